@@ -1,0 +1,50 @@
+# Scout's build. The two commands a newcomer needs:
+#   make run    install what is missing, build the app and open it
+#   make test   install what is missing for tests, then run every test
+SHELL := /bin/bash
+export PATH := $(PATH):/usr/local/go/bin
+
+# Wails v2 with WebKitGTK 4.1 needs the webkit2_41 tag on every GUI build.
+RELEASE_TAGS := desktop,production,webkit2_41
+BIN := build/bin/scout
+
+GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -name '*_test.go') go.mod go.sum
+FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
+	frontend/index.html frontend/package.json frontend/package-lock.json \
+	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
+
+.PHONY: run build test deps deps-test frontend bindings clean
+
+run: build
+	./$(BIN)
+
+build: deps $(BIN)
+
+$(BIN): $(GO_SOURCES) frontend/dist/index.html
+	go build -tags $(RELEASE_TAGS) -trimpath -ldflags "-w -s" -o $@ .
+
+frontend: frontend/dist/index.html
+
+frontend/dist/index.html: $(FRONTEND_SOURCES)
+	cd frontend && npm run build
+
+deps:
+	@build/deps.sh run
+
+deps-test:
+	@build/deps.sh test
+
+# go vet and go test build without GUI tags; the GUI end-to-end test builds
+# the dev-tag binary itself and drives it under Xvfb.
+test: deps-test frontend
+	go vet ./...
+	cd frontend && npm run --silent check
+	cd frontend && npm test
+	SCOUT_GUI_E2E=1 go test -count=1 ./...
+
+# Regenerates frontend/wailsjs from the methods bound in app.go.
+bindings:
+	go build -tags bindings -o build/bin/scout-bindings . && ./build/bin/scout-bindings
+
+clean:
+	rm -rf build/bin frontend/dist/assets frontend/dist/index.html

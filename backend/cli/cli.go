@@ -1,0 +1,119 @@
+// Package cli is Scout's headless command line: the same backend as the
+// desktop app, driven from a terminal or a script. Settings are read, never
+// written; flags override them for one invocation.
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// Version is Scout's version, kept equal to wails.json's info.productVersion.
+const Version = "0.1.0"
+
+// Exit statuses shared by every command.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+const usage = `Scout: a research agent driven by a local language model.
+
+Usage:
+  scout                 open the desktop app
+  scout check [flags]   test the connection to the model server
+  scout version         print the version
+  scout help            show this help
+
+Flags of check:
+  --llm-url URL   OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1)
+  --model NAME    model id (default from settings, else the first model the server lists)
+
+Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
+`
+
+// Main runs the command in args (without the program name) and returns the
+// process exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	switch args[0] {
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "version", "--version":
+		fmt.Fprintln(stdout, "scout", Version)
+		return exitOK
+	case "check":
+		return check(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "scout: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+func check(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	llmURL := fs.String("llm-url", "", "OpenAI-compatible base URL")
+	model := fs.String("model", "", "model id")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "scout check: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	set, warning := loadSettings()
+	if warning != "" {
+		fmt.Fprintln(stderr, "warning:", warning)
+	}
+	if *llmURL != "" {
+		set.ServerURL = *llmURL
+	}
+	if *model != "" {
+		set.Model = *model
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	if err != nil {
+		fmt.Fprintln(stderr, "scout check:", err)
+		return exitError
+	}
+	printInfo(stdout, set.ServerURL, info)
+	return exitOK
+}
+
+func loadSettings() (settings.Settings, string) {
+	store, err := settings.NewStore()
+	if err != nil {
+		return settings.Defaults(), err.Error() + "; using default settings"
+	}
+	loaded := store.Load()
+	return loaded.Settings, loaded.Warning
+}
+
+func printInfo(w io.Writer, url string, info llm.ServerInfo) {
+	server := info.Server
+	if server == "" {
+		server = "OpenAI-compatible server"
+	}
+	fmt.Fprintf(w, "Model server: %s (%s)\n", url, server)
+	fmt.Fprintf(w, "Models:       %s\n", strings.Join(info.Models, ", "))
+	fmt.Fprintf(w, "Using:        %s\n", info.Model)
+	if info.ContextLength > 0 {
+		fmt.Fprintf(w, "Context:      %d tokens (from %s)\n", info.ContextLength, info.ContextSource)
+	} else {
+		fmt.Fprintln(w, "Context:      not reported")
+	}
+	for _, n := range info.Notes {
+		fmt.Fprintln(w, "Note:", n)
+	}
+}

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+// isolate points the settings at an empty config home.
+func isolate(t *testing.T) string {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	xdg.Reload()
+	t.Cleanup(xdg.Reload)
+	return dir
+}
+
+func run(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = Main(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestCheck(t *testing.T) {
+	isolate(t)
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 12288})
+	defer srv.Close()
+	code, out, errs := run("check", "--llm-url", srv.BaseURL())
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{"(llama.cpp)", "Using:        qwen2.5-7b-instruct", "Context:      12288 tokens (from llama.cpp /props)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestCheckUsesSettingsAndExplainsFailure(t *testing.T) {
+	dir := isolate(t)
+	srv := llmtest.New(llmtest.Options{Fault: llmtest.HTMLPage})
+	defer srv.Close()
+	path := filepath.Join(dir, "scout", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(`{"server_url":"`+srv.BaseURL()+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run("check")
+	if code != 1 || !strings.Contains(errs, "answered with a web page") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		out  string
+		err  string
+	}{
+		{[]string{"help"}, 0, "scout check [flags]", ""},
+		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
+		{[]string{"check", "extra"}, 2, "", `unexpected argument "extra"`},
+		{[]string{"check", "--bogus"}, 2, "", "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			isolate(t)
+			code, out, errs := run(tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.err) {
+				t.Fatalf("exit %d out %q err %q", code, out, errs)
+			}
+		})
+	}
+}
+
+func TestVersionMatchesWailsJSON(t *testing.T) {
+	data, err := os.ReadFile("../../wails.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Info struct {
+			ProductVersion string `json:"productVersion"`
+		} `json:"info"`
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Info.ProductVersion != Version {
+		t.Fatalf("wails.json says %q, cli.Version %q", cfg.Info.ProductVersion, Version)
+	}
+	_, out, _ := run("version")
+	if out != "scout "+Version+"\n" {
+		t.Fatalf("version prints %q", out)
+	}
+}

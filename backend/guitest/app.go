@@ -1,0 +1,148 @@
+// Package guitest runs the real Scout desktop app in tests: it builds the
+// dev-tag binary, starts it under Xvfb with its own config folder, and lets
+// a test drive the real frontend and Go bindings from headless Chromium
+// through the dev server's port. See ../../../shared/ENVIRONMENT.md.
+package guitest
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// EnvEnable turns the GUI tests on; make test sets it. Without it they skip,
+// so `go test ./...` stays quick and needs no display tools.
+const EnvEnable = "SCOUT_GUI_E2E"
+
+// startTimeout covers Xvfb, GTK and WebKit start-up on a slow machine; the
+// port usually answers within half a second.
+const startTimeout = 30 * time.Second
+
+// App is a running dev-tag Scout under Xvfb.
+type App struct {
+	// URL serves the real frontend with live Go bindings.
+	URL string
+	// ConfigHome is the app's XDG_CONFIG_HOME.
+	ConfigHome string
+	cmd        *exec.Cmd
+	log        *os.File
+}
+
+// Enabled skips t unless EnvEnable is set.
+func Enabled(t *testing.T) {
+	t.Helper()
+	if os.Getenv(EnvEnable) != "1" {
+		t.Skipf("GUI end-to-end test: set %s=1 to run it (make test does)", EnvEnable)
+	}
+}
+
+// RepoRoot returns the checkout's top folder.
+func RepoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "wails.json")); err != nil {
+		t.Fatalf("repository root not found from %s: %v", root, err)
+	}
+	return root
+}
+
+// BuildDev builds the dev-tag binary once per test binary into dir.
+func BuildDev(t *testing.T, root, dir string) string {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(root, "frontend", "dist", "index.html")); err != nil {
+		t.Fatalf("the frontend is not built (frontend/dist/index.html missing): run make test, which builds it")
+	}
+	bin := filepath.Join(dir, "scout-dev")
+	cmd := exec.Command("go", "build", "-tags", "dev,webkit2_41", "-o", bin, ".")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the dev binary: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Start runs bin under xvfb-run with a fresh config home (seeded by the
+// caller before start if wanted) and waits for its dev server.
+func Start(t *testing.T, bin, root, configHome string) *App {
+	t.Helper()
+	if _, err := exec.LookPath("xvfb-run"); err != nil {
+		t.Fatalf("xvfb-run is missing: run make test, which installs xvfb")
+	}
+	addr := freeAddr(t)
+	logf, err := os.Create(filepath.Join(t.TempDir(), "app.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp",
+		bin, "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+configHome)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	// Own process group: xvfb-run starts Xvfb and the app, and all must go.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting the app: %v", err)
+	}
+	app := &App{URL: "http://" + addr, ConfigHome: configHome, cmd: cmd, log: logf}
+	t.Cleanup(app.stop)
+	if err := waitPort(addr, startTimeout); err != nil {
+		t.Fatalf("the app did not serve %s: %v\napp log:\n%s", addr, err, app.Log())
+	}
+	return app
+}
+
+// Log returns what the app printed so far.
+func (a *App) Log() string {
+	data, _ := os.ReadFile(a.log.Name())
+	return string(data)
+}
+
+func (a *App) stop() {
+	pgid := a.cmd.Process.Pid
+	_ = syscall.Kill(-pgid, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = a.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		<-done
+	}
+	a.log.Close()
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func waitPort(addr string, limit time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	var d net.Dialer
+	for {
+		c, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			c.Close()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no answer within %s (last: %s)", limit, strings.TrimSpace(err.Error()))
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}

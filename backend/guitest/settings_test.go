@@ -1,0 +1,171 @@
+package guitest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+// chromiumPath is Debian's Chromium, which make test installs.
+const chromiumPath = "/usr/bin/chromium"
+
+// envScreenshots names a folder to save screenshots of the screens in, for
+// the README and for looking at the app.
+const envScreenshots = "SCOUT_SCREENSHOTS"
+
+func TestSettingsScreen(t *testing.T) {
+	Enabled(t)
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+
+	// A damaged settings file: the app must start on defaults and say so.
+	configHome := t.TempDir()
+	settingsFile := filepath.Join(configHome, "scout", "settings.json")
+	mustWrite(t, settingsFile, "{this is not json")
+
+	server := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192})
+	defer server.Close()
+
+	app := Start(t, bin, root, configHome)
+	page := openPage(t, app.URL)
+
+	click(t, page, "nav-settings")
+	expectText(t, page, "settings-warning", "settings.json.bad")
+	if _, err := os.Stat(settingsFile + ".bad"); err != nil {
+		t.Fatalf("damaged file not kept aside: %v", err)
+	}
+
+	// A server that is not running gives the fix, not a stack trace.
+	fill(t, page, "#server_url", "http://127.0.0.1:9/v1")
+	click(t, page, "test-connection")
+	expectText(t, page, "connection-status", "Nothing is listening at http://127.0.0.1:9. Start the server in LM Studio")
+
+	// The fake LM Studio: models listed, context detected.
+	fill(t, page, "#server_url", server.BaseURL())
+	click(t, page, "test-connection")
+	expectText(t, page, "connection-status", "Connected to LM Studio: 2 models, context 8192 tokens.")
+	expectText(t, page, "hint-context_length", "detected: 8192 tokens")
+	if _, err := page.Locator("#model").SelectOption(playwright.SelectOptionValues{Values: &[]string{"llama-3.1-8b-instruct"}}); err != nil {
+		t.Fatalf("choosing a model: %v", err)
+	}
+	fill(t, page, "#max_turns", "60")
+	screenshot(t, page, "settings.png")
+	click(t, page, "save")
+	expectText(t, page, "saved", "Saved")
+	if n, _ := page.GetByTestId("settings-warning").Count(); n != 0 {
+		t.Errorf("the damaged-file warning is still shown after saving")
+	}
+
+	saved := readSettings(t, settingsFile)
+	if saved.ServerURL != server.BaseURL() || saved.Model != "llama-3.1-8b-instruct" || saved.MaxTurns != 60 {
+		t.Fatalf("settings on disk %+v", saved)
+	}
+
+	// An invalid URL is refused inline and the file keeps the good values.
+	fill(t, page, "#server_url", "localhost:1234")
+	click(t, page, "save")
+	expectText(t, page, "error-server_url", "is not a web address")
+	if again := readSettings(t, settingsFile); again != saved {
+		t.Fatalf("an invalid save changed the file: %+v", again)
+	}
+	screenshot(t, page, "settings-error.png")
+}
+
+type savedSettings struct {
+	ServerURL string `json:"server_url"`
+	Model     string `json:"model"`
+	MaxTurns  int    `json:"max_turns"`
+}
+
+func readSettings(t *testing.T, path string) savedSettings {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading the saved settings: %v", err)
+	}
+	var s savedSettings
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatalf("saved settings are not JSON: %v\n%s", err, data)
+	}
+	return s
+}
+
+// openPage starts headless Chromium through Playwright and opens url.
+func openPage(t *testing.T, url string) playwright.Page {
+	t.Helper()
+	pw, err := browser.StartDriver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = pw.Stop() })
+	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
+		ExecutablePath: playwright.String(chromiumPath),
+		Headless:       playwright.Bool(true),
+		Args:           []string{"--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"},
+	})
+	if err != nil {
+		t.Fatalf("launching %s: %v", chromiumPath, err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1180, Height: 900}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.SetDefaultTimeout(15000)
+	if _, err := page.Goto(url); err != nil {
+		t.Fatalf("opening the app at %s: %v", url, err)
+	}
+	return page
+}
+
+func click(t *testing.T, page playwright.Page, testID string) {
+	t.Helper()
+	if err := page.GetByTestId(testID).Click(); err != nil {
+		t.Fatalf("clicking %s: %v", testID, err)
+	}
+}
+
+func fill(t *testing.T, page playwright.Page, selector, value string) {
+	t.Helper()
+	if err := page.Locator(selector).Fill(value); err != nil {
+		t.Fatalf("filling %s: %v", selector, err)
+	}
+}
+
+// expectText waits until the element with testID contains want.
+func expectText(t *testing.T, page playwright.Page, testID, want string) {
+	t.Helper()
+	loc := page.GetByTestId(testID)
+	if err := playwright.NewPlaywrightAssertions().Locator(loc).ToContainText(want); err != nil {
+		got, _ := loc.AllInnerTexts()
+		t.Fatalf("%s should contain %q; it shows %q", testID, want, strings.Join(got, " | "))
+	}
+}
+
+func screenshot(t *testing.T, page playwright.Page, name string) {
+	t.Helper()
+	dir := os.Getenv(envScreenshots)
+	if dir == "" {
+		return
+	}
+	if _, err := page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(filepath.Join(dir, name)), FullPage: playwright.Bool(true)}); err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+	}
+}
+
+func mustWrite(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

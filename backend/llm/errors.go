@@ -1,0 +1,140 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"syscall"
+
+	"github.com/openai/openai-go/v3"
+)
+
+// Kinds of failure, for errors.Is. Every error this package returns to a
+// caller is an *Error wrapping one of these, so the GUI and CLI can show
+// Error.Message as it is and branch on the kind.
+var (
+	// ErrNotListening: nothing accepts connections at the address.
+	ErrNotListening = errors.New("model server not listening")
+	// ErrUnknownHost: the host name does not resolve.
+	ErrUnknownHost = errors.New("model server host unknown")
+	// ErrTimeout: the server accepted the request but did not answer in time.
+	ErrTimeout = errors.New("model server timed out")
+	// ErrWrongPath: something answered, but not an OpenAI-compatible API at
+	// this path (typically a URL without /v1).
+	ErrWrongPath = errors.New("not an OpenAI-compatible API at this URL")
+	// ErrNotAPI: the answer was a web page, not JSON.
+	ErrNotAPI = errors.New("model server answered with a web page")
+	// ErrNoModel: the server runs but has no model to use.
+	ErrNoModel = errors.New("no model loaded")
+	// ErrUnauthorized: the server wants an API key.
+	ErrUnauthorized = errors.New("model server requires an API key")
+	// ErrServer: any other error the server reported.
+	ErrServer = errors.New("model server error")
+)
+
+// Error is a failure explained for the user: what happened and what to do.
+type Error struct {
+	Kind    error
+	Message string
+}
+
+// Error returns the user-facing message.
+func (e *Error) Error() string { return e.Message }
+
+// Unwrap returns the kind, so errors.Is(err, ErrNotListening) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+func newError(kind error, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+}
+
+// startServerHint is the fix for the most common first-run failure.
+const startServerHint = "Start the server in LM Studio: Developer tab → Start Server, or check the URL."
+
+// explain turns any error from a request to base into an *Error. It is the
+// one place where transport errors, openai-go errors and our middleware's
+// errors become messages.
+func explain(err error, base string) error {
+	if err == nil {
+		return nil
+	}
+	var known *Error
+	if errors.As(err, &known) {
+		return known
+	}
+	host := hostOf(base)
+	var apiErr *openai.Error
+	var dnsErr *net.DNSError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || isNetTimeout(err):
+		return newError(ErrTimeout, "The model server at %s did not answer in time. It may be busy loading a model or answering another request: wait and try again, or check the URL.", host)
+	case errors.Is(err, context.Canceled):
+		return err // the caller cancelled; nothing to explain
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return newError(ErrNotListening, "Nothing is listening at %s. %s", host, startServerHint)
+	case errors.As(err, &dnsErr):
+		return newError(ErrUnknownHost, "The host %q in the model server URL cannot be found: check the URL.", dnsErr.Name)
+	case errors.As(err, &apiErr):
+		return explainStatus(apiErr.StatusCode, apiMessage(apiErr), base)
+	}
+	return newError(ErrServer, "Cannot reach the model server at %s: %v. Check that it is running and the URL is right.", host, unwrapURLError(err))
+}
+
+// explainStatus explains an HTTP error status with the server's own words.
+func explainStatus(status int, serverMsg, base string) *Error {
+	switch {
+	case status == 401 || status == 403:
+		return newError(ErrUnauthorized, "The model server at %s refused the request (HTTP %d): it requires an API key, which Scout does not send. Turn off authentication in the server's settings.", hostOf(base), status)
+	case status == 404:
+		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
+	}
+	if serverMsg == "" {
+		serverMsg = "no details given"
+	}
+	return newError(ErrServer, "The model server answered HTTP %d: %s.", status, strings.TrimSuffix(serverMsg, "."))
+}
+
+// wrongPath explains an answer that shows the URL is not the API's base.
+func wrongPath(base, detail string) *Error {
+	msg := fmt.Sprintf("The server at %s answered, but not as an OpenAI-compatible API at this URL (%s).", hostOf(base), strings.TrimSpace(detail))
+	if !strings.HasSuffix(strings.TrimSuffix(base, "/"), "/v1") {
+		msg += fmt.Sprintf(" The URL usually ends in /v1: try %s/v1.", strings.TrimSuffix(base, "/"))
+	} else {
+		msg += " Check the URL and that the server is an OpenAI-compatible one (LM Studio, llama.cpp, Ollama)."
+	}
+	return &Error{Kind: ErrWrongPath, Message: msg}
+}
+
+// apiMessage is the server's own message: err.Error() of openai-go hides it
+// behind a status summary.
+func apiMessage(e *openai.Error) string {
+	if e.Message != "" {
+		return e.Message
+	}
+	return strings.TrimSpace(e.RawJSON())
+}
+
+func isNetTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// hostOf returns scheme://host of a base URL for messages.
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return base
+	}
+	return u.Scheme + "://" + u.Host
+}

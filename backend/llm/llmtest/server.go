@@ -1,0 +1,220 @@
+// Package llmtest provides a fake OpenAI-compatible model server for tests.
+// It poses as LM Studio 0.4, LM Studio 0.3, llama.cpp's llama-server or
+// Ollama for the endpoints Scout reads (model list and context length), with
+// each server's own way of answering an unknown path, and can misbehave on
+// purpose (an HTML page, a hang) so error handling is tested against real
+// HTTP rather than mocks.
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"time"
+)
+
+// Flavour is the kind of server the fake poses as.
+type Flavour int
+
+// The flavours, by what their endpoints look like.
+const (
+	LMStudio04 Flavour = iota // /api/v1/models with loaded_instances
+	LMStudio03                // /api/v0/models with loaded_context_length
+	LlamaCpp                  // /props with default_generation_settings.n_ctx
+	Ollama                    // nothing but the OpenAI API
+)
+
+// String names the flavour for test names.
+func (f Flavour) String() string {
+	return [...]string{"LM Studio 0.4", "LM Studio 0.3", "llama.cpp", "Ollama"}[f]
+}
+
+// Fault makes the server misbehave on every request.
+type Fault int
+
+// The faults.
+const (
+	NoFault Fault = iota
+	HTMLPage      // answer every path with a web page (a wrong port, a proxy)
+	Hang          // accept and never answer until the client gives up
+)
+
+// Options configure a Server. The zero value is LM Studio 0.4 with one
+// model loaded at 8192 tokens.
+type Options struct {
+	Flavour Flavour
+	// Models are listed by /v1/models; nil means DefaultModels, and an
+	// empty non-nil slice means none.
+	Models []string
+	// ContextLength is the loaded context; 0 means 8192.
+	ContextLength int
+	// MaxContextLength is the model's maximum; 0 means 32768.
+	MaxContextLength int
+	// NotLoaded makes LM Studio report its models as downloaded but not
+	// loaded (just-in-time loading).
+	NotLoaded bool
+	// OmitLoadedContext makes LM Studio 0.3 leave out loaded_context_length,
+	// as some builds do.
+	OmitLoadedContext bool
+	Fault             Fault
+}
+
+// DefaultModels are listed when Options.Models is nil.
+var DefaultModels = []string{"qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}
+
+// Server is a running fake model server. Close it when done.
+type Server struct {
+	*httptest.Server
+	opts Options
+
+	mu       sync.Mutex
+	requests []string
+}
+
+// New starts a fake server on a loopback port.
+func New(opts Options) *Server {
+	if opts.Models == nil {
+		opts.Models = DefaultModels
+	}
+	if opts.ContextLength == 0 {
+		opts.ContextLength = 8192
+	}
+	if opts.MaxContextLength == 0 {
+		opts.MaxContextLength = 32768
+	}
+	s := &Server{opts: opts}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// BaseURL is the OpenAI base URL clients should use (ending in /v1).
+func (s *Server) BaseURL() string { return s.URL + "/v1" }
+
+// Requests returns "METHOD /path" for every request received, in order.
+func (s *Server) Requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.requests...)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.requests = append(s.requests, r.Method+" "+r.URL.Path)
+	s.mu.Unlock()
+	switch s.opts.Fault {
+	case HTMLPage:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!DOCTYPE html><html><head><title>Router login</title></head><body>Welcome</body></html>")
+		return
+	case Hang:
+		select {
+		case <-r.Context().Done():
+		case <-time.After(time.Minute):
+		}
+		return
+	}
+	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" {
+		s.writeJSON(w, http.StatusOK, s.openAIModels())
+		return
+	}
+	if body, ok := s.ownEndpoint(r.URL.Path); ok && r.Method == http.MethodGet {
+		s.writeJSON(w, http.StatusOK, body)
+		return
+	}
+	s.unknownPath(w, r)
+}
+
+func (s *Server) openAIModels() any {
+	type model struct {
+		ID      string `json:"id"`
+		Object  string `json:"object"`
+		OwnedBy string `json:"owned_by"`
+	}
+	data := make([]model, len(s.opts.Models))
+	for i, id := range s.opts.Models {
+		data[i] = model{ID: id, Object: "model", OwnedBy: "organization_owner"}
+	}
+	return map[string]any{"object": "list", "data": data}
+}
+
+// ownEndpoint answers the flavour's non-OpenAI endpoints.
+func (s *Server) ownEndpoint(path string) (any, bool) {
+	switch {
+	case path == "/api/v1/models" && s.opts.Flavour == LMStudio04:
+		return s.lmStudio04(), true
+	case path == "/api/v0/models" && (s.opts.Flavour == LMStudio04 || s.opts.Flavour == LMStudio03):
+		return s.lmStudio03(), true
+	case path == "/props" && s.opts.Flavour == LlamaCpp:
+		return map[string]any{
+			"default_generation_settings": map[string]any{"n_ctx": s.opts.ContextLength, "temperature": 0.8},
+			"total_slots":                 1,
+		}, true
+	}
+	return nil, false
+}
+
+func (s *Server) lmStudio04() any {
+	models := make([]map[string]any, len(s.opts.Models))
+	for i, id := range s.opts.Models {
+		instances := []map[string]any{}
+		if !s.opts.NotLoaded && i == 0 {
+			instances = append(instances, map[string]any{
+				"id":     id,
+				"config": map[string]any{"context_length": s.opts.ContextLength},
+			})
+		}
+		models[i] = map[string]any{
+			"type": "llm", "key": id, "display_name": id,
+			"max_context_length": s.opts.MaxContextLength,
+			"loaded_instances":   instances,
+		}
+	}
+	return map[string]any{"models": models}
+}
+
+func (s *Server) lmStudio03() any {
+	data := make([]map[string]any, len(s.opts.Models))
+	for i, id := range s.opts.Models {
+		m := map[string]any{
+			"id": id, "object": "model", "type": "llm",
+			"state": "not-loaded", "max_context_length": s.opts.MaxContextLength,
+		}
+		if !s.opts.NotLoaded && i == 0 {
+			m["state"] = "loaded"
+			if !s.opts.OmitLoadedContext {
+				// 0.4 keeps serving the old API, with a different figure
+				// so tests can tell which endpoint was used.
+				m["loaded_context_length"] = s.opts.ContextLength
+				if s.opts.Flavour == LMStudio04 {
+					m["loaded_context_length"] = s.opts.ContextLength / 2
+				}
+			}
+		}
+		data[i] = m
+	}
+	return map[string]any{"object": "list", "data": data}
+}
+
+// unknownPath answers the way each real server does.
+func (s *Server) unknownPath(w http.ResponseWriter, r *http.Request) {
+	switch s.opts.Flavour {
+	case LMStudio04, LMStudio03:
+		s.writeJSON(w, http.StatusOK, map[string]any{
+			"error": fmt.Sprintf("Unexpected endpoint or method. (%s %s)", r.Method, r.URL.Path),
+		})
+	case LlamaCpp:
+		s.writeJSON(w, http.StatusNotFound, map[string]any{
+			"error": map[string]any{"code": 404, "message": "File Not Found", "type": "not_found_error"},
+		})
+	default:
+		http.Error(w, "404 page not found", http.StatusNotFound)
+	}
+}
+
+func (s *Server) writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,76 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// ProbeTimeout bounds a connection test: a local server lists its models in
+// milliseconds, and a user clicking "Test connection" should not wait long
+// for a wrong address. A server busy loading a model may need a retry.
+const ProbeTimeout = 8 * time.Second
+
+// ServerInfo is what a connection test learned about the server.
+type ServerInfo struct {
+	// Models are the ids from GET /v1/models, in the server's order.
+	Models []string `json:"models"`
+	// Model is the model a run would use: the requested one, else the first.
+	Model string `json:"model"`
+	// Server names the kind of server when recognised ("LM Studio",
+	// "llama.cpp"), else "".
+	Server string `json:"server"`
+	// ContextLength is the loaded context in tokens; 0 when the server does
+	// not report it.
+	ContextLength int `json:"context_length"`
+	// ContextSource says which endpoint gave ContextLength.
+	ContextSource string `json:"context_source"`
+	// Notes are things the user should know that are not failures.
+	Notes []string `json:"notes"`
+}
+
+// Models lists the model ids the server offers.
+func (c *Client) Models(ctx context.Context) ([]string, error) {
+	page, err := c.oa.Models.List(ctx)
+	if err != nil {
+		return nil, explain(err, c.base)
+	}
+	ids := make([]string, 0, len(page.Data))
+	for _, m := range page.Data {
+		if m.ID != "" {
+			ids = append(ids, m.ID)
+		}
+	}
+	return ids, nil
+}
+
+// Probe tests the connection: it lists the models, picks the one a run would
+// use (want, or the first when want is empty) and detects its loaded context
+// length. It fails when the server cannot be used at all, including when it
+// lists no model.
+func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
+	ctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
+	defer cancel()
+	ids, err := c.Models(ctx)
+	if err != nil {
+		return ServerInfo{}, err
+	}
+	if len(ids) == 0 {
+		return ServerInfo{}, newError(ErrNoModel, "The server at %s is running but offers no model. Load a model first (in LM Studio: the model picker at the top, or `lms load`), then test again.", hostOf(c.base))
+	}
+	info := ServerInfo{Models: ids, Model: ids[0]}
+	if want != "" {
+		info.Model = want
+		if !slices.Contains(ids, want) {
+			info.Notes = append(info.Notes, fmt.Sprintf("The model %q is not among the models the server lists; choose one of them.", want))
+		}
+	}
+	det := c.detectContext(ctx, info.Model)
+	info.Server, info.ContextLength, info.ContextSource = det.server, det.length, det.source
+	info.Notes = append(info.Notes, det.notes...)
+	if info.ContextLength == 0 {
+		info.Notes = append(info.Notes, "The server does not report its context length (Ollama and some others do not): enter it in Settings, or 8192 tokens is assumed.")
+	}
+	return info, nil
+}

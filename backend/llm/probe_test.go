@@ -1,0 +1,191 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+func TestProbeDetectsContextPerFlavour(t *testing.T) {
+	tests := []struct {
+		opts       llmtest.Options
+		want       string // model requested; "" = first
+		server     string
+		length     int
+		source     string
+		noteSays   string // part of a note, "" = no notes
+		wantModel  string
+		wantModels []string
+	}{
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192},
+			server: ServerLMStudio, length: 8192, source: "LM Studio /api/v1/models"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192}, want: "llama-3.1-8b-instruct",
+			server: ServerLMStudio, length: 8192, source: "LM Studio /api/v1/models", noteSays: "has not loaded \"llama-3.1-8b-instruct\""},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, NotLoaded: true},
+			server: ServerLMStudio, length: 0, noteSays: "just-in-time"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, ContextLength: 4096},
+			server: ServerLMStudio, length: 4096, source: "LM Studio /api/v0/models"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, OmitLoadedContext: true, MaxContextLength: 32768},
+			server: ServerLMStudio, length: 32768, source: "LM Studio /api/v0/models (model maximum)", noteSays: "maximum context"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, NotLoaded: true},
+			server: ServerLMStudio, length: 0, noteSays: "just-in-time"},
+		{opts: llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 16384, Models: []string{"model.gguf"}},
+			server: ServerLlamaCpp, length: 16384, source: "llama.cpp /props", wantModels: []string{"model.gguf"}},
+		{opts: llmtest.Options{Flavour: llmtest.Ollama},
+			server: "", length: 0, noteSays: "does not report its context length"},
+	}
+	for _, tc := range tests {
+		name := tc.opts.Flavour.String()
+		if tc.want != "" {
+			name += "/" + tc.want
+		}
+		t.Run(name, func(t *testing.T) {
+			srv := llmtest.New(tc.opts)
+			defer srv.Close()
+			info, err := New(srv.BaseURL()).Probe(context.Background(), tc.want)
+			if err != nil {
+				t.Fatalf("Probe: %v", err)
+			}
+			wantModels := tc.wantModels
+			if wantModels == nil {
+				wantModels = llmtest.DefaultModels
+			}
+			wantModel := tc.want
+			if wantModel == "" {
+				wantModel = wantModels[0]
+			}
+			if !reflect.DeepEqual(info.Models, wantModels) || info.Model != wantModel {
+				t.Errorf("models %v model %q, want %v %q", info.Models, info.Model, wantModels, wantModel)
+			}
+			if info.Server != tc.server || info.ContextLength != tc.length || info.ContextSource != tc.source {
+				t.Errorf("got server %q length %d source %q, want %q %d %q",
+					info.Server, info.ContextLength, info.ContextSource, tc.server, tc.length, tc.source)
+			}
+			notes := strings.Join(info.Notes, "\n")
+			if tc.noteSays == "" && notes != "" {
+				t.Errorf("unexpected notes: %s", notes)
+			}
+			if !strings.Contains(notes, tc.noteSays) {
+				t.Errorf("notes %q do not say %q", notes, tc.noteSays)
+			}
+		})
+	}
+}
+
+func TestProbeRequestedModelNotListed(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp})
+	defer srv.Close()
+	info, err := New(srv.BaseURL()).Probe(context.Background(), "mistral-7b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Model != "mistral-7b" || !strings.Contains(strings.Join(info.Notes, " "), "not among the models") {
+		t.Fatalf("info %+v", info)
+	}
+}
+
+func TestProbeErrors(t *testing.T) {
+	closed := closedPort(t)
+	tests := []struct {
+		name string
+		url  func(t *testing.T) string
+		kind error
+		says []string
+	}{
+		{"nothing listening", func(*testing.T) string { return closed + "/v1" },
+			ErrNotListening, []string{"Nothing is listening at " + closed, "Developer tab → Start Server"}},
+		{"LM Studio without /v1", serve(llmtest.Options{Flavour: llmtest.LMStudio04}, ""),
+			ErrWrongPath, []string{"Unexpected endpoint", "try http://127.0.0.1:", "/v1."}},
+		{"Ollama without /v1", serve(llmtest.Options{Flavour: llmtest.Ollama}, ""),
+			ErrWrongPath, []string{"HTTP 404", "ends in /v1"}},
+		{"llama.cpp wrong path with /v1", serve(llmtest.Options{Flavour: llmtest.LlamaCpp}, "/api/v1"),
+			ErrWrongPath, []string{"File Not Found", "OpenAI-compatible one"}},
+		{"web page", serve(llmtest.Options{Fault: llmtest.HTMLPage}, "/v1"),
+			ErrNotAPI, []string{"web page", "http://127.0.0.1:1234/v1"}},
+		{"no model", serve(llmtest.Options{Models: []string{}}, "/v1"),
+			ErrNoModel, []string{"offers no model", "Load a model"}},
+		{"unauthorized", func(t *testing.T) string {
+			s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				http.Error(w, `{"error":"invalid api key"}`, http.StatusUnauthorized)
+			}))
+			t.Cleanup(s.Close)
+			return s.URL + "/v1"
+		}, ErrUnauthorized, []string{"HTTP 401", "API key"}},
+		{"server error plain string body", func(t *testing.T) string {
+			s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusInternalServerError)
+				w.Write([]byte(`{"error":"model crashed while loading"}`))
+			}))
+			t.Cleanup(s.Close)
+			return s.URL + "/v1"
+		}, ErrServer, []string{"HTTP 500", "model crashed while loading"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New(tc.url(t)).Probe(context.Background(), "")
+			assertError(t, err, tc.kind, tc.says...)
+		})
+	}
+}
+
+func TestProbeTimeout(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Fault: llmtest.Hang})
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := New(srv.BaseURL()).Probe(ctx, "")
+	assertError(t, err, ErrTimeout, "did not answer in time", "try again")
+}
+
+func TestExplainUnknownHost(t *testing.T) {
+	err := explain(&net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: "lmstudio.lan"}}, "http://lmstudio.lan:1234/v1")
+	assertError(t, err, ErrUnknownHost, `"lmstudio.lan"`, "check the URL")
+}
+
+func TestExplainLeavesCancellationAlone(t *testing.T) {
+	if err := explain(context.Canceled, "http://x/v1"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("explain(Canceled) = %v", err)
+	}
+}
+
+func assertError(t *testing.T, err error, kind error, says ...string) {
+	t.Helper()
+	var e *Error
+	if !errors.Is(err, kind) || !errors.As(err, &e) {
+		t.Fatalf("error %v (%T), want an *Error of kind %v", err, err, kind)
+	}
+	for _, s := range says {
+		if !strings.Contains(e.Message, s) {
+			t.Errorf("message %q does not say %q", e.Message, s)
+		}
+	}
+}
+
+// serve starts a fake server and returns its root URL plus suffix.
+func serve(opts llmtest.Options, suffix string) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		s := llmtest.New(opts)
+		t.Cleanup(s.Close)
+		return s.URL + suffix
+	}
+}
+
+// closedPort returns the address of a loopback port nothing listens on.
+func closedPort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr
+}

@@ -1,0 +1,199 @@
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/adrg/xdg"
+)
+
+// relPath is the settings file below the XDG config home.
+const relPath = "scout/settings.json"
+
+// fileMode keeps the file private: it may later hold API keys.
+const fileMode = 0o600
+
+// badSuffix names the copy kept of a file that could not be read.
+const badSuffix = ".bad"
+
+// Store reads and writes the settings file at Path.
+type Store struct {
+	Path string
+}
+
+// DefaultPath returns the settings file location under the XDG config home
+// ($XDG_CONFIG_HOME/scout/settings.json), creating the folder.
+func DefaultPath() (string, error) {
+	p, err := xdg.ConfigFile(relPath)
+	if err != nil {
+		return "", fmt.Errorf("cannot create the settings folder: %w", err)
+	}
+	return p, nil
+}
+
+// NewStore returns a Store at DefaultPath.
+func NewStore() (*Store, error) {
+	p, err := DefaultPath()
+	if err != nil {
+		return nil, err
+	}
+	return &Store{Path: p}, nil
+}
+
+// Loaded is the outcome of Load: settings that can always be used, and a
+// warning for the user when the file was damaged.
+type Loaded struct {
+	Settings Settings `json:"settings"`
+	// Warning is empty when the file was fine or absent.
+	Warning string `json:"warning"`
+}
+
+// Load reads the settings. It never fails: a missing file gives defaults; a
+// file that cannot be read or parsed gives defaults and is kept beside as
+// settings.json.bad; fields with invalid values fall back to their defaults.
+// Each case but the first leaves a Warning saying what happened.
+func (s *Store) Load() Loaded {
+	data, err := os.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Loaded{Settings: Defaults()}
+	}
+	if err == nil {
+		var got Settings
+		if got, err = decode(data); err == nil {
+			return repair(got)
+		}
+	}
+	return Loaded{Settings: Defaults(), Warning: s.setAside(err)}
+}
+
+func decode(data []byte) (Settings, error) {
+	got := Defaults() // fields absent from the file keep their defaults
+	if err := json.Unmarshal(data, &got); err != nil {
+		return Settings{}, fmt.Errorf("it is not valid settings JSON (%v)", err)
+	}
+	return got, nil
+}
+
+// setAside moves the unreadable file out of the way so the next save does
+// not destroy what the user may want to recover, and explains it.
+func (s *Store) setAside(cause error) string {
+	bad := s.Path + badSuffix
+	msg := fmt.Sprintf("Your settings file %s could not be read: %v. Scout is using the default settings.", s.Path, cause)
+	if err := os.Rename(s.Path, bad); err != nil {
+		return msg + fmt.Sprintf(" The file could not be moved aside (%v); saving will replace it.", err)
+	}
+	return msg + fmt.Sprintf(" The old file was kept as %s.", bad)
+}
+
+// repair resets each invalid field to its default and says which ones.
+func repair(got Settings) Loaded {
+	errs := got.Validate()
+	if len(errs) == 0 {
+		return Loaded{Settings: got}
+	}
+	def := Defaults()
+	var fields []string
+	for _, e := range errs {
+		resetField(&got, def, e.Field)
+		fields = append(fields, e.Field)
+	}
+	return Loaded{
+		Settings: got,
+		Warning: fmt.Sprintf("Some saved settings were not valid and were reset to their defaults: %s. Check them and save.",
+			strings.Join(fields, ", ")),
+	}
+}
+
+func resetField(s *Settings, def Settings, field string) {
+	switch field {
+	case FieldServerURL:
+		s.ServerURL = def.ServerURL
+	case FieldContextLength:
+		s.ContextLength = def.ContextLength
+	case FieldProvider:
+		s.Search.Provider = def.Search.Provider
+	case FieldDuckDuckGoURL:
+		s.Search.DuckDuckGoURL = def.Search.DuckDuckGoURL
+	case FieldSearXNGURL:
+		s.Search.SearXNGURL = def.Search.SearXNGURL
+		if s.Search.Provider == ProviderSearXNG {
+			s.Search.Provider = def.Search.Provider
+		}
+	case FieldBrowserPath:
+		s.BrowserPath = def.BrowserPath
+	case FieldMaxTurns:
+		s.MaxTurns = def.MaxTurns
+	}
+}
+
+// ErrInvalid is returned by Save when the settings fail validation; the
+// error also carries the FieldErrors (see Invalid).
+var ErrInvalid = errors.New("settings are not valid")
+
+// Invalid is the error Save returns for settings that fail validation.
+type Invalid struct {
+	Fields []FieldError
+}
+
+// Error implements error.
+func (e *Invalid) Error() string {
+	parts := make([]string, len(e.Fields))
+	for i, f := range e.Fields {
+		parts[i] = f.Message
+	}
+	return strings.Join(parts, " ")
+}
+
+// Unwrap lets errors.Is(err, ErrInvalid) match.
+func (e *Invalid) Unwrap() error { return ErrInvalid }
+
+// Save validates and writes the settings atomically: to a temporary file in
+// the same folder, synced, then renamed over the old file, so a crash never
+// leaves a half-written file.
+func (s *Store) Save(set Settings) error {
+	set = set.Normalized()
+	if errs := set.Validate(); len(errs) > 0 {
+		return &Invalid{Fields: errs}
+	}
+	data, err := json.MarshalIndent(set, "", "  ")
+	if err != nil {
+		return fmt.Errorf("cannot encode settings: %w", err)
+	}
+	return writeAtomic(s.Path, append(data, '\n'))
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("cannot create the settings folder %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, ".settings-*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write in the settings folder %s: %w", dir, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if err := tmp.Chmod(fileMode); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot protect the settings file: %w", err)
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot write the settings file (is the disk full?): %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot write the settings file to disk: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("cannot write the settings file: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("cannot replace the settings file %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerInfo } from '../api';
+import { connectionSummary, contextHint, errorsByField, modelChoices } from './connection';
+
+const info = (over: Partial<ServerInfo> = {}): ServerInfo => ({
+  models: ['qwen2.5-7b-instruct', 'llama-3.1-8b-instruct'],
+  model: 'qwen2.5-7b-instruct',
+  server: 'LM Studio',
+  context_length: 8192,
+  context_source: 'LM Studio /api/v1/models',
+  notes: [],
+  ...over,
+});
+
+describe('modelChoices', () => {
+  it.each([
+    ['no test yet, automatic', null, '', ['']],
+    ['no test yet, keeps the saved model', null, 'mistral', ['', 'mistral']],
+    ['lists the server models', info(), '', ['', 'qwen2.5-7b-instruct', 'llama-3.1-8b-instruct']],
+    ['does not repeat a listed model', info(), 'llama-3.1-8b-instruct', ['', 'qwen2.5-7b-instruct', 'llama-3.1-8b-instruct']],
+    ['keeps an unlisted saved model last', info(), 'mistral', ['', 'qwen2.5-7b-instruct', 'llama-3.1-8b-instruct', 'mistral']],
+  ])('%s', (_name, i, current, values) => {
+    expect(modelChoices(i, current).map((c) => c.value)).toEqual(values);
+  });
+
+  it('labels an unlisted model so the user knows', () => {
+    expect(modelChoices(info(), 'mistral').at(-1)?.label).toBe('mistral (not listed by the server)');
+  });
+});
+
+describe('contextHint', () => {
+  it.each([
+    ['untested, detect', null, 0, '0 means detect it from the server when a run starts.'],
+    ['untested, set', null, 4096, ''],
+    ['detected', info(), 0, 'detected: 8192 tokens'],
+    ['detected equals setting', info(), 8192, 'detected: 8192 tokens'],
+    ['override', info(), 16384, 'detected: 8192 tokens; your 16384 is used'],
+    ['not reported, detect', info({ context_length: 0 }), 0, 'the server does not report it; 8192 is assumed'],
+    ['not reported, set', info({ context_length: 0 }), 4096, 'the server does not report it; your value is used'],
+  ])('%s', (_name, i, setting, want) => {
+    expect(contextHint(i, setting)).toBe(want);
+  });
+});
+
+describe('connectionSummary', () => {
+  it.each([
+    [info(), 'Connected to LM Studio: 2 models, context 8192 tokens.'],
+    [info({ server: '', models: ['llama3:8b'], context_length: 0 }), 'Connected to the model server: 1 model.'],
+  ])('%#', (i, want) => {
+    expect(connectionSummary(i)).toBe(want);
+  });
+});
+
+describe('errorsByField', () => {
+  it('keys messages by field and tolerates null', () => {
+    expect(errorsByField(null)).toEqual({});
+    expect(errorsByField([{ field: 'max_turns', message: 'bad' }])).toEqual({ max_turns: 'bad' });
+  });
+});

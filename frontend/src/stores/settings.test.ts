@@ -1,0 +1,100 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../api';
+
+const defaults = (): Settings => ({
+  server_url: 'http://127.0.0.1:1234/v1',
+  model: '',
+  context_length: 0,
+  search: { provider: 'duckduckgo', duckduckgo_url: 'https://html.duckduckgo.com/html/', searxng_url: '' },
+  show_browser: true,
+  browser_path: '',
+  max_turns: 100,
+  allow_local_network: false,
+});
+
+vi.mock('../api', () => ({
+  loadSettings: vi.fn(),
+  defaultSettings: vi.fn(),
+  saveSettings: vi.fn(),
+  testConnection: vi.fn(),
+  errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
+}));
+
+import * as api from '../api';
+import { SettingsStore } from './settings.svelte';
+
+const mocked = vi.mocked(api);
+
+describe('SettingsStore', () => {
+  let store: SettingsStore;
+  beforeEach(async () => {
+    vi.resetAllMocks();
+    mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: 'file was damaged', path: '/x/settings.json' });
+    store = new SettingsStore();
+    await store.load();
+  });
+
+  it('loads the settings, the warning and the path', () => {
+    expect(store.form).toEqual(defaults());
+    expect(store.warning).toBe('file was damaged');
+    expect(store.path).toBe('/x/settings.json');
+    expect(store.dirty).toBe(false);
+  });
+
+  it('shows field errors from Go and does not mark saved', async () => {
+    mocked.saveSettings.mockResolvedValue({ errors: [{ field: 'server_url', message: 'not a web address' }] });
+    store.form!.server_url = 'nonsense';
+    expect(await store.save()).toBe(false);
+    expect(store.fieldErrors).toEqual({ server_url: 'not a web address' });
+    expect(store.saved).toBe(false);
+    expect(store.warning).toBe('file was damaged');
+  });
+
+  it('a successful save clears errors and the warning, and sends plain data', async () => {
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    store.fieldErrors = { max_turns: 'old' };
+    store.form!.max_turns = 40;
+    expect(store.dirty).toBe(true);
+    expect(await store.save()).toBe(true);
+    expect(mocked.saveSettings).toHaveBeenCalledWith({ ...defaults(), max_turns: 40 });
+    expect(store.fieldErrors).toEqual({});
+    expect(store.warning).toBe('');
+    expect(store.saved).toBe(true);
+    expect(store.dirty).toBe(false);
+  });
+
+  it('a failed write shows the error', async () => {
+    mocked.saveSettings.mockRejectedValue('cannot write the settings file (is the disk full?)');
+    expect(await store.save()).toBe(false);
+    expect(store.saveError).toBe('cannot write the settings file (is the disk full?)');
+    expect(store.saving).toBe(false);
+  });
+
+  it('editing a field clears its error and the saved mark', () => {
+    store.fieldErrors = { server_url: 'bad', max_turns: 'bad' };
+    store.saved = true;
+    store.edited('server_url');
+    expect(store.fieldErrors).toEqual({ max_turns: 'bad' });
+    expect(store.saved).toBe(false);
+  });
+
+  it('tests the connection with the form URL and model', async () => {
+    const info = { models: ['m1'], model: 'm1', server: 'llama.cpp', context_length: 4096, context_source: 'llama.cpp /props', notes: [] };
+    mocked.testConnection.mockResolvedValue(info);
+    store.form!.server_url = 'http://127.0.0.1:8080/v1';
+    await store.testConnection();
+    expect(mocked.testConnection).toHaveBeenCalledWith('http://127.0.0.1:8080/v1', '');
+    expect(store.info).toEqual(info);
+    store.useDetectedContext();
+    expect(store.form!.context_length).toBe(4096);
+  });
+
+  it('a failed connection test keeps the server message and forgets old models', async () => {
+    mocked.testConnection.mockResolvedValueOnce({ models: ['m1'], model: 'm1', server: '', context_length: 0, context_source: '', notes: [] });
+    await store.testConnection();
+    mocked.testConnection.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
+    await store.testConnection();
+    expect(store.connection).toEqual({ state: 'failed', message: 'Nothing is listening at http://127.0.0.1:1234.' });
+    expect(store.info).toBeNull();
+  });
+});

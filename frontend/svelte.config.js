@@ -1,0 +1,2 @@
+// Svelte compiles TypeScript in components itself; no preprocessing needed.
+export default {};

@@ -1,0 +1,69 @@
+// Command scout is a desktop research agent driven by a local language
+// model. Started without arguments it opens the desktop app; with a command
+// (see `scout help`) it works headless in the terminal.
+package main
+
+import (
+	"embed"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
+
+	"github.com/scout-research/scout/backend/cli"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+//go:embed all:frontend/dist
+var assets embed.FS
+
+//go:embed build/appicon.png
+var icon []byte
+
+// Window size: the default fits a 1366x768 laptop screen; the minimum is the
+// smallest size the layout is designed for.
+const (
+	windowWidth     = 1180
+	windowHeight    = 780
+	windowMinWidth  = 900
+	windowMinHeight = 600
+)
+
+func main() {
+	// Wails' dev build takes flags (-assetdir, -devserver), so only a bare
+	// word selects the command line.
+	if len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-") {
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if err := runGUI(); err != nil {
+		fmt.Fprintln(os.Stderr, "scout:", err)
+		os.Exit(1)
+	}
+}
+
+func runGUI() error {
+	store, err := settings.NewStore()
+	if err != nil {
+		return err
+	}
+	app := NewApp(store)
+	return wails.Run(&options.App{
+		Title:            "Scout",
+		Width:            windowWidth,
+		Height:           windowHeight,
+		MinWidth:         windowMinWidth,
+		MinHeight:        windowMinHeight,
+		AssetServer:      &assetserver.Options{Assets: assets},
+		BackgroundColour: &options.RGBA{R: 247, G: 247, B: 244, A: 255},
+		OnStartup:        app.startup,
+		Bind:             []any{app},
+		Linux: &linux.Options{
+			Icon:        icon,
+			ProgramName: "scout",
+		},
+	})
+}
