@@ -36,9 +36,9 @@ type Fault int
 
 // The faults.
 const (
-	NoFault Fault = iota
-	HTMLPage      // answer every path with a web page (a wrong port, a proxy)
-	Hang          // accept and never answer until the client gives up
+	NoFault  Fault = iota
+	HTMLPage       // answer every path with a web page (a wrong port, a proxy)
+	Hang           // accept and never answer until the client gives up
 )
 
 // Options configure a Server. The zero value is LM Studio 0.4 with one
@@ -67,14 +67,26 @@ var DefaultModels = []string{"qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}
 // Server is a running fake model server. Close it when done.
 type Server struct {
 	*httptest.Server
+	*Handler
+}
+
+// New starts a fake server on a loopback port.
+func New(opts Options) *Server {
+	h := NewHandler(opts)
+	return &Server{Server: httptest.NewServer(h), Handler: h}
+}
+
+// Handler is the fake server's http.Handler, for serving it on an address
+// of your choice (see cmd/fakellm).
+type Handler struct {
 	opts Options
 
 	mu       sync.Mutex
 	requests []string
 }
 
-// New starts a fake server on a loopback port.
-func New(opts Options) *Server {
+// NewHandler returns the handler New serves, with defaults filled in.
+func NewHandler(opts Options) *Handler {
 	if opts.Models == nil {
 		opts.Models = DefaultModels
 	}
@@ -84,22 +96,21 @@ func New(opts Options) *Server {
 	if opts.MaxContextLength == 0 {
 		opts.MaxContextLength = 32768
 	}
-	s := &Server{opts: opts}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
-	return s
+	return &Handler{opts: opts}
 }
 
 // BaseURL is the OpenAI base URL clients should use (ending in /v1).
 func (s *Server) BaseURL() string { return s.URL + "/v1" }
 
 // Requests returns "METHOD /path" for every request received, in order.
-func (s *Server) Requests() []string {
+func (s *Handler) Requests() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.requests...)
 }
 
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+// ServeHTTP implements http.Handler.
+func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, r.Method+" "+r.URL.Path)
 	s.mu.Unlock()
@@ -126,7 +137,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.unknownPath(w, r)
 }
 
-func (s *Server) openAIModels() any {
+func (s *Handler) openAIModels() any {
 	type model struct {
 		ID      string `json:"id"`
 		Object  string `json:"object"`
@@ -140,7 +151,7 @@ func (s *Server) openAIModels() any {
 }
 
 // ownEndpoint answers the flavour's non-OpenAI endpoints.
-func (s *Server) ownEndpoint(path string) (any, bool) {
+func (s *Handler) ownEndpoint(path string) (any, bool) {
 	switch {
 	case path == "/api/v1/models" && s.opts.Flavour == LMStudio04:
 		return s.lmStudio04(), true
@@ -155,7 +166,7 @@ func (s *Server) ownEndpoint(path string) (any, bool) {
 	return nil, false
 }
 
-func (s *Server) lmStudio04() any {
+func (s *Handler) lmStudio04() any {
 	models := make([]map[string]any, len(s.opts.Models))
 	for i, id := range s.opts.Models {
 		instances := []map[string]any{}
@@ -174,7 +185,7 @@ func (s *Server) lmStudio04() any {
 	return map[string]any{"models": models}
 }
 
-func (s *Server) lmStudio03() any {
+func (s *Handler) lmStudio03() any {
 	data := make([]map[string]any, len(s.opts.Models))
 	for i, id := range s.opts.Models {
 		m := map[string]any{
@@ -198,7 +209,7 @@ func (s *Server) lmStudio03() any {
 }
 
 // unknownPath answers the way each real server does.
-func (s *Server) unknownPath(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) unknownPath(w http.ResponseWriter, r *http.Request) {
 	switch s.opts.Flavour {
 	case LMStudio04, LMStudio03:
 		s.writeJSON(w, http.StatusOK, map[string]any{
@@ -213,7 +224,7 @@ func (s *Server) unknownPath(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (s *Server) writeJSON(w http.ResponseWriter, status int, v any) {
+func (s *Handler) writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)

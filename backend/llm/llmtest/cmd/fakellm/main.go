@@ -1,0 +1,37 @@
+// Command fakellm serves llmtest's fake model server on a fixed address, to
+// try the app or the CLI without a real model:
+//
+//	go run ./backend/llm/llmtest/cmd/fakellm -addr 127.0.0.1:1234 -flavour lmstudio04
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+var flavours = map[string]llmtest.Flavour{
+	"lmstudio04": llmtest.LMStudio04,
+	"lmstudio03": llmtest.LMStudio03,
+	"llamacpp":   llmtest.LlamaCpp,
+	"ollama":     llmtest.Ollama,
+}
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:1234", "address to listen on")
+	flavour := flag.String("flavour", "lmstudio04", "server to pose as: lmstudio04, lmstudio03, llamacpp or ollama")
+	ctx := flag.Int("context", 8192, "loaded context length to report")
+	flag.Parse()
+	f, ok := flavours[*flavour]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "fakellm: unknown flavour %q\n", *flavour)
+		os.Exit(2)
+	}
+	h := llmtest.NewHandler(llmtest.Options{Flavour: f, ContextLength: *ctx})
+	log.Printf("fake %s model server at http://%s/v1", f, *addr)
+	log.Fatal(http.ListenAndServe(*addr, h))
+}
