@@ -8,7 +8,10 @@ export PATH := $(PATH):/usr/local/go/bin
 RELEASE_TAGS := desktop,production,webkit2_41
 BIN := build/bin/scout
 
-GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -name '*_test.go') go.mod go.sum
+# The Go files the app is built from (test-only packages left out), and what
+# main.go embeds besides the frontend.
+GO_SOURCES := $(shell go list -deps -f '{{if not .Standard}}{{$$d := .Dir}}{{range .GoFiles}}{{$$d}}/{{.}} {{end}}{{end}}' . 2>/dev/null | tr ' ' '\n' | grep '^$(CURDIR)/') \
+	go.mod go.sum build/appicon.png
 FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
 	frontend/index.html frontend/package.json frontend/package-lock.json \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
@@ -18,14 +21,14 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
 run: build
 	./$(BIN)
 
-build: deps $(BIN)
+build: $(BIN)
 
-$(BIN): $(GO_SOURCES) frontend/dist/index.html
+$(BIN): $(GO_SOURCES) frontend/dist/index.html | deps
 	go build -tags $(RELEASE_TAGS) -trimpath -ldflags "-w -s" -o $@ .
 
 frontend: frontend/dist/index.html
 
-frontend/dist/index.html: $(FRONTEND_SOURCES)
+frontend/dist/index.html: $(FRONTEND_SOURCES) | deps
 	cd frontend && npm run build
 
 deps:
@@ -36,7 +39,8 @@ deps-test:
 
 # go vet and go test build without GUI tags; the GUI end-to-end test builds
 # the dev-tag binary itself and drives it under Xvfb.
-test: deps-test frontend
+test: deps-test
+	$(MAKE) --no-print-directory frontend
 	go vet ./...
 	cd frontend && npm run --silent check
 	cd frontend && npm test

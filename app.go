@@ -57,8 +57,8 @@ func (a *App) LoadSettings() (SettingsView, error) {
 }
 
 // DefaultSettings returns the settings a new user starts with.
-func (a *App) DefaultSettings() settings.Settings {
-	return settings.Defaults()
+func (a *App) DefaultSettings() (settings.Settings, error) {
+	return settings.Defaults(), nil
 }
 
 // SaveSettings validates and saves. Invalid fields come back in

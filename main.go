@@ -34,9 +34,7 @@ const (
 )
 
 func main() {
-	// Wails' dev build takes flags (-assetdir, -devserver), so only a bare
-	// word selects the command line.
-	if len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-") {
+	if len(os.Args) > 1 && isCommand(os.Args[1]) {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	if err := runGUI(); err != nil {
@@ -45,12 +43,19 @@ func main() {
 	}
 }
 
-func runGUI() error {
-	store, err := settings.NewStore()
-	if err != nil {
-		return err
+// isCommand tells a command-line invocation from the GUI: Wails' dev build
+// takes flags of its own (-assetdir, -devserver), so only a bare word or a
+// help or version flag selects the command line.
+func isCommand(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "-version", "--version":
+		return true
 	}
-	app := NewApp(store)
+	return !strings.HasPrefix(arg, "-")
+}
+
+func runGUI() error {
+	app := NewApp(settings.NewStore())
 	return wails.Run(&options.App{
 		Title:            "Scout",
 		Width:            windowWidth,

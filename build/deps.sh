@@ -37,11 +37,37 @@ apt_install() {
   else
     say "Installing ${missing[*]} ($why)"
   fi
-  if [ -z "${SCOUT_APT_UPDATED:-}" ]; then
-    "${sudo[@]}" apt-get update -qq
-    export SCOUT_APT_UPDATED=1
-  fi
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  apt_update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# apt_update refreshes the package lists once per run; a fresh image has
+# none, and apt-cache finds nothing before it.
+apt_update() {
+  [ -n "${SCOUT_APT_UPDATED:-}" ] && return 0
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  export SCOUT_APT_UPDATED=1
+}
+
+# browser_package names the distribution's Chromium package: Debian has
+# chromium; Ubuntu only chromium-browser (a snap wrapper).
+browser_package() {
+  local p
+  for p in chromium chromium-browser; do
+    if apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]'; then echo "$p"; return 0; fi
+  done
+  return 1
+}
+
+ensure_browser() {
+  have_browser && return 0
+  command -v apt-get >/dev/null || fail "no Chromium, Chrome or Edge found ($1). Install one of them, then run make again."
+  apt_update
+  local p
+  p=$(browser_package) || fail "no Chromium, Chrome or Edge found ($1), and the package lists offer no Chromium. Install Google Chrome or Chromium, then run make again."
+  apt_install "$1" "$p"
 }
 
 have_browser() {
@@ -85,14 +111,11 @@ check_toolchains
 apt_install "to build the desktop app" build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev
 case "$mode" in
   run)
-    # The agent drives an installed Chromium, Chrome or Edge; add Chromium
-    # only when none is there and the distribution packages it.
-    if ! have_browser && apt-cache policy chromium 2>/dev/null | grep -q 'Candidate: [0-9]'; then
-      apt_install "the browser the agent drives" chromium
-    fi
+    ensure_browser "the browser the agent drives"
     ;;
   test)
-    apt_install "the browser the tests drive, and a virtual screen for the app" chromium fonts-liberation xvfb xauth
+    ensure_browser "the browser the tests drive"
+    apt_install "fonts for pages and a virtual screen for the app under test" fonts-liberation xvfb xauth
     ;;
   *) fail "unknown mode $mode (use run or test)" ;;
 esac

@@ -5,8 +5,9 @@ export default defineConfig({
   plugins: [svelte()],
   build: {
     outDir: 'dist',
-    // Keep dist/.gitkeep: go:embed needs the folder on a fresh clone.
-    emptyOutDir: false,
+    // Old hashed assets would all be embedded in the binary; the build
+    // script puts back dist/.gitkeep, which go:embed needs on a fresh clone.
+    emptyOutDir: true,
     target: 'es2022',
   },
   resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,

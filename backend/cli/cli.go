@@ -45,10 +45,10 @@ Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
 // process exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
-	case "help", "-h", "--help":
+	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
-	case "version", "--version":
+	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "scout", Version)
 		return exitOK
 	case "check":
@@ -91,11 +91,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// loadSettings reads the settings without changing anything on disk.
 func loadSettings() (settings.Settings, string) {
-	store, err := settings.NewStore()
-	if err != nil {
-		return settings.Defaults(), err.Error() + "; using default settings"
-	}
+	store := settings.NewStore()
+	store.ReadOnly = true
 	loaded := store.Load()
 	return loaded.Settings, loaded.Warning
 }

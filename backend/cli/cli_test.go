@@ -16,9 +16,9 @@ import (
 // isolate points the settings at an empty config home.
 func isolate(t *testing.T) string {
 	dir := t.TempDir()
+	t.Cleanup(xdg.Reload) // registered first, so it runs after Setenv's restore
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	xdg.Reload()
-	t.Cleanup(xdg.Reload)
 	return dir
 }
 
@@ -57,6 +57,27 @@ func TestCheckUsesSettingsAndExplainsFailure(t *testing.T) {
 	code, _, errs := run("check")
 	if code != 1 || !strings.Contains(errs, "answered with a web page") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestCheckNeverWritesSettings(t *testing.T) {
+	dir := isolate(t)
+	path := filepath.Join(dir, "scout", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("{damaged"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.New(llmtest.Options{})
+	defer srv.Close()
+	code, _, errs := run("check", "--llm-url", srv.BaseURL())
+	if code != 0 || !strings.Contains(errs, "warning: Your settings file") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 || entries[0].Name() != "settings.json" {
+		t.Fatalf("check changed the settings folder: %v", entries)
 	}
 }
 

@@ -13,9 +13,6 @@ import (
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
-// chromiumPath is Debian's Chromium, which make test installs.
-const chromiumPath = "/usr/bin/chromium"
-
 // envScreenshots names a folder to save screenshots of the screens in, for
 // the README and for looking at the app.
 const envScreenshots = "SCOUT_SCREENSHOTS"
@@ -105,13 +102,17 @@ func openPage(t *testing.T, url string) playwright.Page {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = pw.Stop() })
+	exe, err := browser.Find("")
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
-		ExecutablePath: playwright.String(chromiumPath),
+		ExecutablePath: playwright.String(exe),
 		Headless:       playwright.Bool(true),
 		Args:           []string{"--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"},
 	})
 	if err != nil {
-		t.Fatalf("launching %s: %v", chromiumPath, err)
+		t.Fatalf("launching %s: %v", exe, err)
 	}
 	t.Cleanup(func() { _ = b.Close() })
 	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1180, Height: 900}})

@@ -64,7 +64,7 @@ func (c *Client) inspect(req *http.Request, next option.MiddlewareNext) (*http.R
 	if err != nil || res == nil {
 		return res, err
 	}
-	if strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+	if strings.HasPrefix(strings.ToLower(res.Header.Get("Content-Type")), "text/event-stream") {
 		return res, nil
 	}
 	body, err := io.ReadAll(io.LimitReader(res.Body, maxInspectedBody))
@@ -81,16 +81,17 @@ func (c *Client) inspect(req *http.Request, next option.MiddlewareNext) (*http.R
 
 // judge returns an *Error for an answer that is not a usable API response.
 func (c *Client) judge(res *http.Response, body []byte) *Error {
-	if isHTML(res.Header.Get("Content-Type"), body) {
-		return newError(ErrNotAPI, "The server at %s answered with a web page, not the model API (HTTP %d). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), res.StatusCode)
-	}
 	msg, hasError := errorBody(body)
 	switch {
 	case res.StatusCode >= 400:
-		if msg == "" {
-			msg = strings.TrimSpace(string(body))
+		if msg == "" && !isHTML(res.Header.Get("Content-Type"), body) {
+			msg = strings.TrimSpace(string(body[:min(len(body), maxQuotedBody)]))
 		}
 		return explainStatus(res.StatusCode, msg, c.base)
+	case isHTML(res.Header.Get("Content-Type"), body):
+		return newError(ErrNotAPI, "The server at %s answered with a web page, not the model API (HTTP %d). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), res.StatusCode)
+	case !json.Valid(body):
+		return newError(ErrNotAPI, "The server at %s answered with something other than the model API's JSON (%s). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), describeContentType(res.Header.Get("Content-Type")))
 	case hasError:
 		// LM Studio answers an unknown path with HTTP 200 and an error body.
 		if strings.Contains(strings.ToLower(msg), "unexpected endpoint") {
@@ -99,6 +100,16 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		return newError(ErrServer, "The model server reported an error: %s", msg)
 	}
 	return nil
+}
+
+// maxQuotedBody bounds how much of a plain-text error body is quoted.
+const maxQuotedBody = 300
+
+func describeContentType(ct string) string {
+	if ct == "" {
+		return "no content type"
+	}
+	return ct
 }
 
 // errorBody finds an "error" member in a JSON object, as a string or as an
@@ -124,11 +135,12 @@ func errorBody(body []byte) (string, bool) {
 }
 
 func isHTML(contentType string, body []byte) bool {
-	if mt, _, err := mime.ParseMediaType(contentType); err == nil && mt == "text/html" {
+	if mt, _, err := mime.ParseMediaType(contentType); err == nil && (mt == "text/html" || mt == "application/xhtml+xml") {
 		return true
 	}
-	head := strings.ToLower(strings.TrimSpace(string(body[:min(len(body), 64)])))
-	return strings.HasPrefix(head, "<!doctype html") || strings.HasPrefix(head, "<html")
+	head := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(string(body[:min(len(body), 512)]), "\ufeff")))
+	return strings.HasPrefix(head, "<!doctype html") || strings.HasPrefix(head, "<html") ||
+		strings.HasPrefix(head, "<!--") && strings.Contains(head, "<html")
 }
 
 // getJSON fetches url and decodes a JSON object into v, through the same

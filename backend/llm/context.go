@@ -18,6 +18,8 @@ type detection struct {
 	server string
 	length int
 	source string
+	// loaded is the first chat model the server has loaded, if it says.
+	loaded string
 	notes  []string
 }
 
@@ -29,7 +31,8 @@ type detector func(ctx context.Context, c *Client, model string) (d detection, o
 // its new one reports the context actually loaded, so it goes first.
 var detectors = []detector{detectLMStudio04, detectLMStudio03, detectLlamaCpp}
 
-// detectContext finds the loaded context length of model, or reports none.
+// detectContext finds the loaded context length of model (or of the first
+// loaded model when model is empty), or reports none.
 // Failures here are never fatal: the model list already proved the server
 // works, and the user can type the context length.
 func (c *Client) detectContext(ctx context.Context, model string) detection {
@@ -72,31 +75,28 @@ type lmStudio04Models struct {
 }
 
 func detectLMStudio04(ctx context.Context, c *Client, model string) (detection, bool) {
-	const source = "LM Studio /api/v1/models"
 	var got lmStudio04Models
 	if !c.getRoot(ctx, "/api/v1/models", &got) || got.Models == nil {
 		return detection{}, false
 	}
-	d := detection{server: ServerLMStudio, source: source}
-	first := 0
+	d := detection{server: ServerLMStudio}
 	for _, m := range *got.Models {
+		if m.Type == "embedding" {
+			continue
+		}
 		for _, inst := range m.LoadedInstances {
-			n := inst.Config.ContextLength
-			if n > 0 && (inst.ID == model || m.Key == model) {
-				d.length = n
-				return d, true
+			if d.loaded == "" {
+				d.loaded = inst.ID
 			}
-			if first == 0 && n > 0 && m.Type != "embedding" {
-				first = n
+			if model == "" {
+				model = inst.ID
+			}
+			if n := inst.Config.ContextLength; n > 0 && (inst.ID == model || m.Key == model) {
+				d.length, d.source = n, "LM Studio /api/v1/models"
+				return d, true
 			}
 		}
 	}
-	if first > 0 {
-		d.length = first
-		d.notes = append(d.notes, fmt.Sprintf("LM Studio has not loaded %q; the context length shown is that of the model it has loaded.", model))
-		return d, true
-	}
-	d.source = ""
 	d.notes = append(d.notes, notLoadedNote(model))
 	return d, true
 }
@@ -118,17 +118,23 @@ func detectLMStudio03(ctx context.Context, c *Client, model string) (detection, 
 	}
 	d := detection{server: ServerLMStudio}
 	for _, m := range *got.Data {
+		if m.State != "loaded" || strings.Contains(m.Type, "embedding") {
+			continue
+		}
+		if d.loaded == "" {
+			d.loaded = m.ID
+		}
+		if model == "" {
+			model = m.ID
+		}
 		if m.ID != model {
 			continue
 		}
-		switch {
-		case m.State == "loaded" && m.LoadedContextLength > 0:
+		if m.LoadedContextLength > 0 {
 			d.length, d.source = m.LoadedContextLength, "LM Studio /api/v0/models"
-		case m.State == "loaded" && m.MaxContextLength > 0:
+		} else if m.MaxContextLength > 0 {
 			d.length, d.source = m.MaxContextLength, "LM Studio /api/v0/models (model maximum)"
 			d.notes = append(d.notes, "LM Studio reported only the model's maximum context, which may be more than it loaded with: check the context length in LM Studio.")
-		default:
-			d.notes = append(d.notes, notLoadedNote(model))
 		}
 		return d, true
 	}
@@ -137,6 +143,9 @@ func detectLMStudio03(ctx context.Context, c *Client, model string) (detection, 
 }
 
 func notLoadedNote(model string) string {
+	if model == "" {
+		return "LM Studio has no model loaded yet: it will load one on the first request if just-in-time loading is on, which takes a while. Load a model in LM Studio to detect its context length."
+	}
 	return fmt.Sprintf("LM Studio has not loaded %q yet: it will load it on the first request if just-in-time loading is on, which takes a while. Load it in LM Studio to detect its context length.", model)
 }
 

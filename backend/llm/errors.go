@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"strings"
@@ -80,7 +81,11 @@ func explain(err error, base string) error {
 	case errors.As(err, &apiErr):
 		return explainStatus(apiErr.StatusCode, apiMessage(apiErr), base)
 	}
-	return newError(ErrServer, "Cannot reach the model server at %s: %v. Check that it is running and the URL is right.", host, unwrapURLError(err))
+	var opErr *net.OpError
+	if errors.As(err, &opErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return newError(ErrServer, "The connection to the model server at %s failed: %v. Check that it is running and the URL is right.", host, unwrapURLError(err))
+	}
+	return newError(ErrServer, "The model server at %s answered in an unexpected way (%v). Check that the URL points at an OpenAI-compatible server.", host, unwrapURLError(err))
 }
 
 // explainStatus explains an HTTP error status with the server's own words.

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -16,7 +17,8 @@ const ProbeTimeout = 8 * time.Second
 type ServerInfo struct {
 	// Models are the ids from GET /v1/models, in the server's order.
 	Models []string `json:"models"`
-	// Model is the model a run would use: the requested one, else the first.
+	// Model is the model a run would use: the requested one, else the first
+	// one loaded, else the first listed.
 	Model string `json:"model"`
 	// Server names the kind of server when recognised ("LM Studio",
 	// "llama.cpp"), else "".
@@ -36,6 +38,9 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, explain(err, c.base)
 	}
+	if !page.JSON.Data.Valid() {
+		return nil, wrongPath(c.base, "its answer has no model list")
+	}
 	ids := make([]string, 0, len(page.Data))
 	for _, m := range page.Data {
 		if m.ID != "" {
@@ -46,8 +51,8 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 }
 
 // Probe tests the connection: it lists the models, picks the one a run would
-// use (want, or the first when want is empty) and detects its loaded context
-// length. It fails when the server cannot be used at all, including when it
+// use (want, or when want is empty the first loaded one) and detects its
+// loaded context length. It fails when the server cannot be used at all, including when it
 // lists no model.
 func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 	ctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
@@ -59,14 +64,16 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 	if len(ids) == 0 {
 		return ServerInfo{}, newError(ErrNoModel, "The server at %s is running but offers no model. Load a model first (in LM Studio: the model picker at the top, or `lms load`), then test again.", hostOf(c.base))
 	}
-	info := ServerInfo{Models: ids, Model: ids[0]}
-	if want != "" {
-		info.Model = want
-		if !slices.Contains(ids, want) {
-			info.Notes = append(info.Notes, fmt.Sprintf("The model %q is not among the models the server lists; choose one of them.", want))
-		}
+	info := ServerInfo{Models: ids, Model: want}
+	if want != "" && !slices.Contains(ids, want) {
+		info.Notes = append(info.Notes, fmt.Sprintf("The model %q is not among the models the server lists; choose one of them.", want))
 	}
-	det := c.detectContext(ctx, info.Model)
+	det := c.detectContext(ctx, want)
+	if info.Model == "" {
+		// "First model" means the first one loaded: LM Studio lists every
+		// downloaded model, embedding models included.
+		info.Model = cmp.Or(det.loaded, ids[0])
+	}
 	info.Server, info.ContextLength, info.ContextSource = det.server, det.length, det.source
 	info.Notes = append(info.Notes, det.notes...)
 	if info.ContextLength == 0 {

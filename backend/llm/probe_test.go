@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net"
@@ -28,15 +29,25 @@ func TestProbeDetectsContextPerFlavour(t *testing.T) {
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192},
 			server: ServerLMStudio, length: 8192, source: "LM Studio /api/v1/models"},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192}, want: "llama-3.1-8b-instruct",
-			server: ServerLMStudio, length: 8192, source: "LM Studio /api/v1/models", noteSays: "has not loaded \"llama-3.1-8b-instruct\""},
+			server: ServerLMStudio, length: 0, noteSays: "has not loaded \"llama-3.1-8b-instruct\""},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 6144, Loaded: "llama-3.1-8b-instruct"},
+			server: ServerLMStudio, length: 6144, source: "LM Studio /api/v1/models", wantModel: "llama-3.1-8b-instruct"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Embedding: "text-embedding-nomic-embed-text-v1.5"},
+			server: ServerLMStudio, length: 8192, source: "LM Studio /api/v1/models",
+			wantModels: []string{"text-embedding-nomic-embed-text-v1.5", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}, wantModel: "qwen2.5-7b-instruct"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, ContextLength: 4096, Embedding: "text-embedding-nomic-embed-text-v1.5"},
+			server: ServerLMStudio, length: 4096, source: "LM Studio /api/v0/models",
+			wantModels: []string{"text-embedding-nomic-embed-text-v1.5", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}, wantModel: "qwen2.5-7b-instruct"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, ContextLength: 4096}, want: "llama-3.1-8b-instruct",
+			server: ServerLMStudio, length: 0, noteSays: "has not loaded \"llama-3.1-8b-instruct\""},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, NotLoaded: true},
-			server: ServerLMStudio, length: 0, noteSays: "just-in-time"},
+			server: ServerLMStudio, length: 0, noteSays: "no model loaded yet"},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, ContextLength: 4096},
 			server: ServerLMStudio, length: 4096, source: "LM Studio /api/v0/models"},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, OmitLoadedContext: true, MaxContextLength: 32768},
 			server: ServerLMStudio, length: 32768, source: "LM Studio /api/v0/models (model maximum)", noteSays: "maximum context"},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, NotLoaded: true},
-			server: ServerLMStudio, length: 0, noteSays: "just-in-time"},
+			server: ServerLMStudio, length: 0, noteSays: "no model loaded yet"},
 		{opts: llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 16384, Models: []string{"model.gguf"}},
 			server: ServerLlamaCpp, length: 16384, source: "llama.cpp /props", wantModels: []string{"model.gguf"}},
 		{opts: llmtest.Options{Flavour: llmtest.Ollama},
@@ -58,10 +69,7 @@ func TestProbeDetectsContextPerFlavour(t *testing.T) {
 			if wantModels == nil {
 				wantModels = llmtest.DefaultModels
 			}
-			wantModel := tc.want
-			if wantModel == "" {
-				wantModel = wantModels[0]
-			}
+			wantModel := cmp.Or(tc.wantModel, tc.want, wantModels[0])
 			if !reflect.DeepEqual(info.Models, wantModels) || info.Model != wantModel {
 				t.Errorf("models %v model %q, want %v %q", info.Models, info.Model, wantModels, wantModel)
 			}
@@ -119,6 +127,22 @@ func TestProbeErrors(t *testing.T) {
 			t.Cleanup(s.Close)
 			return s.URL + "/v1"
 		}, ErrUnauthorized, []string{"HTTP 401", "API key"}},
+		{"plain text instead of JSON", handler(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write([]byte("hello from some service"))
+		}), ErrNotAPI, []string{"other than the model API's JSON (text/plain)"}},
+		{"JSON without a model list", handler(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"status":"ok"}`))
+		}), ErrWrongPath, []string{"no model list"}},
+		{"HTML with a byte order mark", handler(func(w http.ResponseWriter, _ *http.Request) {
+			w.Write([]byte("\ufeff<!DOCTYPE html><html><body>proxy</body></html>"))
+		}), ErrNotAPI, []string{"web page"}},
+		{"401 as a web page", handler(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusUnauthorized)
+			w.Write([]byte("<html><body>Login required</body></html>"))
+		}), ErrUnauthorized, []string{"HTTP 401"}},
 		{"server error plain string body", func(t *testing.T) string {
 			s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
@@ -167,6 +191,15 @@ func assertError(t *testing.T, err error, kind error, says ...string) {
 		if !strings.Contains(e.Message, s) {
 			t.Errorf("message %q does not say %q", e.Message, s)
 		}
+	}
+}
+
+// handler starts an httptest server with h and returns its /v1 URL.
+func handler(h http.HandlerFunc) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		s := httptest.NewServer(h)
+		t.Cleanup(s.Close)
+		return s.URL + "/v1"
 	}
 }
 

@@ -48,6 +48,7 @@ func TestValidate(t *testing.T) {
 		{"server without scheme", func(s *Settings) { s.ServerURL = "127.0.0.1:1234/v1" }, FieldServerURL, "is not a web address"},
 		{"server ftp", func(s *Settings) { s.ServerURL = "ftp://host/v1" }, FieldServerURL, "http:// or https://"},
 		{"server no host", func(s *Settings) { s.ServerURL = "http:///v1" }, FieldServerURL, "name a host"},
+		{"server port only", func(s *Settings) { s.ServerURL = "http://:1234/v1" }, FieldServerURL, "name a host"},
 		{"context detect", func(s *Settings) { s.ContextLength = 0 }, "", ""},
 		{"context minimum", func(s *Settings) { s.ContextLength = 2048 }, "", ""},
 		{"context small", func(s *Settings) { s.ContextLength = 2047 }, FieldContextLength, "at least 2048"},
@@ -223,17 +224,73 @@ func TestLoadResetsInvalidFields(t *testing.T) {
 
 func TestDefaultPathFollowsXDG(t *testing.T) {
 	dir := t.TempDir()
+	t.Cleanup(xdg.Reload) // registered first, so it runs after Setenv's restore
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	xdg.Reload()
-	t.Cleanup(xdg.Reload)
-	st, err := NewStore()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := NewStore()
 	if want := filepath.Join(dir, "scout", "settings.json"); st.Path != want {
 		t.Fatalf("path %s, want %s", st.Path, want)
 	}
-	if info, err := os.Stat(filepath.Dir(st.Path)); err != nil || !info.IsDir() {
-		t.Fatalf("settings folder not created: %v", err)
+	if _, err := os.Stat(filepath.Dir(st.Path)); err == nil {
+		t.Fatal("the settings folder was created before anything was saved")
+	}
+	if err := st.Save(Defaults()); err != nil {
+		t.Fatalf("first save must create the folder: %v", err)
+	}
+}
+
+func TestDamagedCopiesAreNotOverwritten(t *testing.T) {
+	st := &Store{Path: filepath.Join(t.TempDir(), "settings.json")}
+	for i, body := range []string{"{first", "{second", "{third"} {
+		mustWriteFile(t, st.Path, body)
+		w := st.Load().Warning
+		want := []string{"settings.json.bad", "settings.json.bad.2", "settings.json.bad.3"}[i]
+		if !strings.HasSuffix(w, want+".") {
+			t.Fatalf("warning %q should name %s", w, want)
+		}
+	}
+	for name, body := range map[string]string{".bad": "{first", ".bad.2": "{second", ".bad.3": "{third"} {
+		got, err := os.ReadFile(st.Path + name)
+		if err != nil || string(got) != body {
+			t.Errorf("%s holds %q (%v), want %q", name, got, err, body)
+		}
+	}
+}
+
+func TestReadOnlyStoreLeavesDamagedFile(t *testing.T) {
+	st := &Store{Path: filepath.Join(t.TempDir(), "settings.json"), ReadOnly: true}
+	mustWriteFile(t, st.Path, "{broken")
+	got := st.Load()
+	if got.Warning == "" || strings.Contains(got.Warning, ".bad") {
+		t.Fatalf("warning %q", got.Warning)
+	}
+	if data, _ := os.ReadFile(st.Path); string(data) != "{broken" {
+		t.Fatalf("read-only load changed the file: %q", data)
+	}
+}
+
+func TestSaveFailureLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{Path: filepath.Join(dir, "settings.json")}
+	if err := os.Mkdir(st.Path, 0o700); err != nil { // a folder where the file should go
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(st.Path, "keep"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := st.Save(Defaults())
+	if err == nil || !strings.Contains(err.Error(), "cannot replace the settings file") {
+		t.Fatalf("Save = %v", err)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".settings-*"))
+	if len(leftovers) > 0 {
+		t.Fatalf("temporary files left behind: %v", leftovers)
+	}
+}
+
+func mustWriteFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
 	}
 }

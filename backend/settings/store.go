@@ -24,25 +24,20 @@ const badSuffix = ".bad"
 // Store reads and writes the settings file at Path.
 type Store struct {
 	Path string
+	// ReadOnly stores never change anything on disk: a damaged file is
+	// reported but left in place (the CLI never writes settings).
+	ReadOnly bool
 }
 
-// DefaultPath returns the settings file location under the XDG config home
-// ($XDG_CONFIG_HOME/scout/settings.json), creating the folder.
-func DefaultPath() (string, error) {
-	p, err := xdg.ConfigFile(relPath)
-	if err != nil {
-		return "", fmt.Errorf("cannot create the settings folder: %w", err)
-	}
-	return p, nil
+// DefaultPath returns the settings file location under the XDG config home,
+// $XDG_CONFIG_HOME/scout/settings.json. The folder is created on save.
+func DefaultPath() string {
+	return filepath.Join(xdg.ConfigHome, filepath.FromSlash(relPath))
 }
 
 // NewStore returns a Store at DefaultPath.
-func NewStore() (*Store, error) {
-	p, err := DefaultPath()
-	if err != nil {
-		return nil, err
-	}
-	return &Store{Path: p}, nil
+func NewStore() *Store {
+	return &Store{Path: DefaultPath()}
 }
 
 // Loaded is the outcome of Load: settings that can always be used, and a
@@ -59,16 +54,25 @@ type Loaded struct {
 // Each case but the first leaves a Warning saying what happened.
 func (s *Store) Load() Loaded {
 	data, err := os.ReadFile(s.Path)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return Loaded{Settings: Defaults()}
-	}
-	if err == nil {
-		var got Settings
-		if got, err = decode(data); err == nil {
+	case err != nil && !errors.Is(err, fs.ErrPermission) && !isDirErr(s.Path):
+		// Possibly passing (an I/O hiccup): keep the file where it is.
+		return Loaded{Settings: Defaults(), Warning: fmt.Sprintf("Your settings file %s could not be read (%v). Scout is using the default settings for now; saving will replace the file.", s.Path, err)}
+	case err == nil:
+		got, derr := decode(data)
+		if derr == nil {
 			return repair(got)
 		}
+		err = derr
 	}
 	return Loaded{Settings: Defaults(), Warning: s.setAside(err)}
+}
+
+func isDirErr(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 func decode(data []byte) (Settings, error) {
@@ -79,11 +83,23 @@ func decode(data []byte) (Settings, error) {
 	return got, nil
 }
 
-// setAside moves the unreadable file out of the way so the next save does
-// not destroy what the user may want to recover, and explains it.
+// maxBadCopies bounds the numbered .bad copies kept of damaged files.
+const maxBadCopies = 100
+
+// setAside moves the unusable file out of the way, to a name no earlier
+// copy has, so the next save destroys nothing the user may want back.
 func (s *Store) setAside(cause error) string {
-	bad := s.Path + badSuffix
 	msg := fmt.Sprintf("Your settings file %s could not be read: %v. Scout is using the default settings.", s.Path, cause)
+	if s.ReadOnly {
+		return msg
+	}
+	bad := s.Path + badSuffix
+	for n := 2; n <= maxBadCopies; n++ {
+		if _, err := os.Lstat(bad); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		bad = fmt.Sprintf("%s%s.%d", s.Path, badSuffix, n)
+	}
 	if err := os.Rename(s.Path, bad); err != nil {
 		return msg + fmt.Sprintf(" The file could not be moved aside (%v); saving will replace it.", err)
 	}

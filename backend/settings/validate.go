@@ -56,7 +56,7 @@ func checkHTTPURL(raw, what string) string {
 		return fmt.Sprintf("Enter the address of %s, for example http://127.0.0.1:1234/v1.", what)
 	}
 	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+	if err != nil || u.Hostname() == "" || (u.Scheme != "http" && u.Scheme != "https") {
 		return fmt.Sprintf("%q is not a web address: it should start with http:// or https:// and name a host.", raw)
 	}
 	return ""

@@ -52,9 +52,15 @@ type Options struct {
 	ContextLength int
 	// MaxContextLength is the model's maximum; 0 means 32768.
 	MaxContextLength int
+	// Loaded is the model LM Studio reports as loaded; "" means the first
+	// of Models.
+	Loaded string
 	// NotLoaded makes LM Studio report its models as downloaded but not
 	// loaded (just-in-time loading).
 	NotLoaded bool
+	// Embedding, when set, is an embedding model listed (and loaded) before
+	// the chat models, as LM Studio lists its bundled one.
+	Embedding string
 	// OmitLoadedContext makes LM Studio 0.3 leave out loaded_context_length,
 	// as some builds do.
 	OmitLoadedContext bool
@@ -95,6 +101,9 @@ func NewHandler(opts Options) *Handler {
 	}
 	if opts.MaxContextLength == 0 {
 		opts.MaxContextLength = 32768
+	}
+	if opts.Loaded == "" && len(opts.Models) > 0 {
+		opts.Loaded = opts.Models[0]
 	}
 	return &Handler{opts: opts}
 }
@@ -137,14 +146,34 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.unknownPath(w, r)
 }
 
+// listed returns the model ids in the server's order.
+func (s *Handler) listed() []string {
+	if s.opts.Embedding == "" || len(s.opts.Models) == 0 {
+		return s.opts.Models
+	}
+	return append([]string{s.opts.Embedding}, s.opts.Models...)
+}
+
+func (s *Handler) isLoaded(id string) bool {
+	return !s.opts.NotLoaded && (id == s.opts.Loaded || id == s.opts.Embedding)
+}
+
+func (s *Handler) modelType(id string) string {
+	if id == s.opts.Embedding {
+		return "embedding"
+	}
+	return "llm"
+}
+
 func (s *Handler) openAIModels() any {
 	type model struct {
 		ID      string `json:"id"`
 		Object  string `json:"object"`
 		OwnedBy string `json:"owned_by"`
 	}
-	data := make([]model, len(s.opts.Models))
-	for i, id := range s.opts.Models {
+	ids := s.listed()
+	data := make([]model, len(ids))
+	for i, id := range ids {
 		data[i] = model{ID: id, Object: "model", OwnedBy: "organization_owner"}
 	}
 	return map[string]any{"object": "list", "data": data}
@@ -167,17 +196,18 @@ func (s *Handler) ownEndpoint(path string) (any, bool) {
 }
 
 func (s *Handler) lmStudio04() any {
-	models := make([]map[string]any, len(s.opts.Models))
-	for i, id := range s.opts.Models {
+	ids := s.listed()
+	models := make([]map[string]any, len(ids))
+	for i, id := range ids {
 		instances := []map[string]any{}
-		if !s.opts.NotLoaded && i == 0 {
+		if s.isLoaded(id) {
 			instances = append(instances, map[string]any{
 				"id":     id,
 				"config": map[string]any{"context_length": s.opts.ContextLength},
 			})
 		}
 		models[i] = map[string]any{
-			"type": "llm", "key": id, "display_name": id,
+			"type": s.modelType(id), "key": id, "display_name": id,
 			"max_context_length": s.opts.MaxContextLength,
 			"loaded_instances":   instances,
 		}
@@ -186,13 +216,14 @@ func (s *Handler) lmStudio04() any {
 }
 
 func (s *Handler) lmStudio03() any {
-	data := make([]map[string]any, len(s.opts.Models))
-	for i, id := range s.opts.Models {
+	ids := s.listed()
+	data := make([]map[string]any, len(ids))
+	for i, id := range ids {
 		m := map[string]any{
-			"id": id, "object": "model", "type": "llm",
+			"id": id, "object": "model", "type": s.modelType(id),
 			"state": "not-loaded", "max_context_length": s.opts.MaxContextLength,
 		}
-		if !s.opts.NotLoaded && i == 0 {
+		if s.isLoaded(id) {
 			m["state"] = "loaded"
 			if !s.opts.OmitLoadedContext {
 				// 0.4 keeps serving the old API, with a different figure
@@ -202,6 +233,9 @@ func (s *Handler) lmStudio03() any {
 					m["loaded_context_length"] = s.opts.ContextLength / 2
 				}
 			}
+		}
+		if id == s.opts.Embedding {
+			m["type"] = "embeddings"
 		}
 		data[i] = m
 	}

@@ -77,6 +77,13 @@ export class SettingsStore {
   /** Saves the form; returns true when written. */
   async save(): Promise<boolean> {
     if (!this.form) return false;
+    // A number input yields null when empty and may hold a fraction; Go
+    // takes whole numbers only, so those are caught here.
+    const numberErrors = wholeNumberErrors(this.form);
+    if (Object.keys(numberErrors).length > 0) {
+      this.fieldErrors = numberErrors;
+      return false;
+    }
     this.saving = true;
     this.saveError = '';
     try {
@@ -95,14 +102,33 @@ export class SettingsStore {
     }
   }
 
-  /** Clears the saved mark and a field's error once the user edits. */
+  /**
+   * Clears the saved mark and a field's error once the user edits. A new
+   * server URL makes the last connection test meaningless.
+   */
   edited(field?: string): void {
     this.saved = false;
+    if (field === 'server_url' && this.connection.state !== 'testing') this.connection = { state: 'idle' };
     if (field && this.fieldErrors[field]) {
       const { [field]: _, ...rest } = this.fieldErrors;
       this.fieldErrors = rest;
     }
   }
+}
+
+const WHOLE_NUMBER_MESSAGES: Record<'context_length' | 'max_turns', string> = {
+  context_length: 'Enter a whole number of tokens, or 0 to detect it from the server.',
+  max_turns: 'Enter a whole number of turns between 1 and 500.',
+};
+
+/** Errors for number fields that are empty or not whole numbers. */
+export function wholeNumberErrors(form: Settings): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of ['context_length', 'max_turns'] as const) {
+    const v: unknown = form[field];
+    if (typeof v !== 'number' || !Number.isInteger(v)) errors[field] = WHOLE_NUMBER_MESSAGES[field];
+  }
+  return errors;
 }
 
 export const settingsStore = new SettingsStore();

@@ -21,7 +21,7 @@ vi.mock('../api', () => ({
 }));
 
 import * as api from '../api';
-import { SettingsStore } from './settings.svelte';
+import { SettingsStore, wholeNumberErrors } from './settings.svelte';
 
 const mocked = vi.mocked(api);
 
@@ -96,5 +96,40 @@ describe('SettingsStore', () => {
     await store.testConnection();
     expect(store.connection).toEqual({ state: 'failed', message: 'Nothing is listening at http://127.0.0.1:1234.' });
     expect(store.info).toBeNull();
+  });
+});
+
+describe('wholeNumberErrors', () => {
+  it.each([
+    ['whole numbers pass', { context_length: 0, max_turns: 100 }, {}],
+    ['empty inputs give null', { context_length: null, max_turns: null }, { context_length: 'x', max_turns: 'x' }],
+    ['fractions', { context_length: 4096.5, max_turns: 2 }, { context_length: 'x' }],
+  ])('%s', (_name, nums, want) => {
+    const got = wholeNumberErrors({ ...defaults(), ...(nums as object) } as Settings);
+    expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+  });
+
+  it('stops a save before Go sees a fraction', async () => {
+    mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: '', path: '' });
+    const store = new SettingsStore();
+    await store.load();
+    store.form!.max_turns = 12.5;
+    expect(await store.save()).toBe(false);
+    expect(mocked.saveSettings).not.toHaveBeenCalled();
+    expect(store.fieldErrors.max_turns).toMatch(/whole number/);
+  });
+});
+
+describe('editing the server URL', () => {
+  it('forgets the last connection test', async () => {
+    mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: '', path: '' });
+    mocked.testConnection.mockResolvedValue({ models: ['m'], model: 'm', server: '', context_length: 0, context_source: '', notes: [] });
+    const store = new SettingsStore();
+    await store.load();
+    await store.testConnection();
+    store.edited('max_turns');
+    expect(store.connection.state).toBe('ok');
+    store.edited('server_url');
+    expect(store.connection).toEqual({ state: 'idle' });
   });
 });
