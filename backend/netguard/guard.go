@@ -1,0 +1,195 @@
+// Package netguard decides which URLs the agent may open. Page text is
+// untrusted: a page can tell the model to visit the user's router, a cloud
+// metadata endpoint or a file on disk. So only http(s) URLs to public
+// addresses are allowed, unless the user allows the local network; the
+// search endpoint and the model server the user configured are always
+// allowed. Hosts are read the way a browser reads them (numeric forms such
+// as http://2130706433/ are 127.0.0.1) and names are resolved, so a public
+// name pointing inward is refused too.
+package netguard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync"
+)
+
+// Reasons a URL is refused, for errors.Is.
+var (
+	// ErrScheme: not an http or https URL (file:, data:, javascript:, ...).
+	ErrScheme = errors.New("only web addresses (http, https) can be opened")
+	// ErrPrivate: the host is on this computer or the local network.
+	ErrPrivate = errors.New("address on this computer or the local network")
+	// ErrBadURL: the URL cannot be parsed.
+	ErrBadURL = errors.New("not a valid web address")
+)
+
+// Refusal explains a refused URL.
+type Refusal struct {
+	Kind error
+	URL  string
+	// Detail says why, in words for the journal.
+	Detail string
+}
+
+// Error implements error.
+func (r *Refusal) Error() string { return r.Detail }
+
+// Unwrap returns the kind.
+func (r *Refusal) Unwrap() error { return r.Kind }
+
+// Resolver looks up a host's addresses; *net.Resolver satisfies it.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
+
+// Guard checks URLs. The zero value refuses every private address and
+// resolves names with net.DefaultResolver. It is safe for concurrent use.
+type Guard struct {
+	// AllowLocal turns the private-address check off.
+	AllowLocal bool
+	// Resolver resolves names; nil means net.DefaultResolver.
+	Resolver Resolver
+
+	mu      sync.Mutex
+	allowed map[string]bool // host:port always allowed
+	cache   map[string]bool // host -> resolves to a private address
+}
+
+// Allow always allows the origin (scheme://host:port) of rawURL, for the
+// configured search endpoint and model server.
+func (g *Guard) Allow(rawURL string) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Host == "" {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.allowed == nil {
+		g.allowed = map[string]bool{}
+	}
+	g.allowed[hostPort(u)] = true
+}
+
+// Check returns nil when rawURL may be opened, else a *Refusal. It may
+// resolve the host name, so it takes a context.
+func (g *Guard) Check(ctx context.Context, rawURL string) error {
+	u, err := url.Parse(strings.TrimSpace(rawURL))
+	if err != nil {
+		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q is not a valid web address", rawURL)}
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return &Refusal{Kind: ErrScheme, URL: rawURL, Detail: fmt.Sprintf("%s: addresses (%s) are never opened; only http and https", u.Scheme, shorten(rawURL))}
+	}
+	if u.Hostname() == "" {
+		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q names no host", rawURL)}
+	}
+	if g.AllowLocal || g.isAllowed(u) {
+		return nil
+	}
+	host := u.Hostname()
+	if addr, ok := ParseHost(host); ok {
+		if IsPrivate(addr) {
+			return g.privateRefusal(rawURL, fmt.Sprintf("%s is on this computer or the local network", addr))
+		}
+		return nil
+	}
+	if isLocalName(host) {
+		return g.privateRefusal(rawURL, fmt.Sprintf("%s names this computer or the local network", host))
+	}
+	if g.resolvesPrivate(ctx, host) {
+		return g.privateRefusal(rawURL, fmt.Sprintf("%s resolves to an address on this computer or the local network", host))
+	}
+	return nil
+}
+
+// CheckAddr refuses content served from a private address, for a response
+// whose name resolved publicly at check time but was served from inside.
+func (g *Guard) CheckAddr(rawURL, ip string) error {
+	if g.AllowLocal {
+		return nil
+	}
+	if u, err := url.Parse(rawURL); err == nil && g.isAllowed(u) {
+		return nil
+	}
+	addr, err := netip.ParseAddr(strings.Trim(ip, "[]"))
+	if err != nil || !IsPrivate(addr.Unmap()) {
+		return nil
+	}
+	return g.privateRefusal(rawURL, fmt.Sprintf("the page was served from %s, an address on this computer or the local network", addr))
+}
+
+func (g *Guard) privateRefusal(rawURL, why string) error {
+	return &Refusal{Kind: ErrPrivate, URL: rawURL,
+		Detail: fmt.Sprintf("refused %s: %s (allowed only when \"Allow local network\" is on in Settings)", shorten(rawURL), why)}
+}
+
+func (g *Guard) isAllowed(u *url.URL) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.allowed[hostPort(u)]
+}
+
+// resolvesPrivate reports whether any address of host is private. A name
+// that does not resolve is not refused here: the browser reports it.
+func (g *Guard) resolvesPrivate(ctx context.Context, host string) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	g.mu.Lock()
+	v, ok := g.cache[host]
+	g.mu.Unlock()
+	if ok {
+		return v
+	}
+	r := g.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	addrs, err := r.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return false
+	}
+	private := false
+	for _, a := range addrs {
+		if IsPrivate(a.Unmap()) {
+			private = true
+		}
+	}
+	g.mu.Lock()
+	if g.cache == nil {
+		g.cache = map[string]bool{}
+	}
+	g.cache[host] = private
+	g.mu.Unlock()
+	return private
+}
+
+func hostPort(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	host := u.Hostname()
+	if a, ok := ParseHost(host); ok {
+		host = a.String()
+	}
+	return strings.ToLower(net.JoinHostPort(host, port))
+}
+
+func isLocalName(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasSuffix(h, ".local") ||
+		strings.HasSuffix(h, ".internal") || h == "localhost.localdomain"
+}
+
+func shorten(s string) string {
+	const limit = 80
+	if len(s) > limit {
+		return s[:limit] + "…"
+	}
+	return s
+}
