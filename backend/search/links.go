@@ -1,0 +1,97 @@
+package search
+
+import (
+	"net/url"
+	"strings"
+)
+
+// resultURL turns the href of a DuckDuckGo result link into the page it
+// leads to. DuckDuckGo wraps targets in a click-tracking redirect,
+// //duckduckgo.com/l/?uddg=<escaped target>&rut=..., written
+// protocol-relative, absolute or relative to the results page. It reports
+// false for ads (the y.js redirect), links into DuckDuckGo itself and
+// anything that does not end at an http(s) URL.
+func resultURL(href string) (string, bool) {
+	href = strings.TrimSpace(href)
+	if strings.HasPrefix(href, "//") {
+		href = "https:" + href
+	}
+	u, err := url.Parse(href)
+	if err != nil {
+		return "", false
+	}
+	if u.Host == "" || isDuckDuckGoHost(u.Hostname()) {
+		return redirectTarget(u)
+	}
+	return httpURL(u)
+}
+
+// redirectTarget decodes the uddg parameter of a DuckDuckGo redirect. Any
+// other DuckDuckGo-internal link (an ad, a related search) is not a result.
+func redirectTarget(u *url.URL) (string, bool) {
+	if strings.TrimSuffix(u.Path, "/") != "/l" {
+		return "", false
+	}
+	target := strings.TrimSpace(u.Query().Get("uddg"))
+	if strings.HasPrefix(target, "//") {
+		target = "https:" + target
+	}
+	t, err := url.Parse(target)
+	if err != nil {
+		return "", false
+	}
+	return httpURL(t)
+}
+
+// httpURL accepts absolute http and https URLs only.
+func httpURL(u *url.URL) (string, bool) {
+	scheme := strings.ToLower(u.Scheme)
+	if (scheme != "http" && scheme != "https") || u.Host == "" {
+		return "", false
+	}
+	return u.String(), true
+}
+
+// isDuckDuckGoHost reports whether host belongs to DuckDuckGo.
+func isDuckDuckGoHost(host string) bool {
+	host = strings.ToLower(host)
+	return host == "duckduckgo.com" || strings.HasSuffix(host, ".duckduckgo.com")
+}
+
+// cleanText trims text and collapses each run of whitespace to one space.
+func cleanText(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// collector gathers results in order, dropping repeats of a URL and
+// filling in a missing title.
+type collector struct {
+	seen    map[string]bool
+	results []Result
+}
+
+// add keeps r unless its URL was seen before. A result without a title
+// keeps its URL as the title, so the model still has something to read.
+func (c *collector) add(r Result) {
+	if c.seen == nil {
+		c.seen = make(map[string]bool)
+	}
+	if r.URL == "" || c.seen[r.URL] {
+		return
+	}
+	c.seen[r.URL] = true
+	r.Title, r.Snippet = cleanText(r.Title), cleanText(r.Snippet)
+	if r.Title == "" {
+		r.Title = r.URL
+	}
+	c.results = append(c.results, r)
+}
+
+// list returns the results collected, never nil, so "no results"
+// marshals as [] rather than null.
+func (c *collector) list() []Result {
+	if c.results == nil {
+		return []Result{}
+	}
+	return c.results
+}

@@ -1,0 +1,84 @@
+package search
+
+import "testing"
+
+func TestResultURL(t *testing.T) {
+	tests := []struct {
+		name, href, want string
+	}{
+		{"protocol-relative redirect", "//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2Fa%2Fb&rut=abc", "https://example.com/a/b"},
+		{"https redirect", "https://duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2F&rut=abc", "https://example.com/"},
+		{"http redirect host", "http://duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2F", "https://example.com/"},
+		{"relative redirect", "/l/?uddg=https%3A%2F%2Fexample.com%2Fpage&rut=1", "https://example.com/page"},
+		{"redirect without slash", "//duckduckgo.com/l?uddg=https%3A%2F%2Fexample.com%2F", "https://example.com/"},
+		{"subdomain redirect", "https://html.duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2F", "https://example.com/"},
+		{"target with query and fragment", "//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2Fs%3Fa%3D1%26b%3D2%23top&rut=x", "https://example.com/s?a=1&b=2#top"},
+		{"target with escaped space", "//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2Fa%2520b", "https://example.com/a%20b"},
+		{"http target", "//duckduckgo.com/l/?uddg=http%3A%2F%2Fold.example.net%2F", "http://old.example.net/"},
+		{"rut first", "//duckduckgo.com/l/?rut=abc&uddg=https%3A%2F%2Fexample.com%2F", "https://example.com/"},
+		{"protocol-relative target", "//duckduckgo.com/l/?uddg=%2F%2Fexample.com%2Fx", "https://example.com/x"},
+		{"direct https", "https://example.org/page", "https://example.org/page"},
+		{"direct http", "http://example.org/", "http://example.org/"},
+		{"protocol-relative direct", "//example.org/page", "https://example.org/page"},
+		{"surrounding space", "  https://example.org/page \n", "https://example.org/page"},
+		{"ad", "https://duckduckgo.com/y.js?ad_domain=x.example&u3=https%3A%2F%2Fwww.bing.com", ""},
+		{"relative ad", "/y.js?ad_domain=x.example", ""},
+		{"redirect to javascript", "//duckduckgo.com/l/?uddg=javascript%3Aalert(1)", ""},
+		{"redirect without target", "//duckduckgo.com/l/?rut=abc", ""},
+		{"duckduckgo page", "https://duckduckgo.com/?q=related", ""},
+		{"relative non-redirect", "/html/?q=next", ""},
+		{"javascript", "javascript:void(0)", ""},
+		{"mailto", "mailto:someone@example.com", ""},
+		{"ftp", "ftp://example.com/file", ""},
+		{"empty", "", ""},
+		{"bad escape", "//duckduckgo.com/l/?uddg=%zz", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := resultURL(tt.href)
+			if got != tt.want || ok != (tt.want != "") {
+				t.Errorf("resultURL(%q) = %q, %v; want %q", tt.href, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestCleanText(t *testing.T) {
+	tests := map[string]string{
+		"  a  b\n\tc ":  "a b c",
+		"":              "",
+		"\u00a0x\u00a0": "x",
+		"one":           "one",
+	}
+	for in, want := range tests {
+		if got := cleanText(in); got != want {
+			t.Errorf("cleanText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCollectorDedupes(t *testing.T) {
+	var c collector
+	c.add(Result{Title: "First", URL: "https://a.example/", Snippet: "one"})
+	c.add(Result{Title: "Again", URL: "https://a.example/", Snippet: "two"})
+	c.add(Result{Title: "", URL: "https://b.example/", Snippet: " x  y "})
+	c.add(Result{Title: "No URL"})
+	want := []Result{
+		{Title: "First", URL: "https://a.example/", Snippet: "one"},
+		{Title: "https://b.example/", URL: "https://b.example/", Snippet: "x y"},
+	}
+	assertResults(t, c.list(), want)
+}
+
+// assertResults fails the test when got and want differ.
+func assertResults(t *testing.T, got, want []Result) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d results, want %d:\n%+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("result %d:\n got %+v\nwant %+v", i, got[i], want[i])
+		}
+	}
+}
