@@ -32,9 +32,10 @@ const maxInspectedBody = 16 << 20
 
 // Client is a connection to one model server. It is safe for concurrent use.
 type Client struct {
-	base string // base URL without a trailing slash
-	oa   openai.Client
-	http *http.Client
+	base  string // base URL without a trailing slash
+	oa    openai.Client
+	http  *http.Client
+	stall stallLimits
 }
 
 // New returns a client for the OpenAI-compatible API at baseURL (normally
@@ -42,7 +43,7 @@ type Client struct {
 func New(baseURL string) *Client {
 	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
 	hc := &http.Client{Transport: http.DefaultTransport}
-	c := &Client{base: base, http: hc}
+	c := &Client{base: base, http: hc, stall: defaultStall}
 	c.oa = openai.NewClient(
 		option.WithBaseURL(base+"/"),
 		option.WithAPIKey(placeholderAPIKey),

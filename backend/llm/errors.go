@@ -32,6 +32,8 @@ var (
 	ErrNoModel = errors.New("no model loaded")
 	// ErrUnauthorized: the server wants an API key.
 	ErrUnauthorized = errors.New("model server requires an API key")
+	// ErrContextOverflow: the prompt is longer than the loaded context.
+	ErrContextOverflow = errors.New("prompt exceeds the context length")
 	// ErrServer: any other error the server reported.
 	ErrServer = errors.New("model server error")
 )
@@ -95,6 +97,8 @@ func explainStatus(status int, serverMsg, base string) *Error {
 		return newError(ErrUnauthorized, "The model server at %s refused the request (HTTP %d): it requires an API key, which Scout does not send. Turn off authentication in the server's settings.", hostOf(base), status)
 	case status == 404:
 		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
+	case status == 400 && isOverflow(serverMsg):
+		return newError(ErrContextOverflow, "The prompt is longer than the model's context (%s). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.", strings.TrimSuffix(serverMsg, "."))
 	}
 	if serverMsg == "" {
 		serverMsg = "no details given"
@@ -142,4 +146,13 @@ func hostOf(base string) string {
 		return base
 	}
 	return u.Scheme + "://" + u.Host
+}
+
+// isOverflow recognises context overflow in the words of llama.cpp ("exceeds
+// the available context size") and LM Studio ("tokens to keep ... greater
+// than the context length").
+func isOverflow(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "context size") || strings.Contains(m, "context length") ||
+		strings.Contains(m, "context window") || strings.Contains(m, "exceed_context")
 }

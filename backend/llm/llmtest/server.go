@@ -9,6 +9,7 @@ package llmtest
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -65,6 +66,8 @@ type Options struct {
 	// as some builds do.
 	OmitLoadedContext bool
 	Fault             Fault
+	// Script answers chat completions; nil answers an error JSON.
+	Script Script
 }
 
 // DefaultModels are listed when Options.Models is nil.
@@ -89,6 +92,8 @@ type Handler struct {
 
 	mu       sync.Mutex
 	requests []string
+	slot     string // what the prompt cache holds: last prompt + reply
+	calls    []ChatCall
 }
 
 // NewHandler returns the handler New serves, with defaults filled in.
@@ -129,10 +134,17 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, "<!DOCTYPE html><html><head><title>Router login</title></head><body>Welcome</body></html>")
 		return
 	case Hang:
+		// Read the body first: only then does the server notice a client
+		// that gives up and closes the connection.
+		_, _ = io.Copy(io.Discard, r.Body)
 		select {
 		case <-r.Context().Done():
 		case <-time.After(time.Minute):
 		}
+		return
+	}
+	if r.Method == http.MethodPost && r.URL.Path == "/v1/chat/completions" {
+		s.chat(w, r)
 		return
 	}
 	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" {

@@ -1,0 +1,103 @@
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/scout-research/scout/backend/netguard"
+)
+
+// Defaults for Options.
+const (
+	// DefaultNavigationTimeout: slow sites answer within 30 s; beyond that
+	// the agent's turn is better spent elsewhere.
+	DefaultNavigationTimeout = 30 * time.Second
+	// DefaultMaxTextChars caps extracted text at about 2 MB: far more than
+	// any article, small enough that a runaway page cannot fill memory.
+	DefaultMaxTextChars = 2_000_000
+	// settleTimeout is how long to wait, after the document is parsed, for
+	// the page to finish loading (late scripts fill in content); pages that
+	// never settle are read as they are.
+	settleTimeout = 3 * time.Second
+)
+
+// chromiumArgs keep the browser quiet: no first-run pages, no background
+// traffic to Google, no GPU process that can fail on virtual displays.
+var chromiumArgs = []string{
+	"--disable-gpu", "--no-first-run", "--no-default-browser-check",
+	"--disable-background-networking", "--disable-component-update", "--disable-sync",
+	"--disable-features=Translate,MediaRouter", "--disable-quic",
+}
+
+// Options configure Launch. The zero value is usable except for Executable.
+type Options struct {
+	// Executable is the browser program (see Find).
+	Executable string
+	// Headless hides the window; the default shows it so the user watches.
+	Headless bool
+	// Guard decides which addresses may be opened; nil refuses private
+	// addresses and non-web schemes.
+	Guard *netguard.Guard
+	// NavigationTimeout bounds one navigation; 0 means the default.
+	NavigationTimeout time.Duration
+	// MaxTextChars caps extracted text; 0 means the default.
+	MaxTextChars int
+}
+
+// Browser is one running browser for the app session. Runs use sessions of
+// their own (NewSession). Close it to stop the browser and the driver.
+type Browser struct {
+	opts Options
+	pw   *playwright.Playwright
+	b    playwright.Browser
+
+	mu     sync.Mutex
+	closed bool
+}
+
+// Launch starts the driver and the browser.
+func Launch(opts Options) (*Browser, error) {
+	if opts.Executable == "" {
+		return nil, errors.New("no browser program given: call Find first")
+	}
+	if opts.Guard == nil {
+		opts.Guard = &netguard.Guard{}
+	}
+	if opts.NavigationTimeout == 0 {
+		opts.NavigationTimeout = DefaultNavigationTimeout
+	}
+	if opts.MaxTextChars == 0 {
+		opts.MaxTextChars = DefaultMaxTextChars
+	}
+	pw, err := StartDriver()
+	if err != nil {
+		return nil, err
+	}
+	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
+		ExecutablePath: playwright.String(opts.Executable),
+		Headless:       playwright.Bool(opts.Headless),
+		Args:           chromiumArgs,
+	})
+	if err != nil {
+		_ = pw.Stop()
+		return nil, fmt.Errorf("cannot start the browser %s: %w", opts.Executable, err)
+	}
+	return &Browser{opts: opts, pw: pw, b: b}, nil
+}
+
+// Close stops the browser and its driver; no process is left behind.
+func (br *Browser) Close() error {
+	br.mu.Lock()
+	defer br.mu.Unlock()
+	if br.closed {
+		return nil
+	}
+	br.closed = true
+	errB := br.b.Close()
+	errP := br.pw.Stop()
+	return errors.Join(errB, errP)
+}

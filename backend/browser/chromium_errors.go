@@ -1,0 +1,52 @@
+package browser
+
+import (
+	"strings"
+
+	"github.com/scout-research/scout/backend/web"
+)
+
+// netErrors maps Chromium's network error codes to kinds and messages.
+var netErrors = []struct {
+	code string
+	kind error
+	msg  string
+}{
+	{"ERR_TOO_MANY_REDIRECTS", web.ErrRedirectLoop, "the page redirects in a loop"},
+	{"ERR_NAME_NOT_RESOLVED", web.ErrDNS, "the site's name cannot be found (DNS)"},
+	{"ERR_NAME_RESOLUTION_FAILED", web.ErrDNS, "the site's name cannot be found (DNS)"},
+	{"ERR_CONNECTION_REFUSED", web.ErrConnRefused, "the site refused the connection"},
+	{"ERR_CERT_", web.ErrTLS, "the site's security certificate is not valid"},
+	{"ERR_SSL_", web.ErrTLS, "a secure connection to the site failed"},
+	{"ERR_BAD_SSL_CLIENT_AUTH_CERT", web.ErrTLS, "the site wants a client certificate"},
+	{"ERR_TIMED_OUT", web.ErrTimeout, "the site did not answer in time"},
+	{"ERR_CONNECTION_TIMED_OUT", web.ErrTimeout, "the site did not answer in time"},
+	{"ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "the address was refused by Scout's network guard"},
+	{"ERR_INTERNET_DISCONNECTED", web.ErrNetwork, "this computer is offline"},
+	{"ERR_CONNECTION_RESET", web.ErrNetwork, "the connection was reset"},
+	{"ERR_CONNECTION_CLOSED", web.ErrNetwork, "the connection was closed"},
+	{"ERR_EMPTY_RESPONSE", web.ErrNetwork, "the site sent nothing"},
+	{"ERR_ADDRESS_UNREACHABLE", web.ErrNetwork, "the site cannot be reached"},
+	{"ERR_UNSAFE_PORT", web.ErrRefused, "the browser refuses that port"},
+}
+
+// classify turns a Playwright navigation error into a *VisitError.
+func classify(url string, err error) *web.VisitError {
+	msg := err.Error()
+	for _, n := range netErrors {
+		if strings.Contains(msg, n.code) {
+			return web.Failure(n.kind, url, "%s", n.msg)
+		}
+	}
+	switch {
+	case strings.Contains(msg, "Timeout") && strings.Contains(msg, "exceeded"):
+		return web.Failure(web.ErrTimeout, url, "the page took too long to load")
+	case strings.Contains(msg, "Download is starting") || strings.Contains(msg, "ERR_ABORTED") ||
+		strings.Contains(msg, "interrupted by another navigation to \"chrome-error://"):
+		return web.Failure(web.ErrNotReadable, url, "the address is a file download, not a web page")
+	case strings.Contains(msg, "closed"):
+		return web.Failure(web.ErrBrowserClosed, url, "the browser window was closed")
+	}
+	first, _, _ := strings.Cut(msg, "\n")
+	return web.Failure(web.ErrNetwork, url, "the page could not be opened: %s", strings.TrimSpace(first))
+}

@@ -1,0 +1,250 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/web"
+)
+
+//go:embed walker.js
+var walkerJS string
+
+// Session is one run's view of the web: a fresh browser context (no
+// cookies or storage from the user or earlier runs) with one tab. Downloads
+// are refused, dialogs dismissed, permission prompts denied, and every
+// request passes the network guard. One navigation runs at a time.
+type Session struct {
+	br *Browser
+	bc playwright.BrowserContext
+
+	mu   sync.Mutex // serialises navigations
+	page playwright.Page
+
+	navMu   sync.Mutex
+	lastNav navResponse // the main frame's last document response
+}
+
+type navResponse struct {
+	url, mediaType string
+}
+
+// NewSession opens a fresh context and tab.
+func (br *Browser) NewSession() (*Session, error) {
+	bc, err := br.b.NewContext(playwright.BrowserNewContextOptions{
+		AcceptDownloads: playwright.Bool(false),
+		ServiceWorkers:  playwright.ServiceWorkerPolicyBlock,
+		Viewport:        &playwright.Size{Width: 1280, Height: 900},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
+	}
+	s := &Session{br: br, bc: bc}
+	if err := bc.Route("**/*", s.guardRequest); err != nil {
+		bc.Close()
+		return nil, fmt.Errorf("cannot install the network guard: %w", err)
+	}
+	return s, nil
+}
+
+// Close closes the session's context and tab.
+func (s *Session) Close() error {
+	return s.bc.Close()
+}
+
+// guardRequest lets a request through only if the guard allows it. Page
+// navigations were checked before they started; this catches redirects and
+// sub-resources (images, scripts) aimed at private addresses.
+func (s *Session) guardRequest(route playwright.Route) {
+	req := route.Request()
+	u, err := url.Parse(req.URL())
+	if err == nil && u.Scheme != "http" && u.Scheme != "https" && !req.IsNavigationRequest() {
+		_ = route.Continue() // data: and blob: resources of the page itself
+		return
+	}
+	if err := s.br.opts.Guard.Check(context.Background(), req.URL()); err != nil {
+		_ = route.Abort("blockedbyclient")
+		return
+	}
+	_ = route.Continue()
+}
+
+// tab returns the session's tab, opening one after a cancelled navigation
+// closed the last.
+func (s *Session) tab() (playwright.Page, error) {
+	if s.page != nil && !s.page.IsClosed() {
+		return s.page, nil
+	}
+	p, err := s.bc.NewPage()
+	if err != nil {
+		return nil, web.Failure(web.ErrBrowserClosed, "", "the browser is not running: %v", err)
+	}
+	p.OnDialog(func(d playwright.Dialog) { _ = d.Dismiss() })
+	p.OnResponse(func(r playwright.Response) {
+		if r.Request().IsNavigationRequest() && r.Frame() == p.MainFrame() {
+			ct, _ := r.HeaderValue("content-type")
+			s.navMu.Lock()
+			s.lastNav = navResponse{url: r.URL(), mediaType: mediaType(ct)}
+			s.navMu.Unlock()
+		}
+	})
+	s.page = p
+	return p, nil
+}
+
+// navigate loads rawURL, giving up when ctx ends (the tab is closed to
+// stop the load; the next call opens a new one).
+func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page, playwright.Response, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if err := s.br.opts.Guard.Check(ctx, rawURL); err != nil {
+		return nil, nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
+	}
+	p, err := s.tab()
+	if err != nil {
+		return nil, nil, err
+	}
+	s.navMu.Lock()
+	s.lastNav = navResponse{}
+	s.navMu.Unlock()
+	type result struct {
+		resp playwright.Response
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := p.Goto(rawURL, playwright.PageGotoOptions{
+			Timeout:   playwright.Float(float64(s.br.opts.NavigationTimeout.Milliseconds())),
+			WaitUntil: playwright.WaitUntilStateDomcontentloaded,
+		})
+		done <- result{r, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			// An aborted load can leave navigations in flight (Chromium's
+			// error page) that would interrupt the next one: start over in
+			// a fresh tab.
+			_ = p.Close()
+			return nil, nil, s.explain(rawURL, r.err)
+		}
+		return p, r.resp, nil
+	case <-ctx.Done():
+		_ = p.Close()
+		<-done
+		return nil, nil, ctx.Err()
+	}
+}
+
+// explain classifies a navigation error, using the response headers when
+// the navigation ended as a download.
+func (s *Session) explain(rawURL string, err error) error {
+	ve := classify(rawURL, err)
+	s.navMu.Lock()
+	nav := s.lastNav
+	s.navMu.Unlock()
+	if ve.Kind == web.ErrNotReadable && nav.mediaType != "" && !web.Readable(nav.mediaType) {
+		ve.Message = "the address is " + web.DescribeType(nav.mediaType) + ", not a web page"
+	}
+	return ve
+}
+
+// Open loads rawURL and reads it. Failures are *VisitError values (or
+// ctx.Err() when cancelled); a page that answers 4xx/5xx is a failure.
+func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, resp, err := s.navigate(ctx, rawURL)
+	if err != nil {
+		return nil, err
+	}
+	v := &web.Visit{URL: rawURL, FinalURL: p.URL(), Status: 200}
+	if resp != nil {
+		v.Status = resp.Status()
+		ct, _ := resp.HeaderValue("content-type")
+		v.ContentType = mediaType(ct)
+		if addr, err := resp.ServerAddr(); err == nil && addr != nil {
+			if err := s.br.opts.Guard.CheckAddr(v.FinalURL, addr.IpAddress); err != nil {
+				_, _ = p.Goto("about:blank")
+				return nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
+			}
+		}
+	}
+	if v.Status >= 400 {
+		return nil, web.StatusError(rawURL, v.Status)
+	}
+	if !web.Readable(v.ContentType) {
+		return nil, web.Failure(web.ErrNotReadable, rawURL, "the address is %s, not a web page", web.DescribeType(v.ContentType))
+	}
+	_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
+		State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
+	})
+	doc, err := s.extract(p)
+	if err != nil {
+		return nil, err
+	}
+	v.Doc = doc
+	return v, nil
+}
+
+// Fetch loads rawURL and returns its HTML as the browser holds it, for
+// search providers: the results page shows in the window the user watches.
+// HTTP error statuses are returned in the page, not as errors.
+func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, resp, err := s.navigate(ctx, rawURL)
+	if err != nil {
+		return search.Page{}, err
+	}
+	out := search.Page{URL: p.URL(), Status: 200}
+	if resp != nil {
+		out.Status = resp.Status()
+	}
+	html, err := p.Content()
+	if err != nil {
+		return search.Page{}, web.Failure(web.ErrNetwork, rawURL, "cannot read the results page: %v", err)
+	}
+	out.HTML = html
+	return out, nil
+}
+
+func (s *Session) extract(p playwright.Page) (page.Document, error) {
+	raw, err := p.Evaluate(walkerJS, map[string]any{"maxChars": s.br.opts.MaxTextChars})
+	if err != nil {
+		return page.Document{}, web.Failure(web.ErrNotReadable, p.URL(), "the page could not be read: %v", firstLine(err))
+	}
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return page.Document{}, fmt.Errorf("encoding extracted text: %w", err)
+	}
+	var doc page.Document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return page.Document{}, fmt.Errorf("decoding extracted text: %w", err)
+	}
+	return doc, nil
+}
+
+func mediaType(contentType string) string {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return ""
+	}
+	return mt
+}
+
+func firstLine(err error) string {
+	first, _, _ := strings.Cut(err.Error(), "\n")
+	return first
+}

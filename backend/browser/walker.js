@@ -1,0 +1,264 @@
+// Scout's DOM walker: returns the readable main content of the page as
+// blocks (see backend/page.Block) with the links inside them. It leaves out
+// navigation, headers, footers, sidebars, banners, dialogs and any text a
+// person cannot see. Evaluated by Playwright as `(opts) => {...}`.
+(opts) => {
+  const maxChars = opts.maxChars;
+  const blocks = [];
+  const links = [];
+  let total = 0;
+  let truncated = false;
+
+  const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT',
+    'EMBED', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA', 'LABEL', 'NAV', 'ASIDE', 'DIALOG', 'MENU', 'HEAD',
+    'AUDIO', 'VIDEO', 'MAP']);
+  // Site chrome outside the main content; inside an article they are content.
+  const CHROME_TAGS = new Set(['HEADER', 'FOOTER']);
+  const SKIP_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog',
+    'search', 'menu', 'menubar', 'toolbar', 'tablist', 'tooltip']);
+  const BOILERPLATE = /(^|[\s_-])(cookie|cookies|consent|gdpr|site-?notice|sitenotice|fundrais\w*|donat\w*|newsletter|subscribe|popup|modal|overlay|advert\w*|ads?|sponsor\w*|promo\w*|share|social|breadcrumbs?|sidebar|navbox|navbar|menu|skip-?link|paywall|banner|editsection|tabs|noprint|catlinks|printfooter|jump-link)([\s_-]|$)/i;
+  const BLOCK_TAGS = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'UL', 'OL', 'DL', 'TABLE', 'PRE',
+    'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'FIGURE', 'FIGCAPTION', 'HR', 'ADDRESS', 'DETAILS',
+    'SUMMARY', 'LI', 'HEADER', 'FOOTER', 'CENTER']);
+  const MEANINGLESS_ALT = /^(image|img|photo|picture|icon|logo|spacer|banner|graphic|\W*|[\w-]+\.(png|jpe?g|gif|svg|webp))$/i;
+
+  const styles = new Map();
+  const style = (el) => {
+    let s = styles.get(el);
+    if (!s) { s = getComputedStyle(el); styles.set(el, s); }
+    return s;
+  };
+
+  // parseColor returns [r,g,b,a] of a computed colour string.
+  const parseColor = (c) => {
+    const m = c && c.match(/rgba?\(([^)]+)\)/);
+    if (!m) return null;
+    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const background = (el) => {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const c = parseColor(style(e).backgroundColor);
+      if (c && c[3] > 0.5) return c;
+    }
+    return [255, 255, 255, 1];
+  };
+  // invisibleInk: text colour too close to its background to be read.
+  const invisibleInk = (el) => {
+    const fg = parseColor(style(el).color);
+    if (!fg || fg[3] < 0.1) return !!fg;
+    const bg = background(el);
+    const d = Math.abs(fg[0] - bg[0]) + Math.abs(fg[1] - bg[1]) + Math.abs(fg[2] - bg[2]);
+    return d < 24;
+  };
+
+  const docWidth = Math.max(document.documentElement.scrollWidth, innerWidth);
+  const hidden = (el) => {
+    if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
+    const s = style(el);
+    if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse') return true;
+    if (parseFloat(s.opacity) === 0) return true;
+    if (s.display === 'contents') return false;
+    const r = el.getBoundingClientRect();
+    const clipped = s.overflow === 'hidden' || s.overflowX === 'hidden' || s.overflowY === 'hidden';
+    if ((r.width < 1 || r.height < 1) && clipped) return true;
+    if (/rect\(0(px)?,?\s*0(px)?,?\s*0(px)?,?\s*0(px)?\)/.test(s.clip) || s.clipPath === 'inset(50%)') return true;
+    const left = r.left + scrollX, top = r.top + scrollY;
+    if (r.width > 0 && (left + r.width <= 0 || top + r.height <= 0 || left >= docWidth + 100)) return true;
+    return false;
+  };
+
+  const insideContent = (el) => !!el.closest('article, main, [role=main]');
+  const skip = (el) => {
+    if (SKIP_TAGS.has(el.tagName)) return true;
+    if (CHROME_TAGS.has(el.tagName) && !insideContent(el.parentElement || el)) return true;
+    const role = el.getAttribute('role');
+    if (role && SKIP_ROLES.has(role) && !(role === 'banner' && insideContent(el.parentElement || el))) return true;
+    if (el.tagName !== 'BODY' && el.tagName !== 'MAIN' && el.tagName !== 'ARTICLE') {
+      const id = el.id || '';
+      const cls = typeof el.className === 'string' ? el.className : '';
+      if (BOILERPLATE.test(id) || BOILERPLATE.test(cls)) return true;
+      const pos = style(el).position;
+      if (pos === 'fixed' || pos === 'sticky') return true;
+    }
+    return hidden(el);
+  };
+
+  const collapse = (s) => s.replace(/\s+/g, ' ').trim();
+
+  // inline collects the visible text of an inline run and its links.
+  const inline = (node, out, linkOut) => {
+    if (node.nodeType === 3) {
+      const parent = node.parentElement;
+      if (parent && invisibleInk(parent)) return;
+      out.push(node.textContent);
+      return;
+    }
+    if (node.nodeType !== 1 || skip(node)) return;
+    if (node.tagName === 'BR') { out.push('\n'); return; }
+    if (node.tagName === 'IMG') {
+      const alt = collapse(node.getAttribute('alt') || '');
+      if (alt && !MEANINGLESS_ALT.test(alt)) out.push(alt);
+      return;
+    }
+    if (node.tagName === 'SUP' && /^\[\d+\]$/.test(collapse(node.textContent))) return; // citation marks
+    const start = out.length;
+    if (node.tagName === 'CODE' && node.parentElement.tagName !== 'PRE') out.push('`');
+    for (const c of node.childNodes) inline(c, out, linkOut);
+    if (node.tagName === 'CODE' && node.parentElement.tagName !== 'PRE') out.push('`');
+    if (node.tagName === 'A' && node.href) {
+      linkOut.push({ text: collapse(out.slice(start).join('')), url: node.href });
+    }
+  };
+
+  const emit = (block, blockLinks) => {
+    if (truncated) return;
+    const size = (block.text || '').length + (block.items || []).join(' ').length +
+      (block.rows || []).reduce((n, r) => n + r.join(' ').length, 0);
+    if (size === 0) return;
+    if (total + size > maxChars) { truncated = true; return; }
+    total += size;
+    const index = blocks.length;
+    blocks.push(block);
+    for (const l of blockLinks) links.push({ text: l.text, url: l.url, block: index });
+  };
+
+  const textOf = (el) => {
+    const parts = [], ls = [];
+    inline(el, parts, ls);
+    return { text: parts.join('').replace(/[ \t\r\f\v]+/g, ' ').replace(/ *\n */g, '\n').trim(), links: ls };
+  };
+
+  const isBlock = (el) => {
+    if (BLOCK_TAGS.has(el.tagName)) return true;
+    const d = style(el).display;
+    return d === 'block' || d === 'flex' || d === 'grid' || d === 'table' || d === 'list-item';
+  };
+
+  const listItems = (list, depth, items, ls) => {
+    for (const li of list.children) {
+      if (li.tagName !== 'LI' || skip(li)) continue;
+      const parts = [];
+      const nested = [];
+      for (const c of li.childNodes) {
+        if (c.nodeType === 1 && (c.tagName === 'UL' || c.tagName === 'OL')) nested.push(c);
+        else inline(c, parts, ls);
+      }
+      const text = collapse(parts.join(''));
+      if (text) items.push('  '.repeat(depth) + text);
+      for (const n of nested) if (!skip(n)) listItems(n, depth + 1, items, ls);
+    }
+  };
+
+  const table = (el) => {
+    const rows = [], ls = [];
+    for (const tr of el.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr')) {
+      if (skip(tr)) continue;
+      const cells = [];
+      for (const cell of tr.children) {
+        if ((cell.tagName !== 'TD' && cell.tagName !== 'TH') || skip(cell)) continue;
+        const t = textOf(cell);
+        cells.push(collapse(t.text));
+        ls.push(...t.links);
+      }
+      if (cells.some((c) => c)) rows.push(cells);
+    }
+    const caption = el.querySelector(':scope > caption');
+    if (caption && !skip(caption)) {
+      const t = textOf(caption);
+      emit({ kind: 'paragraph', text: t.text }, t.links);
+    }
+    emit({ kind: 'table', rows }, ls);
+  };
+
+  const codeLang = (el) => {
+    const c = el.querySelector('code') || el;
+    const m = ((c.className || '') + ' ' + (el.className || '')).match(/(?:language|lang)-([\w+#-]+)/);
+    return m ? m[1] : '';
+  };
+
+  const walk = (el) => {
+    if (truncated || skip(el)) return;
+    const tag = el.tagName;
+    if (/^H[1-6]$/.test(tag)) {
+      const t = textOf(el);
+      emit({ kind: 'heading', level: Number(tag[1]), text: collapse(t.text) }, t.links);
+      return;
+    }
+    if (tag === 'UL' || tag === 'OL') {
+      const items = [], ls = [];
+      listItems(el, 0, items, ls);
+      emit({ kind: 'list', ordered: tag === 'OL', items }, ls);
+      return;
+    }
+    if (tag === 'DL') {
+      const items = [], ls = [];
+      let term = '';
+      for (const c of el.children) {
+        if (skip(c)) continue;
+        const t = textOf(c);
+        ls.push(...t.links);
+        if (c.tagName === 'DT') term = collapse(t.text);
+        else if (c.tagName === 'DD') items.push(term ? `${term}: ${collapse(t.text)}` : collapse(t.text));
+      }
+      emit({ kind: 'list', items }, ls);
+      return;
+    }
+    if (tag === 'TABLE') { table(el); return; }
+    if (tag === 'PRE') {
+      emit({ kind: 'code', text: el.innerText.replace(/\s+$/, ''), lang: codeLang(el) }, []);
+      return;
+    }
+    if (tag === 'BLOCKQUOTE') {
+      const t = textOf(el);
+      emit({ kind: 'quote', text: t.text }, t.links);
+      return;
+    }
+    if (tag === 'IMG') {
+      const alt = collapse(el.getAttribute('alt') || '');
+      if (alt.length >= 3 && !MEANINGLESS_ALT.test(alt)) emit({ kind: 'image', text: alt }, []);
+      return;
+    }
+    if (tag === 'HR') return;
+    container(el);
+  };
+
+  // container walks mixed content: runs of inline nodes become paragraphs,
+  // block children are walked.
+  const container = (el) => {
+    let run = [], runLinks = [];
+    const flush = () => {
+      const text = run.join('').replace(/[ \t\r\f\v]+/g, ' ').replace(/ *\n */g, '\n').trim();
+      if (text) emit({ kind: 'paragraph', text }, runLinks);
+      run = []; runLinks = [];
+    };
+    for (const c of el.childNodes) {
+      if (c.nodeType === 1 && (isBlock(c) || c.tagName === 'IMG' && !run.join('').trim())) {
+        flush();
+        walk(c);
+      } else {
+        inline(c, run, runLinks);
+      }
+    }
+    flush();
+  };
+
+  const mainContent = () => {
+    const main = document.querySelector('main, [role=main]');
+    if (main) return main;
+    const articles = document.querySelectorAll('article');
+    if (articles.length === 1) return articles[0];
+    return document.body;
+  };
+
+  const root = mainContent();
+  if (root) walk(root);
+  const h1 = document.querySelector('h1');
+  return {
+    url: location.href,
+    title: collapse(document.title || (h1 ? h1.innerText : '')),
+    blocks,
+    links,
+    truncated,
+  };
+}

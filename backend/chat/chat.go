@@ -1,0 +1,55 @@
+// Package chat holds the plain types of a conversation with a model, shared
+// by the agent (which owns the Model interface) and the llm adapter (which
+// implements it). It imports nothing.
+package chat
+
+import "time"
+
+// Roles of messages.
+const (
+	System    = "system"
+	User      = "user"
+	Assistant = "assistant"
+)
+
+// Message is one message of a conversation.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Schema constrains a reply to JSON of a given shape (sent as
+// response_format json_schema, strict).
+type Schema struct {
+	Name   string
+	Schema map[string]any
+}
+
+// Request is one model call.
+type Request struct {
+	// Kind names the call for accounting and scripted fakes: "action",
+	// "checklist", "coverage", "writer".
+	Kind     string
+	Messages []Message
+	Schema   *Schema
+	// MaxTokens caps the reply; Temperature is usually low.
+	MaxTokens   int
+	Temperature float64
+}
+
+// Usage is what a call cost, as the server reported it.
+type Usage struct {
+	PromptTokens int `json:"prompt_tokens"`
+	// CachedTokens were reused from the server's prompt cache.
+	CachedTokens     int           `json:"cached_tokens"`
+	CompletionTokens int           `json:"completion_tokens"`
+	Duration         time.Duration `json:"duration_ns"`
+}
+
+// Reply is a model's answer.
+type Reply struct {
+	Content string
+	// Truncated is set when the reply hit MaxTokens.
+	Truncated bool
+	Usage     Usage
+}

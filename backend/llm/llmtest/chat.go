@@ -1,0 +1,199 @@
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Reply is a scripted answer to one chat completion.
+type Reply struct {
+	Content string
+	// Status, when set, answers with this HTTP status and Content as the
+	// error message instead.
+	Status int
+}
+
+// Script chooses the reply to a chat request. Kind is the request's
+// response_format schema name ("action", "checklist", ...; "" when none).
+type Script func(kind string, messages []Message) Reply
+
+// Message is a chat message as the fake received it.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// ChatCall records one chat completion the fake answered.
+type ChatCall struct {
+	Kind     string
+	Messages []Message
+	Reply    string
+	// PromptTokens and CachedTokens are what a llama.cpp server would
+	// count and reuse from its prompt cache (see cacheAccount).
+	PromptTokens, CachedTokens, CompletionTokens int
+}
+
+// charsPerToken is the fake's tokenizer: close enough to real ones for
+// cache-reuse ratios, and deterministic.
+const charsPerToken = 4
+
+// chatRequest is the part of an OpenAI chat request the fake reads.
+type chatRequest struct {
+	Messages       []Message `json:"messages"`
+	Stream         bool      `json:"stream"`
+	ResponseFormat struct {
+		JSONSchema struct {
+			Name string `json:"name"`
+		} `json:"json_schema"`
+	} `json:"response_format"`
+}
+
+func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
+	var req chatRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		s.writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{"message": "bad request: " + err.Error()}})
+		return
+	}
+	kind := req.ResponseFormat.JSONSchema.Name
+	prompt := render(req.Messages)
+	promptTokens := tokensOf(prompt)
+	if promptTokens > s.opts.ContextLength {
+		s.writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{
+			"code": 400, "type": "exceed_context_size_error", "n_prompt_tokens": promptTokens, "n_ctx": s.opts.ContextLength,
+			"message": fmt.Sprintf("the request exceeds the available context size (%d tokens), try increasing it", s.opts.ContextLength),
+		}})
+		return
+	}
+	reply := Reply{Content: `{"error":"no script"}`}
+	if s.opts.Script != nil {
+		reply = s.opts.Script(kind, req.Messages)
+	}
+	if reply.Status != 0 {
+		s.writeJSON(w, reply.Status, map[string]any{"error": map[string]any{"message": reply.Content}})
+		return
+	}
+	call := s.account(kind, req.Messages, prompt, reply.Content)
+	if req.Stream {
+		s.stream(w, call)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, completion(call))
+}
+
+// account records the call and works out the prompt-cache reuse: a
+// llama.cpp slot keeps the previous prompt plus its generated reply, and
+// reuses the longest common prefix with the next prompt.
+func (s *Handler) account(kind string, msgs []Message, prompt, reply string) ChatCall {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	common := commonPrefix(s.slot, prompt)
+	call := ChatCall{
+		Kind: kind, Messages: msgs, Reply: reply,
+		PromptTokens:     tokensOf(prompt),
+		CachedTokens:     common / charsPerToken, // whole tokens only
+		CompletionTokens: tokensOf(reply),
+	}
+	s.slot = prompt + reply
+	s.calls = append(s.calls, call)
+	return call
+}
+
+// Calls returns every chat completion answered, in order.
+func (s *Handler) Calls() []ChatCall {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]ChatCall(nil), s.calls...)
+}
+
+// render lays messages out as a ChatML template does, ending with the
+// assistant's turn, so prefixes behave as on a real server.
+func render(msgs []Message) string {
+	var sb strings.Builder
+	for _, m := range msgs {
+		sb.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
+	}
+	sb.WriteString("<|im_start|>assistant\n")
+	return sb.String()
+}
+
+func tokensOf(s string) int {
+	return (len(s) + charsPerToken - 1) / charsPerToken
+}
+
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+func usage(c ChatCall) map[string]any {
+	return map[string]any{
+		"prompt_tokens": c.PromptTokens, "completion_tokens": c.CompletionTokens,
+		"total_tokens":          c.PromptTokens + c.CompletionTokens,
+		"prompt_tokens_details": map[string]any{"cached_tokens": c.CachedTokens},
+	}
+}
+
+func timings(c ChatCall) map[string]any {
+	return map[string]any{
+		"cache_n": c.CachedTokens, "prompt_n": c.PromptTokens - c.CachedTokens,
+		"predicted_n": c.CompletionTokens, "prompt_ms": 1.0, "predicted_ms": 1.0,
+	}
+}
+
+func completion(c ChatCall) map[string]any {
+	return map[string]any{
+		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": "fake",
+		"choices": []map[string]any{{"index": 0, "finish_reason": "stop",
+			"message": map[string]any{"role": "assistant", "content": c.Reply}}},
+		"usage": usage(c), "timings": timings(c),
+	}
+}
+
+// stream answers as server-sent events: the reply in a few pieces, then a
+// final chunk with usage and timings, then [DONE].
+func (s *Handler) stream(w http.ResponseWriter, c ChatCall) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	flusher, _ := w.(http.Flusher)
+	send := func(v any) {
+		data, _ := json.Marshal(v)
+		fmt.Fprintf(w, "data: %s\n\n", data)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	chunk := func(delta map[string]any, finish any) map[string]any {
+		return map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",
+			"choices": []map[string]any{{"index": 0, "delta": delta, "finish_reason": finish}}}
+	}
+	send(chunk(map[string]any{"role": "assistant", "content": ""}, nil))
+	for _, piece := range pieces(c.Reply, 3) {
+		send(chunk(map[string]any{"content": piece}, nil))
+	}
+	send(chunk(map[string]any{}, "stop"))
+	send(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",
+		"choices": []any{}, "usage": usage(c), "timings": timings(c)})
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// pieces cuts s into about n pieces on rune boundaries.
+func pieces(s string, n int) []string {
+	r := []rune(s)
+	if len(r) == 0 {
+		return nil
+	}
+	size := max(1, (len(r)+n-1)/n)
+	var out []string
+	for i := 0; i < len(r); i += size {
+		out = append(out, string(r[i:min(i+size, len(r))]))
+	}
+	return out
+}

@@ -1,0 +1,108 @@
+// Package web holds what the agent knows of a page visit, independent of
+// the browser that made it: the visit, its failure kinds, and the rules for
+// HTTP statuses and content types that every browser implementation shares.
+package web
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/scout-research/scout/backend/page"
+)
+
+// Visit is a page that opened and was read.
+type Visit struct {
+	// URL is the address asked for; FinalURL is where redirects ended.
+	URL      string
+	FinalURL string
+	Status   int
+	// ContentType is the response's media type, without parameters.
+	ContentType string
+	// Doc is the readable content.
+	Doc page.Document
+}
+
+// Kinds of failed visit, for errors.Is. Each failure is a *VisitError
+// wrapping one of these, with a short message for the journal.
+var (
+	ErrRefused       = errors.New("address refused")
+	ErrHTTPStatus    = errors.New("the site answered with an error")
+	ErrBotBlocked    = errors.New("the site refuses automated browsers")
+	ErrRedirectLoop  = errors.New("redirect loop")
+	ErrDNS           = errors.New("host not found")
+	ErrConnRefused   = errors.New("connection refused")
+	ErrTLS           = errors.New("secure connection failed")
+	ErrTimeout       = errors.New("page timed out")
+	ErrNotReadable   = errors.New("not a readable web page")
+	ErrNetwork       = errors.New("network error")
+	ErrBrowserClosed = errors.New("the browser is closed")
+)
+
+// VisitError is a failed visit.
+type VisitError struct {
+	Kind   error
+	URL    string
+	Status int
+	// Message is a short line for the journal and the model.
+	Message string
+}
+
+// Error implements error.
+func (e *VisitError) Error() string { return e.Message }
+
+// Unwrap returns the kind.
+func (e *VisitError) Unwrap() error { return e.Kind }
+
+// Failure returns a *VisitError of kind with a formatted message.
+func Failure(kind error, url, format string, args ...any) *VisitError {
+	return &VisitError{Kind: kind, URL: url, Message: fmt.Sprintf(format, args...)}
+}
+
+// StatusError explains an HTTP error status. A 403 is almost always a site
+// refusing automated browsers; Scout does not disguise itself, it moves on.
+func StatusError(url string, status int) *VisitError {
+	e := Failure(ErrHTTPStatus, url, "HTTP %d: the page could not be opened (%s)", status, statusText(status))
+	if status == 403 || status == 429 {
+		e.Kind = ErrBotBlocked
+		e.Message = fmt.Sprintf("HTTP %d: the site refuses automated browsers; try another source", status)
+	}
+	e.Status = status
+	return e
+}
+
+func statusText(status int) string {
+	switch {
+	case status == 404 || status == 410:
+		return "no such page"
+	case status == 401:
+		return "login required"
+	case status >= 500:
+		return "the site has a problem"
+	}
+	return "client error"
+}
+
+// Readable reports whether a media type is a page Scout can read.
+func Readable(mediaType string) bool {
+	switch mediaType {
+	case "", "text/html", "application/xhtml+xml", "text/plain":
+		return true
+	}
+	return false
+}
+
+// DescribeType names a media type for the "not readable" message.
+func DescribeType(mediaType string) string {
+	switch {
+	case mediaType == "application/pdf":
+		return "a PDF document (Scout cannot read PDFs yet)"
+	case strings.HasPrefix(mediaType, "image/"):
+		return "an image"
+	case strings.HasPrefix(mediaType, "video/") || strings.HasPrefix(mediaType, "audio/"):
+		return "a video or sound file"
+	case strings.Contains(mediaType, "zip") || strings.Contains(mediaType, "tar") || strings.Contains(mediaType, "octet-stream"):
+		return "an archive or binary file"
+	}
+	return "a file of type " + mediaType
+}
