@@ -194,6 +194,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	if err != nil {
 		return nil, err
 	}
+	doc.Links = s.openable(doc.Links)
 	v.Doc = doc
 	return v, nil
 }
@@ -218,6 +219,18 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	}
 	out.HTML = html
 	return out, nil
+}
+
+// openable drops links the guard would refuse, so the model is never
+// offered an address it may not open.
+func (s *Session) openable(links []page.Link) []page.Link {
+	out := links[:0]
+	for _, l := range links {
+		if s.br.opts.Guard.CheckLiteral(l.URL) == nil {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func (s *Session) extract(p playwright.Page) (page.Document, error) {

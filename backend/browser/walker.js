@@ -98,7 +98,7 @@
     if (node.tagName === 'BR') { out.push('\n'); return; }
     if (node.tagName === 'IMG') {
       const alt = collapse(node.getAttribute('alt') || '');
-      if (alt && !MEANINGLESS_ALT.test(alt)) out.push(alt);
+      if (alt && !MEANINGLESS_ALT.test(alt)) out.push(' ' + alt + ' ');
       return;
     }
     if (node.tagName === 'SUP' && /^\[\d+\]$/.test(collapse(node.textContent))) return; // citation marks

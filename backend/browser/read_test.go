@@ -1,0 +1,179 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/tokens"
+	"github.com/scout-research/scout/backend/web"
+)
+
+// allText joins everything the model could be shown of a visit.
+func allText(v *web.Visit) string {
+	pg := page.Split(v.Doc, page.PartBudget(8192), &tokens.Estimator{})
+	var sb strings.Builder
+	for _, p := range pg.Parts {
+		sb.WriteString(p.Text + "\n")
+	}
+	return sb.String()
+}
+
+func TestReadingRules(t *testing.T) {
+	s := session(t)
+	tests := []struct {
+		path    string
+		has     []string
+		hasNot  []string
+		checkFn func(t *testing.T, v *web.Visit)
+	}{
+		{path: "/wiki/Mount_Kilimanjaro",
+			has: []string{"5,895 metres (19,341 ft)", "| Elevation | 5,895 m (19,341 ft) |", "## Climbing routes", "# Mount Kilimanjaro"},
+			// cookie banner, fundraising notice, navigation, footer, edit links
+			hasNot: []string{"We use cookies", "Please donate", "Main page", "Text is available under", "[edit]", "View history"},
+			checkFn: func(t *testing.T, v *web.Visit) {
+				pg := page.Split(v.Doc, page.PartBudget(8192), &tokens.Estimator{})
+				if len(pg.Parts) < 5 {
+					t.Errorf("a 30-section article in %d parts", len(pg.Parts))
+				}
+				for _, p := range pg.Parts {
+					if strings.Count(p.Text, "| Route |") > 0 && !strings.Contains(p.Text, "| Rongai |") {
+						t.Errorf("the routes table is split across parts:\n%s", p.Text)
+					}
+				}
+			}},
+		{path: "/docs/fetch-api",
+			has: []string{"```go\n", "\tif err != nil {\n\t\tlog.Fatalf(", "\t\tMaxRedirects: 5,"}},
+		{path: "/hidden-text",
+			has:    []string{"VISIBLE-OK"},
+			hasNot: []string{"HIDDEN-", "Ignore all previous instructions", "Subscribe to our newsletter"}},
+		{path: "/latin1", has: []string{"Café Müller, señor, 5 €"}},
+		{path: "/private-links",
+			checkFn: func(t *testing.T, v *web.Visit) {
+				if len(v.Doc.Links) != 1 || v.Doc.Links[0].URL != "http://example.org/" {
+					t.Errorf("links offered: %+v", v.Doc.Links)
+				}
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			v, err := s.Open(context.Background(), fixtureSrv.URL+tc.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := allText(v)
+			for _, h := range tc.has {
+				if !strings.Contains(text, h) {
+					t.Errorf("text lacks %q", h)
+				}
+			}
+			for _, h := range tc.hasNot {
+				if strings.Contains(text, h) {
+					t.Errorf("text has %q", h)
+				}
+			}
+			if tc.checkFn != nil {
+				tc.checkFn(t, v)
+			}
+		})
+	}
+}
+
+func TestFailedVisits(t *testing.T) {
+	s := session(t)
+	tests := []struct {
+		path string
+		kind error
+		says string
+	}{
+		{"/status/404", web.ErrHTTPStatus, "HTTP 404"},
+		{"/status/403", web.ErrBotBlocked, "refuses automated browsers"},
+		{"/status/500", web.ErrHTTPStatus, "HTTP 500"},
+		{"/redirect-loop", web.ErrRedirectLoop, "redirects in a loop"},
+		{"/files/report.pdf", web.ErrNotReadable, "PDF"},
+		{"/slow?ms=8000", web.ErrTimeout, "too long"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			_, err := s.Open(context.Background(), fixtureSrv.URL+tc.path)
+			var ve *web.VisitError
+			if !errors.Is(err, tc.kind) || !errors.As(err, &ve) || !strings.Contains(ve.Message, tc.says) {
+				t.Fatalf("got %v, want kind %v saying %q", err, tc.kind, tc.says)
+			}
+		})
+	}
+	// After every failure the session still reads pages.
+	if _, err := s.Open(context.Background(), fixtureSrv.URL+"/wiki/Mount_Kenya"); err != nil {
+		t.Fatalf("session broken after failures: %v", err)
+	}
+}
+
+func TestBigPageIsCapped(t *testing.T) {
+	s := session(t)
+	v, err := s.Open(context.Background(), fixtureSrv.URL+"/big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range v.Doc.Blocks {
+		n += len(b.Text)
+		for _, it := range b.Items {
+			n += len(it)
+		}
+	}
+	if !v.Doc.Truncated || n > DefaultMaxTextChars {
+		t.Fatalf("truncated=%v with %d characters", v.Doc.Truncated, n)
+	}
+}
+
+func TestCancelStopsANavigation(t *testing.T) {
+	s := session(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := s.Open(ctx, fixtureSrv.URL+"/slow?ms=10000")
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 2*time.Second {
+		t.Fatalf("got %v after %v", err, time.Since(start))
+	}
+	if _, err := s.Open(context.Background(), fixtureSrv.URL+"/wiki/Mount_Kenya"); err != nil {
+		t.Fatalf("session broken after a cancel: %v", err)
+	}
+}
+
+func TestSubresourcesToPrivateAddressesAreBlocked(t *testing.T) {
+	s := session(t)
+	var hits atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "image/gif")
+	}))
+	defer inner.Close()
+	public := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<html><body><main><p>A public page.</p><img src="%s/pixel.gif" alt="tracking pixel"><script src="%s/x.js"></script></main></body></html>`, inner.URL, inner.URL)
+	}))
+	defer public.Close()
+	s.br.opts.Guard.Allow(public.URL)
+
+	if _, err := s.Open(context.Background(), public.URL); err != nil {
+		t.Fatal(err)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the page reached a private address %d times", n)
+	}
+	// The same page with the inner server allowed does reach it, so the
+	// zero above is the guard's doing.
+	s.br.opts.Guard.Allow(inner.URL)
+	if _, err := s.Open(context.Background(), public.URL+"/?again"); err != nil {
+		t.Fatal(err)
+	}
+	if hits.Load() == 0 {
+		t.Fatal("control: allowed sub-resources were not loaded either")
+	}
+}

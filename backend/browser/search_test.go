@@ -1,0 +1,59 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/search"
+)
+
+// TestDuckDuckGoThroughTheBrowser runs the search provider against the
+// fixture web's DuckDuckGo imitation, loading result pages in the real
+// browser as the app does.
+func TestDuckDuckGoThroughTheBrowser(t *testing.T) {
+	s := session(t)
+	var waits int
+	ddg := &search.DuckDuckGo{
+		HTMLURL: fixtureSrv.URL + "/search/html/",
+		Fetcher: s,
+		Wait:    func(context.Context, time.Duration) error { waits++; return nil },
+	}
+	ctx := context.Background()
+
+	results, err := ddg.Search(ctx, "tallest mountain in Africa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) < 2 || results[0].URL != fixtureSrv.URL+"/wiki/Mount_Kilimanjaro" || results[0].Title == "" || results[0].Snippet == "" {
+		t.Fatalf("results %+v", results)
+	}
+	for _, r := range results {
+		if strings.Contains(r.URL, "duckduckgo.com") {
+			t.Errorf("ad or redirect left in results: %s", r.URL)
+		}
+	}
+
+	none, err := ddg.Search(ctx, "no results here")
+	if err != nil || len(none) != 0 {
+		t.Fatalf("no-results query gave %v, %v", none, err)
+	}
+
+	fixtures.ChallengeNext(2) // html endpoint blocked twice, lite answers
+	viaLite, err := ddg.Search(ctx, "pour over coffee")
+	if err != nil || len(viaLite) == 0 || !strings.HasSuffix(viaLite[0].URL, "/guide/brew-pour-over-coffee") {
+		t.Fatalf("after a challenge: %v, %v", viaLite, err)
+	}
+	if waits != 1 {
+		t.Errorf("waited %d times before retrying, want 1", waits)
+	}
+
+	fixtures.ChallengeNext(3)
+	_, err = ddg.Search(ctx, "fetch api")
+	if !errors.Is(err, search.ErrBlocked) {
+		t.Fatalf("blocked everywhere gave %v", err)
+	}
+	fixtures.ChallengeNext(0)
+}

@@ -1,0 +1,111 @@
+package fixtureweb
+
+import (
+	"net/http"
+	"strings"
+)
+
+// The search endpoints, as paths on the fixture web. A settings value or a
+// flag takes the base URL of the server followed by one of these.
+const (
+	DuckDuckGoHTMLPath = "/search/html/" // imitates https://html.duckduckgo.com/html/
+	DuckDuckGoLitePath = "/search/lite/" // imitates https://lite.duckduckgo.com/lite/
+	SearXNGPath        = "/searx"        // a SearXNG instance with JSON output on
+	SearXNGNoJSONPath  = "/searx-nojson" // a SearXNG instance with JSON output off
+)
+
+const (
+	searxSearch  = "/search"         // what a SearXNG instance serves its results under
+	notFoundFile = "status-404.html" // the page for any path the web lacks
+)
+
+// Page is one page of the fixture web, as the index and the standalone
+// command list it.
+type Page struct {
+	Path  string // the path, with a query when the page needs one
+	About string // what the page is there to test
+}
+
+// pages lists the fixture web in the order the index shows it.
+var pages = []Page{
+	{"/wiki/Mount_Kilimanjaro", "a long encyclopedia article with all its chrome (banners, sidebar, infobox, 30+ sections)"},
+	{"/wiki/Mount_Kenya", "a shorter encyclopedia article with the same chrome"},
+	{"/guide/brew-pour-over-coffee", "a how-to with numbered steps, tips and ads"},
+	{"/docs/fetch-api", "a documentation page with code blocks, a parameters table and a note"},
+	{"/hidden-text", "a short article with text hidden eight ways, one an instruction to the model, and a modal"},
+	{"/status/404", "an error page served as 404"},
+	{"/status/403", "a bot-block page served as 403"},
+	{"/status/500", "an error page served as 500"},
+	{"/slow?ms=5000", "a page that answers after ms milliseconds (at most 60000)"},
+	{"/redirect-loop", "two addresses redirecting to each other forever"},
+	{"/redirect-once", "a permanent redirect to the Mount Kenya article"},
+	{"/big", "a 5 MB page of generated paragraphs"},
+	{"/latin1", "a page in windows-1252, not UTF-8"},
+	{"/pdf-link", "a page linking to a PDF"},
+	{"/files/report.pdf", "a one-page PDF"},
+	{"/private-links", "a page linking to loopback, private, link-local and non-http addresses"},
+	{DuckDuckGoHTMLPath + "?q=tallest+mountain+in+africa", "DuckDuckGo HTML results"},
+	{DuckDuckGoLitePath + "?q=tallest+mountain+in+africa", "DuckDuckGo lite results"},
+	{SearXNGPath + searxSearch + "?q=tallest+mountain+in+africa&format=json", "SearXNG JSON results"},
+	{SearXNGNoJSONPath + searxSearch + "?q=tallest+mountain+in+africa&format=json", "a SearXNG instance refusing JSON (403)"},
+	{"/robots.txt", "robots.txt allowing everything"},
+}
+
+// Pages returns the fixture web's pages in the order the index lists them.
+func Pages() []Page {
+	return append([]Page(nil), pages...)
+}
+
+// files maps the paths served straight from a file to that file.
+var files = map[string]string{
+	"/wiki/Mount_Kilimanjaro":      "mount-kilimanjaro.html",
+	"/wiki/Mount_Kenya":            "mount-kenya.html",
+	"/guide/brew-pour-over-coffee": "brew-pour-over-coffee.html",
+	"/docs/fetch-api":              "fetch-api.html",
+	"/hidden-text":                 "hidden-text.html",
+	"/pdf-link":                    "pdf-link.html",
+	"/private-links":               "private-links.html",
+}
+
+// statuses maps the error pages to the status they are served with.
+var statuses = map[string]int{
+	"/status/404": http.StatusNotFound,
+	"/status/403": http.StatusForbidden,
+	"/status/500": http.StatusInternalServerError,
+}
+
+func (w *Web) routes() {
+	m := w.mux
+	for path, name := range files {
+		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
+			w.servePage(rw, r, name, http.StatusOK)
+		})
+	}
+	for path, code := range statuses {
+		name := "status-" + strings.TrimPrefix(path, "/status/") + ".html"
+		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
+			w.servePage(rw, r, name, code)
+		})
+	}
+	m.HandleFunc("GET /{$}", w.serveIndex)
+	m.HandleFunc("GET /slow", w.serveSlow)
+	m.HandleFunc("GET /redirect-loop", redirectTo("/redirect-loop/b", http.StatusFound))
+	m.HandleFunc("GET /redirect-loop/b", redirectTo("/redirect-loop", http.StatusFound))
+	m.HandleFunc("GET /redirect-once", redirectTo("/wiki/Mount_Kenya", http.StatusMovedPermanently))
+	m.HandleFunc("GET /big", serveBig)
+	m.HandleFunc("GET /latin1", w.serveLatin1)
+	m.HandleFunc("GET /files/report.pdf", w.servePDF)
+	m.HandleFunc("GET /robots.txt", serveRobots)
+
+	// Both with and without the final slash, GET and POST, as DuckDuckGo.
+	m.HandleFunc(DuckDuckGoHTMLPath+"{$}", w.serveDuckDuckGoHTML)
+	m.HandleFunc(strings.TrimSuffix(DuckDuckGoHTMLPath, "/"), w.serveDuckDuckGoHTML)
+	m.HandleFunc(DuckDuckGoLitePath+"{$}", w.serveDuckDuckGoLite)
+	m.HandleFunc(strings.TrimSuffix(DuckDuckGoLitePath, "/"), w.serveDuckDuckGoLite)
+	m.HandleFunc(SearXNGPath+searxSearch, serveSearXNG)
+	m.HandleFunc(SearXNGNoJSONPath+searxSearch, serveSearXNGNoJSON)
+
+	m.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) {
+		w.servePage(rw, r, notFoundFile, http.StatusNotFound)
+	})
+}
