@@ -16,7 +16,7 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
 	frontend/index.html frontend/package.json frontend/package-lock.json \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
 
-.PHONY: run build test deps deps-test frontend bindings clean
+.PHONY: run build test bench fixtures deps deps-test frontend bindings clean
 
 run: build
 	./$(BIN)
@@ -44,7 +44,16 @@ test: deps-test
 	go vet ./...
 	cd frontend && npm run --silent check
 	cd frontend && npm test
-	SCOUT_GUI_E2E=1 go test -count=1 ./...
+	SCOUT_GUI_E2E=1 SCOUT_TEST_DRIVER_INSTALL=1 go test -count=1 ./...
+
+# Benchmarks print figures; nothing is asserted on timings.
+bench: deps-test
+	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/
+
+# Serves the fixture web (pages and a DuckDuckGo imitation) for trying the
+# app or the CLI by hand.
+fixtures:
+	go run ./backend/fixtureweb/cmd/fixtureweb -addr 127.0.0.1:8089
 
 # Regenerates frontend/wailsjs from the methods bound in app.go.
 bindings:

@@ -45,6 +45,69 @@ func DriverDir() (string, error) {
 	return filepath.Join(cache, "ms-playwright-go", DriverVersion), nil
 }
 
+// DriverInstalled reports whether the driver is present in DriverDir.
+func DriverInstalled() bool {
+	dir, err := DriverDir()
+	if err != nil {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(dir, "package", "cli.js"))
+	return err == nil
+}
+
+// InstallDriver installs the driver into DriverDir, reporting progress
+// lines to progress (which may be nil). With a system Node.js 20+ only the
+// playwright-core package is fetched from the npm registry; without one,
+// playwright-go also downloads a Node.js of its own, which needs internet.
+func InstallDriver(progress func(line string)) error {
+	dir, err := DriverDir()
+	if err != nil {
+		return err
+	}
+	if progress == nil {
+		progress = func(string) {}
+	}
+	if err := useSystemNode(dir); err != nil {
+		progress("No suitable Node.js found (" + err.Error() + "); downloading the driver with a Node.js of its own")
+	}
+	progress("Installing the browser driver (Playwright " + DriverVersion + ") into " + dir)
+	w := &lineWriter{emit: progress}
+	err = playwright.Install(&playwright.RunOptions{DriverDirectory: dir, SkipInstallBrowsers: true, Stdout: w, Stderr: w})
+	w.flush()
+	if err != nil {
+		return fmt.Errorf("installing the browser driver failed: %w. Check the internet connection, or install it with `make run` from the source folder", err)
+	}
+	progress("Browser driver installed")
+	return nil
+}
+
+// lineWriter turns written bytes into progress lines.
+type lineWriter struct {
+	emit func(string)
+	buf  []byte
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	for {
+		i := strings.IndexByte(string(w.buf), '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		if line := strings.TrimSpace(string(w.buf[:i])); line != "" {
+			w.emit(line)
+		}
+		w.buf = w.buf[i+1:]
+	}
+}
+
+func (w *lineWriter) flush() {
+	if line := strings.TrimSpace(string(w.buf)); line != "" {
+		w.emit(line)
+	}
+	w.buf = nil
+}
+
 // StartDriver starts the Playwright driver from DriverDir. When the driver
 // has no Node.js of its own, the system's is used.
 func StartDriver() (*playwright.Playwright, error) {
@@ -52,8 +115,8 @@ func StartDriver() (*playwright.Playwright, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(dir, "package", "cli.js")); err != nil {
-		return nil, fmt.Errorf("the browser driver is not installed in %s: run `make run` (or build/deps.sh) to install it", dir)
+	if !DriverInstalled() {
+		return nil, fmt.Errorf("the browser driver is not installed in %s: install it from the app's setup screen, or run `make run` in the source folder", dir)
 	}
 	if err := useSystemNode(dir); err != nil {
 		return nil, err
