@@ -79,6 +79,17 @@ func (g *Guard) Allow(rawURL string) {
 // Check returns nil when rawURL may be opened, else a *Refusal. It may
 // resolve the host name, so it takes a context.
 func (g *Guard) Check(ctx context.Context, rawURL string) error {
+	return g.check(ctx, rawURL, true)
+}
+
+// CheckLiteral is Check without name resolution: it refuses what the URL
+// itself shows to be off limits. It is cheap enough to filter every link of
+// a page; Check still runs when one is opened.
+func (g *Guard) CheckLiteral(rawURL string) error {
+	return g.check(context.Background(), rawURL, false)
+}
+
+func (g *Guard) check(ctx context.Context, rawURL string, resolve bool) error {
 	u, err := url.Parse(strings.TrimSpace(rawURL))
 	if err != nil {
 		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q is not a valid web address", rawURL)}
@@ -102,7 +113,7 @@ func (g *Guard) Check(ctx context.Context, rawURL string) error {
 	if isLocalName(host) {
 		return g.privateRefusal(rawURL, fmt.Sprintf("%s names this computer or the local network", host))
 	}
-	if g.resolvesPrivate(ctx, host) {
+	if resolve && g.resolvesPrivate(ctx, host) {
 		return g.privateRefusal(rawURL, fmt.Sprintf("%s resolves to an address on this computer or the local network", host))
 	}
 	return nil

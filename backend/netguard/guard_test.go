@@ -165,3 +165,15 @@ func TestParseHost(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckLiteralDoesNotResolve(t *testing.T) {
+	g := &Guard{Resolver: resolver}
+	if err := g.CheckLiteral("http://inward.example.com/"); err != nil {
+		t.Errorf("CheckLiteral resolved a name: %v", err)
+	}
+	for _, u := range []string{"http://2130706433/", "file:///etc/passwd", "http://localhost/"} {
+		if err := g.CheckLiteral(u); err == nil {
+			t.Errorf("CheckLiteral allowed %s", u)
+		}
+	}
+}

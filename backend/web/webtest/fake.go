@@ -60,7 +60,15 @@ func (f *Fake) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 			return nil, web.Failure(web.ErrNotReadable, rawURL, "the address is %s, not a web page", web.DescribeType(p.ContentType))
 		}
 		final := f.Base + pathOrRoot(path)
-		return &web.Visit{URL: rawURL, FinalURL: final, Status: 200, ContentType: "text/html", Doc: p.Document(f.Base, final)}, nil
+		doc := p.Document(f.Base, final)
+		links := doc.Links[:0]
+		for _, l := range doc.Links {
+			if guard.CheckLiteral(l.URL) == nil {
+				links = append(links, l)
+			}
+		}
+		doc.Links = links
+		return &web.Visit{URL: rawURL, FinalURL: final, Status: 200, ContentType: "text/html", Doc: doc}, nil
 	}
 }
 
