@@ -3,7 +3,10 @@
 // implements it). It imports nothing.
 package chat
 
-import "time"
+import (
+	"errors"
+	"time"
+)
 
 // Roles of messages.
 const (
@@ -53,3 +56,7 @@ type Reply struct {
 	Truncated bool
 	Usage     Usage
 }
+
+// ErrContextOverflow is the kind of error a Model returns when the prompt
+// did not fit the loaded context; the agent rebuilds a shorter prompt.
+var ErrContextOverflow = errors.New("prompt exceeds the context length")

@@ -1,0 +1,148 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/tokens"
+)
+
+// Run statuses.
+const (
+	StatusFinished         = "finished"
+	StatusTurnLimit        = "turn_limit"
+	StatusInterrupted      = "interrupted"
+	StatusModelUnavailable = "model_unavailable"
+)
+
+// Config is everything a run needs.
+type Config struct {
+	Objective     string
+	ContextLength int
+	MaxTurns      int
+	Model         Model
+	Browser       Browser
+	Search        Searcher
+	Sink          Sink
+	// Now stamps events; nil means time.Now.
+	Now func() time.Time
+}
+
+// Agent runs one objective. Use Run.
+type Agent struct {
+	cfg    Config
+	st     *state
+	conv   conversation
+	est    *tokens.Estimator
+	budget int // tokens per page part
+	seq    int
+	res    Result
+}
+
+// errModelUnusable ends a run whose model keeps answering garbage.
+var errModelUnusable = errors.New("the model gave no usable answer for several turns in a row")
+
+// Run researches cfg.Objective until the agent finishes, the turn limit is
+// reached, ctx is cancelled or the model fails. The result holds whatever
+// was found; the error is non-nil only for invalid configuration.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Objective == "" || cfg.Model == nil || cfg.Browser == nil || cfg.Search == nil {
+		return nil, errors.New("agent: objective, model, browser and search are required")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.MaxTurns <= 0 {
+		cfg.MaxTurns = 100
+	}
+	if cfg.Sink == nil {
+		cfg.Sink = discard{}
+	}
+	est := &tokens.Estimator{}
+	a := &Agent{cfg: cfg, st: newState(cfg.Objective), est: est, budget: page.PartBudget(cfg.ContextLength)}
+	a.conv.est = est
+	a.res = Result{Objective: cfg.Objective, Calls: map[string]int{}}
+	a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective})
+	status := a.loop(ctx)
+	a.finish(ctx, status)
+	return &a.res, nil
+}
+
+type discard struct{}
+
+func (discard) Emit(Event) {}
+
+// loop runs turns and returns the run's status.
+func (a *Agent) loop(ctx context.Context) string {
+	if err := a.makeChecklist(ctx); err != nil {
+		return a.statusFor(ctx, err)
+	}
+	a.startConversation()
+	for a.st.turn < a.cfg.MaxTurns {
+		if ctx.Err() != nil {
+			return StatusInterrupted
+		}
+		a.st.turn++
+		done, err := a.turn(ctx)
+		if err != nil {
+			return a.statusFor(ctx, err)
+		}
+		if done {
+			return StatusFinished
+		}
+	}
+	return StatusTurnLimit
+}
+
+func (a *Agent) statusFor(ctx context.Context, err error) string {
+	if ctx.Err() != nil {
+		return StatusInterrupted
+	}
+	a.res.Error = err.Error()
+	return StatusModelUnavailable
+}
+
+func (a *Agent) startConversation() {
+	a.conv.msgs = nil
+	a.conv.add(chat.System, render("system", nil))
+	a.conv.add(chat.User, render("start", map[string]any{"Objective": a.st.objective, "Checklist": a.st.checklist}))
+}
+
+// emit stamps and delivers an event.
+func (a *Agent) emit(ev Event) {
+	a.seq++
+	ev.Seq = a.seq
+	ev.Time = a.cfg.Now().UTC()
+	if ev.Turn == 0 {
+		ev.Turn = a.st.turn
+	}
+	a.cfg.Sink.Emit(ev)
+}
+
+// call sends one request and accounts for it.
+func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, schema map[string]any) (chat.Reply, error) {
+	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
+		Schema: &chat.Schema{Name: kind, Schema: schema}}
+	reply, err := a.cfg.Model.Complete(ctx, req)
+	a.res.Calls[kind]++
+	a.res.PromptTokens += reply.Usage.PromptTokens
+	a.res.CachedTokens += reply.Usage.CachedTokens
+	a.res.CompletionTokens += reply.Usage.CompletionTokens
+	a.res.ModelTime += reply.Usage.Duration
+	usage := reply.Usage
+	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage}
+	if err != nil {
+		ev.Message = err.Error()
+	}
+	a.emit(ev)
+	if err != nil {
+		return reply, fmt.Errorf("%s call: %w", kind, err)
+	}
+	return reply, nil
+}
+
+func newEstimator() *tokens.Estimator { return &tokens.Estimator{} }

@@ -1,0 +1,92 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+// maxChecklistItems bounds the checklist: more items than this are the
+// model splitting hairs, and each one costs a check.
+const maxChecklistItems = 6
+
+var checklistSchema = map[string]any{
+	"type":                 "object",
+	"properties":           map[string]any{"items": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}},
+	"required":             []string{"items"},
+	"additionalProperties": false,
+}
+
+// makeChecklist splits the objective into the fixed list of what the result
+// must contain. If the model's answer is unusable, the objective itself is
+// the one item, so the run can go on.
+func (a *Agent) makeChecklist(ctx context.Context) error {
+	msgs := []chat.Message{
+		{Role: chat.System, Content: render("checklist-system", nil)},
+		{Role: chat.User, Content: render("checklist-user", a.st.objective)},
+	}
+	reply, err := a.call(ctx, KindChecklist, msgs, checklistSchema)
+	if err != nil {
+		return err
+	}
+	var got struct {
+		Items []string `json:"items"`
+	}
+	obj, jerr := extractJSON(reply.Content)
+	if jerr == nil {
+		jerr = json.Unmarshal([]byte(obj), &got)
+	}
+	for _, it := range got.Items {
+		it = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(it), "0123456789.)- "))
+		if it != "" && len(a.st.checklist) < maxChecklistItems {
+			a.st.checklist = append(a.st.checklist, Item{Number: len(a.st.checklist) + 1, Text: it})
+		}
+	}
+	if len(a.st.checklist) == 0 {
+		a.st.checklist = []Item{{Number: 1, Text: a.st.objective}}
+	}
+	a.res.Checklist = a.st.checklist
+	a.emit(Event{Type: EvChecklist, Checklist: a.st.checklist})
+	return nil
+}
+
+// coverageStatus is one line per item: which findings cover it.
+func (a *Agent) coverageStatus() string {
+	var sb strings.Builder
+	for i, it := range a.st.checklist {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		fs := a.st.covering(it.Number)
+		if len(fs) == 0 {
+			fmt.Fprintf(&sb, "%d. %s: missing", it.Number, it.Text)
+			continue
+		}
+		nums := make([]string, len(fs))
+		for j, f := range fs {
+			nums[j] = fmt.Sprintf("[%d]", f.Number)
+		}
+		fmt.Fprintf(&sb, "%d. %s: covered by %s", it.Number, it.Text, strings.Join(nums, " "))
+	}
+	return sb.String()
+}
+
+// periodicChecks returns the notes due after this turn: the progress check
+// after turns without a new finding, the objective check every few turns.
+func (a *Agent) periodicChecks() string {
+	var why string
+	switch {
+	case a.st.sinceFinding >= progressCheckAfter:
+		why = fmt.Sprintf("Progress check: %d turns without a new finding.", a.st.sinceFinding)
+		a.st.sinceFinding = 0
+	case a.st.turn%objectiveCheckEvery == 0:
+		why = fmt.Sprintf("Objective check (turn %d).", a.st.turn)
+	default:
+		return ""
+	}
+	a.emit(Event{Type: EvCheck, Kind: "progress", Reason: why})
+	return render("progress-check", map[string]string{"Why": why, "Status": a.coverageStatus()})
+}

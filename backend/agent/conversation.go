@@ -1,0 +1,50 @@
+package agent
+
+import (
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/tokens"
+)
+
+// conversation is the growing list of messages sent each turn. Messages
+// are only appended, so every request starts with the bytes of the last
+// one and the server's prompt cache skips them.
+type conversation struct {
+	msgs []chat.Message
+	est  *tokens.Estimator
+}
+
+func (c *conversation) add(role, content string) {
+	c.msgs = append(c.msgs, chat.Message{Role: role, Content: content})
+}
+
+// chars counts the characters of every message.
+func (c *conversation) chars() int {
+	n := 0
+	for _, m := range c.msgs {
+		n += len([]rune(m.Content))
+	}
+	return n
+}
+
+// tokens estimates the prompt size.
+func (c *conversation) tokens() int {
+	return c.est.CountChars(c.chars()) + perMessageTokens*len(c.msgs)
+}
+
+// perMessageTokens is what a chat template adds around each message.
+const perMessageTokens = 4
+
+// fits reports whether the prompt, a reply of maxOut tokens and the safety
+// margin fit in a context of ctxLen tokens, and whether the prompt is past
+// the rebuild threshold.
+func (c *conversation) fits(ctxLen, maxOut int) (fits, rebuild bool) {
+	t := c.tokens()
+	return t+maxOut+safetyMargin <= ctxLen, float64(t) >= rebuildAt*float64(ctxLen)
+}
+
+// calibrate moves the estimator towards the server's count of this prompt.
+func (c *conversation) calibrate(promptTokens int) {
+	if promptTokens > 0 {
+		c.est.Calibrate(c.chars(), promptTokens-perMessageTokens*len(c.msgs))
+	}
+}

@@ -1,0 +1,89 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+)
+
+// checkDiscover accepts a finding only when it names checklist items, says
+// something new, and is grounded in the page text shown. An accepted
+// finding waits in st.pending with its evidence for execute to record.
+func (a *Agent) checkDiscover(param string) string {
+	p := a.st.current
+	if p == nil {
+		return refused("no page is open: findings must come from a page you read.")
+	}
+	items, text := parseDiscover(param)
+	if note := a.checkItems(items, text); note != "" {
+		return note
+	}
+	for _, f := range a.st.findings {
+		if overlap(pairs(text), pairs(f.Text)) >= duplicateOverlap {
+			return refused(fmt.Sprintf("that repeats finding [%d]. Record something new, or move on.", f.Number))
+		}
+	}
+	pageText := strings.Join(p.text, "\n")
+	quote, score := closestSentences(text, pageText)
+	switch {
+	case score < groundRefuse:
+		a.st.groundWarned[normalizeQuery(text)] = true
+		return render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
+			" That finding is far from anything on the page, so it was not recorded."
+	case score < groundAccept && !a.st.groundWarned[normalizeQuery(text)]:
+		a.st.groundWarned[normalizeQuery(text)] = true
+		return render("ground-retry", map[string]string{"Closest": clip(quote, 400), "Unseen": a.unseenTerms(pageText)})
+	}
+	a.st.pending = &Finding{Text: text, Items: items, URL: p.url, Title: p.page.Title, Part: p.shown, Quote: quote}
+	return ""
+}
+
+func (a *Agent) checkItems(items []int, text string) string {
+	if text == "" {
+		return refused("the finding is empty. Write the information itself into the parameter, after the item numbers.")
+	}
+	if len(items) == 0 {
+		return refused("start the finding with the checklist item numbers it serves in brackets, like [1] or [1,3].")
+	}
+	for _, n := range items {
+		if n < 1 || n > len(a.st.checklist) {
+			return refused(fmt.Sprintf("there is no checklist item %d; the items are 1 to %d.", n, len(a.st.checklist)))
+		}
+	}
+	return ""
+}
+
+// unseenTerms names the objective's words that the parts read so far never
+// mention, so the model knows to read on rather than guess.
+func (a *Agent) unseenTerms(pageText string) string {
+	have := map[string]bool{}
+	for _, w := range words(pageText) {
+		have[w] = true
+	}
+	var missing []string
+	for _, w := range words(a.st.objective) {
+		if len(w) > 3 && !stopWords[w] && !have[w] && !contains(missing, w) {
+			missing = append(missing, w)
+		}
+	}
+	if len(missing) > 5 {
+		missing = missing[:5]
+	}
+	return strings.Join(missing, ", ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// stopWords are question and filler words that say nothing about a page.
+var stopWords = map[string]bool{
+	"what": true, "which": true, "where": true, "when": true, "does": true, "there": true, "their": true,
+	"about": true, "with": true, "from": true, "that": true, "this": true, "have": true, "into": true,
+	"find": true, "list": true, "give": true, "tell": true, "explain": true, "should": true, "would": true,
+	"could": true, "them": true, "they": true, "your": true, "some": true, "most": true, "more": true,
+}

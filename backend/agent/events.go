@@ -1,0 +1,62 @@
+package agent
+
+import (
+	"time"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+// Event types, in the order a run usually produces them.
+const (
+	EvRunStarted    = "run_started"
+	EvChecklist     = "checklist"
+	EvModelCall     = "model_call"
+	EvAction        = "action"
+	EvRefused       = "refused"
+	EvSearched      = "searched"
+	EvPageOpened    = "page_opened"
+	EvPageFailed    = "page_failed"
+	EvPartShown     = "part_shown"
+	EvFinding       = "finding_added"
+	EvCheck         = "check"
+	EvRebuilt       = "prompt_rebuilt"
+	EvTurnSkipped   = "turn_skipped"
+	EvResult        = "result_written"
+	EvRunFinished   = "run_finished"
+	EvReportWritten = "report_written"
+)
+
+// MustDeliver lists event types a sink may never drop: the ones that end a
+// run or carry what the report is rebuilt from.
+var MustDeliver = map[string]bool{
+	EvRunStarted: true, EvChecklist: true, EvFinding: true, EvResult: true, EvRunFinished: true, EvReportWritten: true,
+}
+
+// Event is one thing that happened in a run. Only the fields of its type
+// are set; the journal stores it as one JSON line.
+type Event struct {
+	Seq  int       `json:"seq"`
+	Time time.Time `json:"time"`
+	Turn int       `json:"turn"`
+	Type string    `json:"type"`
+
+	Objective string      `json:"objective,omitempty"`
+	Checklist []Item      `json:"checklist,omitempty"`
+	Kind      string      `json:"kind,omitempty"` // model call kind, or check kind
+	Usage     *chat.Usage `json:"usage,omitempty"`
+	Action    string      `json:"action,omitempty"`
+	Param     string      `json:"parameter,omitempty"`
+	Thought   string      `json:"thought,omitempty"`
+	Reason    string      `json:"reason,omitempty"`
+	Query     string      `json:"query,omitempty"`
+	Count     int         `json:"count,omitempty"`
+	URL       string      `json:"url,omitempty"`
+	Title     string      `json:"title,omitempty"`
+	Part      int         `json:"part,omitempty"`
+	Parts     int         `json:"parts,omitempty"`
+	// Text is a page part's text (EvPartShown) or the result (EvResult).
+	Text    string   `json:"text,omitempty"`
+	Finding *Finding `json:"finding,omitempty"`
+	Status  string   `json:"status,omitempty"`
+	Message string   `json:"message,omitempty"`
+}

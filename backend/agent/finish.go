@@ -1,0 +1,205 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+// gap is a checklist item the findings do not (fully) answer.
+type gap struct {
+	item Item
+	// condition is set when findings exist but none shows a condition the
+	// item sets ("free", "open-source"): such items are "left out".
+	condition string
+	why       string
+}
+
+var coverageSchema = map[string]any{
+	"type": "object",
+	"properties": map[string]any{"items": map[string]any{"type": "array", "items": map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"item":     map[string]any{"type": "integer"},
+			"findings": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}},
+			"covered":  map[string]any{"type": "boolean"},
+			"missing":  map[string]any{"type": "string"},
+		},
+		"required":             []string{"item", "findings", "covered", "missing"},
+		"additionalProperties": false,
+	}}},
+	"required":             []string{"items"},
+	"additionalProperties": false,
+}
+
+// checkFinish accepts a FINISH only when the coverage check finds no gap,
+// or when the gaps were already sent back as often as allowed (they are
+// then reported as missing).
+func (a *Agent) checkFinish(ctx context.Context, act Action) string {
+	if saysNotCovered(act.Thought) && a.st.notCoveredSent < maxNotCoveredSendBacks {
+		a.st.notCoveredSent++
+		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
+		return render("not-covered", a.coverageStatus())
+	}
+	gaps, err := a.coverage(ctx)
+	if err != nil {
+		gaps = a.codeGaps(nil) // the check call failed: code alone decides
+	}
+	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
+	if len(gaps) > 0 && a.st.gapSendBacks < maxGapSendBacks {
+		a.st.gapSendBacks++
+		return render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")
+	}
+	a.st.finishGaps = gaps
+	return ""
+}
+
+var notCovered = regexp.MustCompile(`(?i)\bnot (yet )?(covered|found|answered)\b`)
+
+func saysNotCovered(thought string) bool { return notCovered.MatchString(thought) }
+
+// coverage asks the model which findings cover each item, then checks the
+// verdict in code.
+func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
+	data := map[string]any{"Objective": a.st.objective, "Checklist": a.st.checklist, "Findings": a.st.findings}
+	msgs := []chat.Message{
+		{Role: chat.System, Content: render("coverage-system", nil)},
+		{Role: chat.User, Content: render("coverage-user", data)},
+	}
+	reply, err := a.call(ctx, KindCoverage, msgs, coverageSchema)
+	if err != nil {
+		return nil, err
+	}
+	var got struct {
+		Items []verdict `json:"items"`
+	}
+	obj, err := extractJSON(reply.Content)
+	if err == nil {
+		err = json.Unmarshal([]byte(obj), &got)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a.codeGaps(got.Items), nil
+}
+
+type verdict struct {
+	Item     int    `json:"item"`
+	Findings []int  `json:"findings"`
+	Covered  bool   `json:"covered"`
+	Missing  string `json:"missing"`
+}
+
+// codeGaps decides coverage per item: the evidence is the findings the
+// model cites for it that exist (or, without a verdict, those tagged with
+// it); then the code checks counts and conditions in the evidence's words.
+func (a *Agent) codeGaps(verdicts []verdict) []gap {
+	byItem := map[int]verdict{}
+	for _, v := range verdicts {
+		byItem[v.Item] = v
+	}
+	var gaps []gap
+	for _, it := range a.st.checklist {
+		evidence := a.st.covering(it.Number)
+		if v, ok := byItem[it.Number]; ok {
+			evidence = a.validFindings(v.Findings, evidence)
+			if !v.Covered && len(evidence) == 0 {
+				gaps = append(gaps, gap{item: it, why: strings.TrimSpace(v.Missing)})
+				continue
+			}
+		}
+		if g, bad := checkEvidence(it, evidence); bad {
+			gaps = append(gaps, g)
+		}
+	}
+	return gaps
+}
+
+// validFindings keeps cited numbers that name real findings; with none, the
+// tagged findings stand.
+func (a *Agent) validFindings(cited []int, tagged []Finding) []Finding {
+	var out []Finding
+	for _, n := range cited {
+		if n >= 1 && n <= len(a.st.findings) {
+			out = append(out, a.st.findings[n-1])
+		}
+	}
+	if len(out) == 0 {
+		return tagged
+	}
+	return out
+}
+
+// checkEvidence applies the code checks to one item's findings.
+func checkEvidence(it Item, evidence []Finding) (gap, bool) {
+	if len(evidence) == 0 {
+		return gap{item: it, why: "no finding covers it"}, true
+	}
+	if want := countAsked(it.Text); want > len(evidence) {
+		return gap{item: it, why: fmt.Sprintf("only %d of %d found", len(evidence), want)}, true
+	}
+	var text strings.Builder
+	for _, f := range evidence {
+		text.WriteString(f.Text + " ")
+	}
+	have := strings.Join(words(text.String()), " ")
+	for _, c := range conditions(it.Text) {
+		if !strings.Contains(" "+have+" ", " "+c+" ") {
+			return gap{item: it, condition: c, why: fmt.Sprintf("no finding shows it is %s", c)}, true
+		}
+	}
+	return gap{}, false
+}
+
+func describeGaps(gaps []gap) string {
+	if len(gaps) == 0 {
+		return "Every checklist item is covered."
+	}
+	parts := make([]string, len(gaps))
+	for i, g := range gaps {
+		why := g.why
+		if why == "" {
+			why = "not covered"
+		}
+		parts[i] = fmt.Sprintf("Item %d (%s): %s.", g.item.Number, g.item.Text, why)
+	}
+	return strings.Join(parts, " ")
+}
+
+var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+var countPattern = regexp.MustCompile(`\b([2-9]|10)\s+[a-z]`)
+
+// countAsked finds "three tools" or "5 examples" in an item.
+func countAsked(item string) int {
+	for _, w := range words(item) {
+		if n, ok := numberWords[w]; ok {
+			return n
+		}
+	}
+	if m := countPattern.FindStringSubmatch(strings.ToLower(item)); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+// conditionWords are qualities an item can require that a finding must
+// show in its own words.
+var conditionWords = []string{"free", "open source", "opensource", "official", "offline", "cross platform", "self hosted", "gratis", "libre"}
+
+func conditions(item string) []string {
+	have := " " + strings.Join(words(item), " ") + " "
+	var out []string
+	for _, c := range conditionWords {
+		if strings.Contains(have, " "+c+" ") {
+			out = append(out, c)
+		}
+	}
+	return out
+}

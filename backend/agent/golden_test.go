@@ -1,0 +1,99 @@
+package agent
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden prompt files")
+
+// TestGoldenPrompts pins every kind of prompt the model sees. Run with
+// -update after changing a prompt and read the diff.
+func TestGoldenPrompts(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {
+			act(ActSearch, "tallest mountain in Africa", "Search first."),
+			act(ActSearch, "tallest mountain in Africa", "Search again."), // refused: repeated
+			act(ActNavigate, "R1", "Open the article."),
+			act(ActDiscover, finding1, "Part 1 has the answer."),
+			act(ActFinish, "Mount Kilimanjaro.", "All items covered by [1]."),
+		},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"Mount Kilimanjaro [1]."}`},
+	})
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	actions := m.calls(KindAction)
+	cases := map[string]chat.Request{
+		"checklist":    m.calls(KindChecklist)[0],
+		"action-fresh": actions[0],
+		"action-retry": actions[1],
+		"action-last":  actions[len(actions)-1],
+		"coverage":     m.calls(KindCoverage)[0],
+		"writer":       m.calls(KindWriter)[0],
+	}
+	// A rebuilt prompt, as made when the conversation nears the limit.
+	a := rebuiltAgent(t)
+	cases["action-rebuilt"] = chat.Request{Messages: a.conv.msgs}
+	for name, req := range cases {
+		golden(t, name, renderRequest(req))
+	}
+}
+
+// rebuiltAgent is an agent part-way through a page, rebuilt.
+func rebuiltAgent(t *testing.T) *Agent {
+	cfg, _, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {
+			act(ActSearch, "tallest mountain in Africa", ""),
+			act(ActNavigate, "R1", ""),
+			act(ActDiscover, finding1, ""),
+		},
+	})
+	cfg.MaxTurns = 3
+	a := &Agent{cfg: cfg, st: newState(cfg.Objective), budget: 1228}
+	a.est = newEstimator()
+	a.conv.est = a.est
+	a.res.Calls = map[string]int{}
+	a.cfg.Sink = discard{}
+	a.cfg.Now = cfg.Now
+	a.loop(context.Background())
+	a.rebuild("test")
+	return a
+}
+
+func renderRequest(req chat.Request) string {
+	var sb strings.Builder
+	for _, m := range req.Messages {
+		sb.WriteString("===== " + m.Role + " =====\n" + m.Content + "\n")
+	}
+	return sb.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("..", "..", "testdata", "golden", "prompts", name+".txt")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no golden file %s (run go test ./backend/agent -run Golden -update): %v", path, err)
+	}
+	if got != string(want) {
+		t.Errorf("prompt %s changed; run with -update and review the diff.\n--- got ---\n%s", name, got)
+	}
+}

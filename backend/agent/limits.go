@@ -1,0 +1,85 @@
+package agent
+
+// Behaviour limits, in one place. Each value says why; the seeds' lessons
+// (../../../shared/seeds/001_*) are the evidence behind most of them.
+const (
+	// maxRetriesPerTurn: refused replies corrected inside one turn. Two
+	// cheap retries fix nearly every slip; a third refusal means the model
+	// is stuck, and a new turn with a fresh observation helps more.
+	maxRetriesPerTurn = 2
+	// maxRetriesPerRun caps cheap retries overall, so a model that keeps
+	// breaking rules cannot spend the whole run being refused.
+	maxRetriesPerRun = 40
+	// maxGarbagePerTurn: unparseable replies in a row before a turn is
+	// skipped (DESIGN: five garbage answers skip the turn).
+	maxGarbagePerTurn = 5
+	// maxSkippedTurns in a row end the run: the model is not usable.
+	maxSkippedTurns = 3
+
+	// maxVisitsPerURL: the same address (query string included) at most
+	// three times, so the model cannot loop between two pages.
+	maxVisitsPerURL = 3
+	// progressCheckAfter: turns without a new finding before the model is
+	// asked to compare its findings with the checklist; without it a small
+	// model never finishes.
+	progressCheckAfter = 4
+	// objectiveCheckEvery: a checklist check even while findings come,
+	// because loosely related findings keep resetting the progress check.
+	objectiveCheckEvery = 8
+	// maxNotCoveredSendBacks: a FINISH whose own reasoning says "not
+	// covered" is sent back at most this often per run, so something the
+	// web does not hold cannot block the run forever.
+	maxNotCoveredSendBacks = 2
+	// maxGapSendBacks: FINISH sent back for checklist gaps found by the
+	// coverage check; after this the gaps are reported as missing.
+	maxGapSendBacks = 2
+
+	// groundAccept: share of a finding's word pairs that must appear in the
+	// page text shown for it to be recorded as it is.
+	groundAccept = 0.5
+	// groundRefuse: below this share the finding is far from anything on
+	// the page (the model's own knowledge) and is refused outright.
+	groundRefuse = 0.2
+	// duplicateOverlap: word-pair overlap with an earlier finding above
+	// which a new finding is a rewording of it.
+	duplicateOverlap = 0.6
+
+	// maxResultsShown and maxLinksPerPart bound what one observation costs
+	// in tokens; ten results and fifteen links cover what a model uses.
+	maxResultsShown = 8
+	maxLinksPerPart = 15
+	// maxThoughtChars bounds a thought kept in the journal.
+	maxThoughtChars = 300
+
+	// rebuildAt: share of the context at which the conversation is rebuilt
+	// as a fresh compact prompt, leaving room for the next observation and
+	// the reply (the ancestor measured 75% as the best trade-off).
+	rebuildAt = 0.75
+	// safetyMargin tokens on top of estimate and reply, for the chat
+	// template's own tokens and estimate error.
+	safetyMargin = 256
+	// findingCharsInRebuild shortens old findings in a rebuilt prompt.
+	findingCharsInRebuild = 240
+	// journalLinesInRebuild: the compact journal's length in a rebuild.
+	journalLinesInRebuild = 12
+
+	// temperature is low: the agent needs consistent, literal answers.
+	temperature = 0.2
+)
+
+// Reply caps per call kind, in tokens: an action is a sentence of thought
+// plus a short parameter; the writer needs room for a cited answer.
+var maxTokens = map[string]int{
+	KindAction:    400,
+	KindChecklist: 300,
+	KindCoverage:  600,
+	KindWriter:    900,
+}
+
+// Call kinds, also the JSON schema names the server sees.
+const (
+	KindAction    = "action"
+	KindChecklist = "checklist"
+	KindCoverage  = "coverage"
+	KindWriter    = "writer"
+)

@@ -1,0 +1,37 @@
+package agent
+
+import "time"
+
+// Result is what a run produced, whatever way it ended.
+type Result struct {
+	Objective string    `json:"objective"`
+	Status    string    `json:"status"`
+	Turns     int       `json:"turns"`
+	Checklist []Item    `json:"checklist"`
+	Findings  []Finding `json:"findings"`
+	// Answer is the writer's result with [n] citations; empty when the run
+	// ended before it could be written.
+	Answer string `json:"answer"`
+	// NotFound are checklist items no finding answers.
+	NotFound []Item `json:"not_found"`
+	// LeftOut are items whose findings do not show a required condition.
+	LeftOut []LeftOut `json:"left_out"`
+	// Unsupported are numbers in Answer that appear in no finding.
+	Unsupported []string `json:"unsupported_numbers"`
+	// Error says why a run ended early, in the model's or server's words.
+	Error string `json:"error,omitempty"`
+
+	Calls            map[string]int `json:"model_calls"`
+	PromptTokens     int            `json:"prompt_tokens"`
+	CachedTokens     int            `json:"cached_prompt_tokens"`
+	CompletionTokens int            `json:"completion_tokens"`
+	ModelTime        time.Duration  `json:"model_time_ns"`
+	Retries          int            `json:"cheap_retries"`
+	Rebuilds         int            `json:"rebuilds"`
+}
+
+// LeftOut is an item the findings touch without showing its condition.
+type LeftOut struct {
+	Item      Item   `json:"item"`
+	Condition string `json:"condition"`
+}

@@ -1,0 +1,143 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// check applies the rules to an action before anything happens. It returns
+// the note to send back ("" when the action may go ahead), and finish when
+// an accepted action is a FINISH.
+func (a *Agent) check(ctx context.Context, act Action) (note string, finish bool) {
+	switch act.Name {
+	case ActSearch:
+		return a.checkSearch(act.Param), false
+	case ActNavigate:
+		return a.checkNavigate(act.Param), false
+	case ActReadMore:
+		return a.checkReadMore(act.Param), false
+	case ActDiscover:
+		return a.checkDiscover(act.Param), false
+	case ActFinish:
+		note := a.checkFinish(ctx, act)
+		return note, note == ""
+	}
+	return refused("unknown action."), false
+}
+
+func refused(reason string) string { return render("refused", reason) }
+
+func (a *Agent) checkSearch(q string) string {
+	switch {
+	case strings.TrimSpace(q) == "":
+		return refused("SEARCH needs a query in the parameter.")
+	case a.st.searches[normalizeQuery(q)]:
+		return refused(fmt.Sprintf("you already searched %q; the results are above.", q))
+	}
+	return a.confirmLeave()
+}
+
+func (a *Agent) checkNavigate(param string) string {
+	u, ok := a.resolveURL(param)
+	switch {
+	case !ok:
+		return refused("that address was not in the search results or the page's links. NAVIGATE only to one of those, by URL or by its number (R1, L1).")
+	case a.st.current != nil && a.st.current.url == u:
+		return refused("that page is already open. Use READ_MORE or DISCOVER, or open another page.")
+	case a.st.visits[u] >= maxVisitsPerURL:
+		return refused(fmt.Sprintf("you have opened that page %d times already.", maxVisitsPerURL))
+	}
+	return a.confirmLeave()
+}
+
+// resolveURL turns a URL or a result/link number into a seen URL.
+func (a *Agent) resolveURL(param string) (string, bool) {
+	p := strings.Trim(strings.TrimSpace(param), "[]()<>\"'")
+	if m := refPattern.FindStringSubmatch(p); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		list := a.st.results
+		if strings.EqualFold(m[1], "L") {
+			list = a.st.links
+		}
+		if n >= 1 && n <= len(list) {
+			return list[n-1], true
+		}
+		return "", false
+	}
+	u := normalizeURL(p)
+	return u, a.st.seen[u]
+}
+
+var refPattern = regexp.MustCompile(`^(?i)([RL])\s*(\d+)$`)
+
+// confirmLeave asks once before leaving a page nothing was recorded from.
+func (a *Agent) confirmLeave() string {
+	p := a.st.current
+	if p == nil || p.findings > 0 || p.confirmed {
+		return ""
+	}
+	p.confirmed = true
+	return render("confirm-leave", map[string]string{"Title": p.page.Title})
+}
+
+func (a *Agent) checkReadMore(param string) string {
+	p := a.st.current
+	if p == nil {
+		return refused("no page is open. SEARCH or NAVIGATE first.")
+	}
+	n := len(p.page.Parts)
+	if n <= 1 {
+		return refused("this page has only one part.")
+	}
+	target, err := a.targetPart(param)
+	switch {
+	case err != nil:
+		return refused(err.Error())
+	case target > n:
+		return refused(fmt.Sprintf("the page has only %d parts.", n))
+	case p.read[target]:
+		return refused(fmt.Sprintf("part %d was read already. Choose an unread part from the outline, or move on.", target))
+	}
+	if !p.partFindings[p.shown] && p.confirmedPart != p.shown {
+		p.confirmedPart = p.shown
+		return render("confirm-read-on", map[string]int{"Part": p.shown})
+	}
+	return ""
+}
+
+// targetPart is the part READ_MORE asks for: a number, or the next unread.
+func (a *Agent) targetPart(param string) (int, error) {
+	p := a.st.current
+	digits := strings.Trim(strings.ToLower(strings.TrimSpace(param)), "part .#")
+	if digits != "" && digits != "next" {
+		n, err := strconv.Atoi(digits)
+		if err != nil || n < 1 {
+			return 0, fmt.Errorf("READ_MORE takes \"\" for the next part or a part number, not %q.", param)
+		}
+		return n, nil
+	}
+	for i := p.shown + 1; i <= len(p.page.Parts); i++ {
+		if !p.read[i] {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("this is the last unread part of the page. Record what it says, or move on.")
+}
+
+// itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".
+var itemsPrefix = regexp.MustCompile(`^\s*[\[(]?\s*(?i:items?\s*)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[\])]?\s*[:.\-–]?(?:\s+|$)`)
+
+func parseDiscover(param string) (items []int, text string) {
+	m := itemsPrefix.FindStringSubmatchIndex(param)
+	if m == nil {
+		return nil, strings.TrimSpace(param)
+	}
+	for _, f := range regexp.MustCompile(`\d+`).FindAllString(param[m[2]:m[3]], -1) {
+		n, _ := strconv.Atoi(f)
+		items = append(items, n)
+	}
+	return items, strings.TrimSpace(param[m[1]:])
+}

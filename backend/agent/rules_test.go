@@ -1,0 +1,131 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+const (
+	search1  = `{"thought_process":"","action":"SEARCH","parameter":"tallest mountain in Africa"}`
+	openKili = `{"thought_process":"","action":"NAVIGATE","parameter":"R1"}`
+)
+
+// TestRules runs short scripts in which one rule must fire, and checks the
+// note the model got back.
+func TestRules(t *testing.T) {
+	tests := []struct {
+		name    string
+		actions []string
+		says    string // part of a refusal or check note
+	}{
+		{"repeated search", []string{search1, act(ActSearch, "Tallest  mountain, in AFRICA?", "")}, "you already searched"},
+		{"empty search", []string{act(ActSearch, " ", "")}, "needs a query"},
+		{"invented URL", []string{search1, act(ActNavigate, "http://wiki.test/wiki/Everest", "")}, "not in the search results"},
+		{"unknown result number", []string{search1, act(ActNavigate, "R9", "")}, "not in the search results"},
+		{"page already open", []string{search1, openKili, act(ActNavigate, base+"/wiki/Kilimanjaro#top", "")}, "already open"},
+		{"read more without a page", []string{act(ActReadMore, "", "")}, "no page is open"},
+		{"read more on a one-part page", []string{search1, act(ActNavigate, "R2", ""), act(ActReadMore, "", "")}, "only one part"},
+		{"read a part twice", []string{search1, openKili, act(ActReadMore, "1", "")}, "part 1 was read already"},
+		{"read past the end", []string{search1, openKili, act(ActReadMore, "7", "")}, "only 2 parts"},
+		{"confirm before reading on", []string{search1, openKili, act(ActReadMore, "", "")}, "Before reading on: what does part 1 say"},
+		{"confirm before leaving", []string{search1, openKili, act(ActSearch, "mount kenya height", "")}, "leaving \"Mount Kilimanjaro - Wiki\" without recording"},
+		{"finding without a page", []string{act(ActDiscover, "[1] Kilimanjaro", "")}, "no page is open"},
+		{"empty finding", []string{search1, openKili, act(ActDiscover, "[1]  ", "")}, "finding is empty"},
+		{"finding without items", []string{search1, openKili, act(ActDiscover, "Mount Kilimanjaro is the highest mountain in Africa.", "")}, "item numbers it serves"},
+		{"finding with a bad item", []string{search1, openKili, act(ActDiscover, "[7] Mount Kilimanjaro is the highest mountain in Africa.", "")}, "no checklist item 7"},
+		{"duplicate finding", []string{search1, openKili, act(ActDiscover, finding1, ""),
+			act(ActDiscover, "[1] Rising 5,895 metres (19,341 ft) above sea level, Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", "")}, "repeats finding [1]"},
+		{"finding from own knowledge", []string{search1, openKili, act(ActDiscover, "[2] Everest base camp sits at 5,364 m in Nepal.", "")}, "far from anything on the page"},
+		{"finding loosely worded", []string{search1, openKili, act(ActDiscover, "[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.", "")}, `closest sentence on the page is: "Mount Kilimanjaro is a dormant volcano`},
+		{"finish with own 'not covered'", []string{search1, openKili, act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""),
+			act(ActFinish, "Kilimanjaro", "Item 3 not covered yet but enough.")}, "Your own reasoning says something is not covered"},
+		{"finish with a gap", []string{search1, openKili, act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""),
+			act(ActFinish, "Kilimanjaro", "Done.")}, "Item 2 (its height in meters): no finding covers it"},
+		{"failed page", []string{search1, act(ActNavigate, "R2", ""), act(ActDiscover, "[1] Mount Kenya is the second-highest mountain in Africa, at 5,199 metres (17,057 ft).", ""),
+			act(ActNavigate, "L1", "")}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, m, rec, _ := newRun(t, map[string][]string{
+				KindChecklist: {kiliChecklist()},
+				KindAction:    tc.actions,
+				KindCoverage:  {`{"items":[{"item":1,"findings":[1],"covered":true,"missing":""}]}`},
+				KindWriter:    {`{"result":"x"}`},
+			})
+			cfg.MaxTurns = len(tc.actions)
+			if _, err := Run(context.Background(), cfg); err != nil {
+				t.Fatal(err)
+			}
+			if tc.says == "" {
+				return
+			}
+			var notes []string
+			for _, e := range rec.of(EvRefused) {
+				notes = append(notes, e.Reason)
+			}
+			for _, r := range m.calls(KindAction) {
+				notes = append(notes, r.Messages[len(r.Messages)-1].Content)
+			}
+			if !strings.Contains(strings.Join(notes, "\n"), tc.says) {
+				t.Fatalf("no note says %q; notes:\n%s", tc.says, strings.Join(notes, "\n---\n"))
+			}
+		})
+	}
+}
+
+func TestGarbageRepliesSkipTheTurnThenEndTheRun(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {"I think I should search for the mountain."},
+	})
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusModelUnavailable || len(rec.of(EvTurnSkipped)) != maxSkippedTurns {
+		t.Fatalf("status %s, %d turns skipped", res.Status, len(rec.of(EvTurnSkipped)))
+	}
+	if n := len(m.calls(KindAction)); n != maxSkippedTurns*maxGarbagePerTurn {
+		t.Fatalf("%d action calls", n)
+	}
+	last := m.calls(KindAction)[1].Messages
+	if !strings.Contains(last[len(last)-1].Content, "could not be used: the reply held no JSON object") {
+		t.Fatalf("retry note %q", last[len(last)-1].Content)
+	}
+}
+
+func TestVisitLimit(t *testing.T) {
+	cfg, _, _, _ := newRun(t, nil)
+	a := &Agent{cfg: cfg, st: newState(cfg.Objective)}
+	u := base + "/wiki/Mount_Kenya"
+	a.st.seen[u] = true
+	a.st.visits[u] = maxVisitsPerURL - 1
+	if note := a.checkNavigate(u); note != "" {
+		t.Fatalf("third visit refused: %s", note)
+	}
+	a.st.visits[u] = maxVisitsPerURL
+	if note := a.checkNavigate(u + "#History"); !strings.Contains(note, "opened that page 3 times") {
+		t.Fatalf("fourth visit: %q", note)
+	}
+	if note := a.checkNavigate(u + "?action=history"); !strings.Contains(note, "not in the search results") {
+		t.Fatalf("the query string is part of the address: %q", note)
+	}
+}
+
+func TestProgressCheckAfterTurnsWithoutFindings(t *testing.T) {
+	actions := []string{search1, act(ActSearch, "highest peak africa", ""), act(ActSearch, "kilimanjaro", ""), act(ActSearch, "africa mountains", ""), act(ActSearch, "x", "")}
+	cfg, m, rec, _ := newRun(t, map[string][]string{KindChecklist: {kiliChecklist()}, KindAction: actions})
+	cfg.MaxTurns = len(actions)
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.of(EvCheck)) != 1 {
+		t.Fatalf("checks %+v", rec.of(EvCheck))
+	}
+	msgs := m.calls(KindAction)[4].Messages
+	if !strings.Contains(msgs[len(msgs)-1].Content, "Progress check: 4 turns without a new finding") ||
+		!strings.Contains(msgs[len(msgs)-1].Content, "1. the tallest mountain in Africa: missing") {
+		t.Fatalf("last note %q", msgs[len(msgs)-1].Content)
+	}
+}

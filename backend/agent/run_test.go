@@ -1,0 +1,73 @@
+package agent
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+const finding1 = "[1,2,3] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level."
+
+func coverageAll() string {
+	return `{"items":[{"item":1,"findings":[1],"covered":true,"missing":""},{"item":2,"findings":[1],"covered":true,"missing":""},{"item":3,"findings":[1],"covered":true,"missing":""}]}`
+}
+
+func TestFactualRunFinishes(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {
+			act(ActSearch, "tallest mountain in Africa", "Search first."),
+			act(ActNavigate, "R1", "The first result is the article."),
+			act(ActDiscover, finding1, "Part 1 has the answer."),
+			act(ActFinish, "Mount Kilimanjaro, 5,895 m (19,341 ft).", "Item 1 covered by [1], 2 by [1], 3 by [1]."),
+		},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"The tallest mountain in Africa is Mount Kilimanjaro [1], which rises 5,895 metres (19,341 ft) above sea level [1]."}`},
+	})
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusFinished || res.Turns != 4 || len(res.Findings) != 1 {
+		t.Fatalf("status %s turns %d findings %d (%s)", res.Status, res.Turns, len(res.Findings), res.Error)
+	}
+	f := res.Findings[0]
+	if f.URL != base+"/wiki/Kilimanjaro" || f.Part != 1 || f.Turn != 3 || !reflect.DeepEqual(f.Items, []int{1, 2, 3}) ||
+		!strings.Contains(f.Quote, "5,895 metres (19,341 ft)") || strings.HasPrefix(f.Text, "[") {
+		t.Fatalf("finding %+v", f)
+	}
+	if !strings.Contains(res.Answer, "[1]") || len(res.Unsupported) != 0 || len(res.NotFound) != 0 {
+		t.Fatalf("answer %q unsupported %v not found %v", res.Answer, res.Unsupported, res.NotFound)
+	}
+	if res.Calls[KindAction] != 4 || res.Calls[KindChecklist] != 1 || res.Calls[KindCoverage] != 1 || res.Calls[KindWriter] != 1 {
+		t.Fatalf("calls %v", res.Calls)
+	}
+	assertAppendOnly(t, m.calls(KindAction))
+	if shown := rec.of(EvPartShown); len(shown) != 1 || !strings.Contains(shown[0].Text, "5,895 metres") {
+		t.Fatalf("parts shown %+v", shown)
+	}
+	last := rec.events[len(rec.events)-1]
+	if last.Type != EvRunFinished || last.Status != StatusFinished {
+		t.Fatalf("last event %+v", last)
+	}
+}
+
+// assertAppendOnly checks the prompt-cache property: every action request
+// starts with the previous request's messages, byte for byte.
+func assertAppendOnly(t *testing.T, reqs []chat.Request) {
+	t.Helper()
+	for i := 1; i < len(reqs); i++ {
+		prev, cur := reqs[i-1].Messages, reqs[i].Messages
+		if len(cur) <= len(prev) {
+			t.Fatalf("request %d has %d messages, the one before %d", i, len(cur), len(prev))
+		}
+		for j := range prev {
+			if prev[j] != cur[j] {
+				t.Fatalf("request %d changed message %d:\nwas %q\nnow %q", i, j, prev[j].Content, cur[j].Content)
+			}
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package agent
+
+import (
+	"strings"
+	"unicode"
+)
+
+// words splits text into lowercase words; digits keep their separators
+// removed so "5,895" and "5895" are the same word.
+func words(s string) []string {
+	var out []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+	}
+	runes := []rune(strings.ToLower(s))
+	for i, r := range runes {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			cur.WriteRune(r)
+		case (r == ',' || r == '.') && cur.Len() > 0 && i+1 < len(runes) && unicode.IsDigit(runes[i+1]) && isDigits(cur.String()):
+			if r == '.' {
+				cur.WriteRune(r)
+			}
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) && r != '.' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// pairs returns the set of adjacent word pairs of text: they capture
+// phrasing that single words do not, and survive reordering of sentences.
+func pairs(text string) map[string]bool {
+	w := words(text)
+	out := make(map[string]bool, len(w))
+	if len(w) == 1 {
+		out[w[0]] = true
+	}
+	for i := 0; i+1 < len(w); i++ {
+		out[w[i]+" "+w[i+1]] = true
+	}
+	return out
+}
+
+// overlap returns the share of a's word pairs that are also in b.
+func overlap(a, b map[string]bool) float64 {
+	if len(a) == 0 {
+		return 0
+	}
+	n := 0
+	for p := range a {
+		if b[p] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+// closestSentences returns the sentence of text (or two neighbouring ones
+// when the claim spans both) sharing the most word pairs with claim, and
+// that share.
+func closestSentences(claim, text string) (string, float64) {
+	cp := pairs(claim)
+	sents := splitSentences(text)
+	best, bestScore := "", 0.0
+	for _, s := range sents {
+		if sc := overlap(cp, pairs(s)); sc > bestScore {
+			best, bestScore = s, sc
+		}
+	}
+	// Two neighbouring sentences count only when together they match
+	// clearly better than any one: a claim that joins two facts.
+	single := bestScore
+	for i := 0; i+1 < len(sents); i++ {
+		two := sents[i] + " " + sents[i+1]
+		if sc := overlap(cp, pairs(two)); sc > single+0.15 && sc > bestScore {
+			best, bestScore = two, sc
+		}
+	}
+	return best, bestScore
+}
+
+// splitSentences cuts text at sentence ends and line breaks, dropping
+// Markdown table and list decoration.
+func splitSentences(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "|#>-*"))
+		if line == "" || strings.Trim(line, "-| ") == "" {
+			continue
+		}
+		start := 0
+		r := []rune(line)
+		for i := 0; i+1 < len(r); i++ {
+			if (r[i] == '.' || r[i] == '!' || r[i] == '?') && r[i+1] == ' ' && i+2 < len(r) && unicode.IsUpper(r[i+2]) {
+				out = append(out, strings.TrimSpace(string(r[start:i+1])))
+				start = i + 2
+			}
+		}
+		out = append(out, strings.TrimSpace(string(r[start:])))
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+package agent
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/scout-research/scout/backend/page"
+)
+
+// Item is one thing the result must contain, from the checklist call.
+type Item struct {
+	Number int    `json:"number"`
+	Text   string `json:"text"`
+}
+
+// Finding is a recorded piece of information with its evidence.
+type Finding struct {
+	Number int    `json:"number"`
+	Turn   int    `json:"turn"`
+	Text   string `json:"text"`
+	URL    string `json:"url"`
+	Title  string `json:"title"`
+	Part   int    `json:"part"`
+	Items  []int  `json:"items"`
+	// Quote is the page sentence(s) closest to Text, verbatim, found by
+	// the grounding check: what a reader checks the finding against.
+	Quote string `json:"quote"`
+}
+
+// openPage is the page the agent is on.
+type openPage struct {
+	url   string
+	page  page.Page
+	read  map[int]bool
+	shown int // the part shown last
+	// text is every part shown so far, for grounding findings.
+	text         []string
+	findings     int          // findings recorded from this page
+	partFindings map[int]bool // parts findings were recorded from
+	confirmed    bool         // asked once before leaving with nothing recorded
+	// confirmedPart is the part the model was asked about before reading on.
+	confirmedPart int
+}
+
+// state is everything a run knows; it is rebuilt from the journal on resume.
+type state struct {
+	objective string
+	checklist []Item
+	findings  []Finding
+	turn      int
+
+	searches map[string]bool // normalised queries
+	seen     map[string]bool // URLs offered in results or links
+	visits   map[string]int  // opens per URL
+	results  []string        // the last search's result URLs, by number
+	links    []string        // the current part's link URLs, by number
+	current  *openPage
+	journal  []string // one compact line per turn
+
+	sinceFinding   int // turns since the last new finding
+	retriesUsed    int
+	notCoveredSent int
+	gapSendBacks   int
+	groundWarned   map[string]bool // findings sent back once for grounding
+	skippedInARow  int
+	pending        *Finding // a DISCOVER that passed the checks
+	finishGaps     []gap    // what the accepted FINISH left uncovered
+}
+
+func newState(objective string) *state {
+	return &state{
+		objective:    objective,
+		searches:     map[string]bool{},
+		seen:         map[string]bool{},
+		visits:       map[string]int{},
+		groundWarned: map[string]bool{},
+	}
+}
+
+// normalizeURL is the key for seen and visit counts: the fragment is not
+// part of the page, the query string is.
+func normalizeURL(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return strings.TrimSpace(raw)
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u.String()
+}
+
+// normalizeQuery makes "Tallest  mountain, Africa?" and "tallest mountain
+// africa" the same search.
+func normalizeQuery(q string) string {
+	return strings.Join(words(q), " ")
+}
+
+// covering returns the findings tagged with item n.
+func (s *state) covering(n int) []Finding {
+	var out []Finding
+	for _, f := range s.findings {
+		for _, it := range f.Items {
+			if it == n {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// allCovered reports whether every checklist item has a finding.
+func (s *state) allCovered() bool {
+	for _, it := range s.checklist {
+		if len(s.covering(it.Number)) == 0 {
+			return false
+		}
+	}
+	return len(s.checklist) > 0
+}

@@ -1,0 +1,102 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+var writerSchema = map[string]any{
+	"type":                 "object",
+	"properties":           map[string]any{"result": map[string]any{"type": "string"}},
+	"required":             []string{"result"},
+	"additionalProperties": false,
+}
+
+// finish ends the run: the writer call (when the model can still be used),
+// the gap sections and the unsupported-number flags.
+func (a *Agent) finish(ctx context.Context, status string) {
+	a.res.Status = status
+	a.res.Turns = a.st.turn
+	a.res.Findings = a.st.findings
+	gaps := a.st.finishGaps
+	if status != StatusFinished {
+		gaps = a.codeGaps(nil)
+	}
+	for _, g := range gaps {
+		if g.condition != "" {
+			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.item, Condition: g.condition})
+		} else {
+			a.res.NotFound = append(a.res.NotFound, g.item)
+		}
+	}
+	if (status == StatusFinished || status == StatusTurnLimit) && len(a.st.findings) > 0 && ctx.Err() == nil {
+		if answer, err := a.write(ctx); err == nil {
+			a.res.Answer = answer
+			a.res.Unsupported = unsupportedNumbers(answer, a.st.objective, a.st.findings)
+			a.emit(Event{Type: EvResult, Text: answer})
+		} else {
+			a.res.Error = err.Error()
+		}
+	}
+	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error})
+}
+
+// write asks for the final result from only the objective and the numbered
+// findings, in a fresh prompt: the browsing conversation holds page text
+// that was never recorded, which the writer must not use.
+func (a *Agent) write(ctx context.Context) (string, error) {
+	data := map[string]any{"Objective": a.st.objective, "Findings": a.st.findings}
+	msgs := []chat.Message{
+		{Role: chat.System, Content: render("writer-system", nil)},
+		{Role: chat.User, Content: render("writer-user", data)},
+	}
+	reply, err := a.call(ctx, KindWriter, msgs, writerSchema)
+	if err != nil {
+		return "", err
+	}
+	var got struct {
+		Result string `json:"result"`
+	}
+	if obj, err := extractJSON(reply.Content); err == nil && json.Unmarshal([]byte(obj), &got) == nil && got.Result != "" {
+		return strings.TrimSpace(got.Result), nil
+	}
+	return strings.TrimSpace(reply.Content), nil // prose instead of JSON is still the answer
+}
+
+var (
+	numberPattern   = regexp.MustCompile(`\d[\d,.]*\d|\d`)
+	citationPattern = regexp.MustCompile(`\[\d+(?:\s*,\s*\d+)*\]`)
+)
+
+// unsupportedNumbers lists numbers in the answer that no finding (nor the
+// objective) contains: the writer's most common invention.
+func unsupportedNumbers(answer, objective string, findings []Finding) []string {
+	known := map[string]bool{}
+	add := func(text string) {
+		for _, n := range numberPattern.FindAllString(text, -1) {
+			known[normalizeNumber(n)] = true
+		}
+	}
+	add(objective)
+	for _, f := range findings {
+		add(f.Text)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range numberPattern.FindAllString(citationPattern.ReplaceAllString(answer, " "), -1) {
+		k := normalizeNumber(n)
+		if !known[k] && !seen[k] {
+			seen[k] = true
+			out = append(out, strings.TrimRight(n, ".,"))
+		}
+	}
+	return out
+}
+
+func normalizeNumber(n string) string {
+	return strings.TrimRight(strings.ReplaceAll(n, ",", ""), ".")
+}
