@@ -55,7 +55,9 @@ type Event struct {
 	Part      int         `json:"part,omitempty"`
 	Parts     int         `json:"parts,omitempty"`
 	// Text is a page part's text (EvPartShown) or the result (EvResult).
-	Text    string   `json:"text,omitempty"`
+	Text string `json:"text,omitempty"`
+	// File is where the run folder saved Text (pages/...), set by the sink.
+	File    string   `json:"file,omitempty"`
 	Finding *Finding `json:"finding,omitempty"`
 	Status  string   `json:"status,omitempty"`
 	Message string   `json:"message,omitempty"`

@@ -29,14 +29,31 @@ const (
 const usage = `Scout: a research agent driven by a local language model.
 
 Usage:
-  scout                 open the desktop app
-  scout check [flags]   test the connection to the model server
-  scout version         print the version
-  scout help            show this help
+  scout                       open the desktop app
+  scout run [flags] "objective"
+                              research the objective headless and write a report
+  scout check [flags]         test the connection to the model server
+  scout version               print the version
+  scout help                  show this help
+
+Flags of run (they override the settings for this run; settings are never written):
+  --out DIR         run folder (default: a new folder under $XDG_DATA_HOME/scout/runs)
+  --llm-url URL     OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1)
+  --model NAME      model id (default from settings, else the first model the server has loaded)
+  --context N       context length in tokens (default: detected from the server, else 8192)
+  --search-url URL  DuckDuckGo-HTML-compatible endpoint (default https://html.duckduckgo.com/html/)
+  --headless        no visible browser window
+  --browser PATH    Chromium, Chrome or Edge executable (default: discovered)
+  --max-turns N     turn limit (default 100)
+  --allow-local     allow opening loopback and private-network addresses (off by default)
+
+Exit status of run: 0 when the agent finished the objective; 3 when the run ended
+otherwise (turn limit, interrupted, model gone) with the report written; 2 for bad
+usage; 1 for any other error. Ctrl+C stops the run and still writes the report.
 
 Flags of check:
-  --llm-url URL   OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1)
-  --model NAME    model id (default from settings, else the first model the server lists)
+  --llm-url URL   OpenAI-compatible base URL
+  --model NAME    model id
 
 Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
 `
@@ -53,6 +70,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case "check":
 		return check(args[1:], stdout, stderr)
+	case "run":
+		return run(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "scout: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage

@@ -22,7 +22,7 @@ func isolate(t *testing.T) string {
 	return dir
 }
 
-func run(args ...string) (code int, stdout, stderr string) {
+func invoke(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
 	code = Main(args, &out, &errb)
 	return code, out.String(), errb.String()
@@ -32,7 +32,7 @@ func TestCheck(t *testing.T) {
 	isolate(t)
 	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 12288})
 	defer srv.Close()
-	code, out, errs := run("check", "--llm-url", srv.BaseURL())
+	code, out, errs := invoke("check", "--llm-url", srv.BaseURL())
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
@@ -54,7 +54,7 @@ func TestCheckUsesSettingsAndExplainsFailure(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"server_url":"`+srv.BaseURL()+`"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs := run("check")
+	code, _, errs := invoke("check")
 	if code != 1 || !strings.Contains(errs, "answered with a web page") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -71,7 +71,7 @@ func TestCheckNeverWritesSettings(t *testing.T) {
 	}
 	srv := llmtest.New(llmtest.Options{})
 	defer srv.Close()
-	code, _, errs := run("check", "--llm-url", srv.BaseURL())
+	code, _, errs := invoke("check", "--llm-url", srv.BaseURL())
 	if code != 0 || !strings.Contains(errs, "warning: Your settings file") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -96,7 +96,7 @@ func TestUsage(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			isolate(t)
-			code, out, errs := run(tc.args...)
+			code, out, errs := invoke(tc.args...)
 			if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.err) {
 				t.Fatalf("exit %d out %q err %q", code, out, errs)
 			}
@@ -120,7 +120,7 @@ func TestVersionMatchesWailsJSON(t *testing.T) {
 	if cfg.Info.ProductVersion != Version {
 		t.Fatalf("wails.json says %q, cli.Version %q", cfg.Info.ProductVersion, Version)
 	}
-	_, out, _ := run("version")
+	_, out, _ := invoke("version")
 	if out != "scout "+Version+"\n" {
 		t.Fatalf("version prints %q", out)
 	}

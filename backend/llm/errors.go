@@ -11,6 +11,8 @@ import (
 	"syscall"
 
 	"github.com/openai/openai-go/v3"
+
+	"github.com/scout-research/scout/backend/chat"
 )
 
 // Kinds of failure, for errors.Is. Every error this package returns to a
@@ -33,7 +35,7 @@ var (
 	// ErrUnauthorized: the server wants an API key.
 	ErrUnauthorized = errors.New("model server requires an API key")
 	// ErrContextOverflow: the prompt is longer than the loaded context.
-	ErrContextOverflow = errors.New("prompt exceeds the context length")
+	ErrContextOverflow = chat.ErrContextOverflow
 	// ErrServer: any other error the server reported.
 	ErrServer = errors.New("model server error")
 )

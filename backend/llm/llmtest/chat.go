@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -196,4 +197,22 @@ func pieces(s string, n int) []string {
 		out = append(out, string(r[i:min(i+size, len(r))]))
 	}
 	return out
+}
+
+// Queue is a Script answering each call kind from its own list in order;
+// when a list runs out, its last reply repeats. Safe for one server.
+func Queue(replies map[string][]string) Script {
+	var mu sync.Mutex
+	return func(kind string, _ []Message) Reply {
+		mu.Lock()
+		defer mu.Unlock()
+		q := replies[kind]
+		if len(q) == 0 {
+			return Reply{Status: http.StatusInternalServerError, Content: "no scripted reply for " + kind}
+		}
+		if len(q) > 1 {
+			replies[kind] = q[1:]
+		}
+		return Reply{Content: q[0]}
+	}
 }

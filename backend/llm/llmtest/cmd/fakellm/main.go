@@ -1,10 +1,11 @@
 // Command fakellm serves llmtest's fake model server on a fixed address, to
 // try the app or the CLI without a real model:
 //
-//	go run ./backend/llm/llmtest/cmd/fakellm -addr 127.0.0.1:1234 -flavour lmstudio04
+//	go run ./backend/llm/llmtest/cmd/fakellm -addr 127.0.0.1:1234 -flavour lmstudio04 -script testdata/scripts/kilimanjaro.json
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -25,13 +26,26 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:1234", "address to listen on")
 	flavour := flag.String("flavour", "lmstudio04", "server to pose as: lmstudio04, lmstudio03, llamacpp or ollama")
 	ctx := flag.Int("context", 8192, "loaded context length to report")
+	script := flag.String("script", "", "JSON file of scripted chat replies by call kind: {\"action\": [\"...\"], \"writer\": [...]}")
 	flag.Parse()
 	f, ok := flavours[*flavour]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "fakellm: unknown flavour %q\n", *flavour)
 		os.Exit(2)
 	}
-	h := llmtest.NewHandler(llmtest.Options{Flavour: f, ContextLength: *ctx})
+	opts := llmtest.Options{Flavour: f, ContextLength: *ctx}
+	if *script != "" {
+		data, err := os.ReadFile(*script)
+		if err != nil {
+			log.Fatal(err)
+		}
+		var replies map[string][]string
+		if err := json.Unmarshal(data, &replies); err != nil {
+			log.Fatalf("%s: %v", *script, err)
+		}
+		opts.Script = llmtest.Queue(replies)
+	}
+	h := llmtest.NewHandler(opts)
 	log.Printf("fake %s model server at http://%s/v1", f, *addr)
 	log.Fatal(http.ListenAndServe(*addr, h))
 }

@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// exitIncomplete: the run ended without the agent finishing (turn limit,
+// interrupted, model gone); the report is still written.
+const exitIncomplete = 3
+
+// runFlags are the flags of `scout run`; unset ones keep the settings.
+type runFlags struct {
+	out, llmURL, model, searchURL, browser string
+	context, maxTurns                      int
+	headless, allowLocal                   bool
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.out, "out", "", "run folder (default: a new folder under $XDG_DATA_HOME/scout/runs)")
+	fs.StringVar(&f.llmURL, "llm-url", "", "OpenAI-compatible base URL")
+	fs.StringVar(&f.model, "model", "", "model id")
+	fs.IntVar(&f.context, "context", -1, "context length in tokens")
+	fs.StringVar(&f.searchURL, "search-url", "", "DuckDuckGo-HTML-compatible endpoint")
+	fs.BoolVar(&f.headless, "headless", false, "no visible browser window")
+	fs.StringVar(&f.browser, "browser", "", "Chromium, Chrome or Edge executable")
+	fs.IntVar(&f.maxTurns, "max-turns", 0, "turn limit")
+	fs.BoolVar(&f.allowLocal, "allow-local", false, "allow loopback and private-network addresses")
+}
+
+// apply lays the flags over the settings.
+func (f *runFlags) apply(s settings.Settings) settings.Settings {
+	if f.llmURL != "" {
+		s.ServerURL = f.llmURL
+	}
+	if f.model != "" {
+		s.Model = f.model
+	}
+	if f.context >= 0 {
+		s.ContextLength = f.context
+	}
+	if f.searchURL != "" {
+		s.Search.Provider, s.Search.DuckDuckGoURL = settings.ProviderDuckDuckGo, f.searchURL
+	}
+	if f.headless {
+		s.ShowBrowser = false
+	}
+	if f.browser != "" {
+		s.BrowserPath = f.browser
+	}
+	if f.maxTurns != 0 {
+		s.MaxTurns = f.maxTurns
+	}
+	if f.allowLocal {
+		s.AllowLocalNetwork = true
+	}
+	return s
+}
+
+// parseInterleaved parses flags that may come before or after the
+// objective, as in `scout run "objective" --headless`.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	f.register(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	objective := strings.TrimSpace(strings.Join(pos, " "))
+	if objective == "" {
+		fmt.Fprint(stderr, "scout run: give the objective, for example:\n  scout run \"What is the tallest mountain in Africa, and how tall is it?\"\n")
+		return exitUsage
+	}
+	loaded, warning := loadSettings()
+	if warning != "" {
+		fmt.Fprintln(stderr, "warning:", warning)
+	}
+	set := f.apply(loaded).Normalized()
+	if errs := set.Validate(); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintf(stderr, "scout run: %s\n", e.Message)
+		}
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	out, err := runner.Run(ctx, runner.Options{Objective: objective, Settings: set, OutDir: f.out, Sinks: []agent.Sink{printer{stderr}}})
+	if out == nil {
+		fmt.Fprintln(stderr, "scout run:", strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": "))
+		return exitError
+	}
+	fmt.Fprintf(stdout, "Report: %s\n", filepath.Join(out.Dir, "report.md"))
+	if err != nil {
+		fmt.Fprintln(stderr, "scout run:", err)
+		return exitError
+	}
+	if errors.Is(ctx.Err(), context.Canceled) || out.Result.Status != agent.StatusFinished {
+		return exitIncomplete
+	}
+	return exitOK
+}
+
+// printer shows the journal in the terminal as the run goes, without the
+// per-call figures, which the journal file keeps.
+type printer struct{ w io.Writer }
+
+func (p printer) Emit(ev agent.Event) {
+	if ev.Type == agent.EvModelCall && ev.Message == "" {
+		return
+	}
+	fmt.Fprintln(p.w, runs.Line(ev))
+}

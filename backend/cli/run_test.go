@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+const objective = "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"
+
+func action(act, param, thought string) string {
+	return fmt.Sprintf(`{"thought_process":%q,"action":%q,"parameter":%q}`, thought, act, param)
+}
+
+// factualScript is what a well-behaved model answers for the mountain
+// objective on the fixture web.
+func factualScript() map[string][]string {
+	return map[string][]string{
+		"checklist": {`{"items":["the tallest mountain in Africa","its height in meters","its height in feet"]}`},
+		"action": {
+			action("SEARCH", "tallest mountain in Africa", "I will search first."),
+			action("NAVIGATE", "R1", "The encyclopedia article should have the height."),
+			action("DISCOVER", "[1,2,3] Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak.", "Part 1 answers every item."),
+			action("FINISH", "Mount Kilimanjaro, 5,895 m (19,341 ft).", "Item 1 covered by [1], item 2 by [1], item 3 by [1]."),
+		},
+		"coverage": {`{"items":[{"item":1,"findings":[1],"covered":true,"missing":""},{"item":2,"findings":[1],"covered":true,"missing":""},{"item":3,"findings":[1],"covered":true,"missing":""}]}`},
+		"writer":   {`{"result":"The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1]."}`},
+	}
+}
+
+// requireBrowser skips unless a browser and driver are installed (make
+// test installs them and makes their absence a failure).
+func requireBrowser(t *testing.T) {
+	t.Helper()
+	_, err := browser.Find("")
+	if err == nil && !browser.DriverInstalled() {
+		err = fmt.Errorf("the browser driver is not installed")
+	}
+	if err != nil {
+		if os.Getenv("SCOUT_GUI_E2E") == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+}
+
+func isolateData(t *testing.T) {
+	t.Helper()
+	t.Cleanup(xdg.Reload)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	xdg.Reload()
+}
+
+// TestRunEndToEnd runs `scout run` against the fake model server and the
+// fixture web with real headless Chromium, and checks the run folder.
+func TestRunEndToEnd(t *testing.T) {
+	requireBrowser(t)
+	isolate(t)
+	isolateData(t)
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
+	defer model.Close()
+	out := filepath.Join(t.TempDir(), "run")
+
+	code, stdout, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/",
+		"--headless", "--out", out, objective)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, filepath.Join(out, "report.md")) {
+		t.Errorf("stdout does not name the report: %q", stdout)
+	}
+
+	report := read(t, out, "report.md")
+	for _, want := range []string{"# " + objective, "finished by the agent on turn 4", "Mount Kilimanjaro [1]", "5,895 metres (19,341 ft)",
+		"1. Turn 3, from " + web.URL + "/wiki/Mount_Kilimanjaro:", "## Findings (1)"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+
+	events := readJournal(t, out)
+	for i, ev := range events {
+		if ev["seq"] != float64(i+1) {
+			t.Fatalf("event %d has seq %v", i+1, ev["seq"])
+		}
+	}
+	if last := events[len(events)-1]; last["type"] != "report_written" {
+		t.Errorf("last event %v", last)
+	}
+	if n := strings.Count(read(t, out, "journal.txt"), "\n"); n != len(events) {
+		t.Errorf("journal.txt has %d lines for %d events", n, len(events))
+	}
+
+	var summary struct {
+		Status             string `json:"status"`
+		Turns, Findings    int
+		PromptTokens       int `json:"prompt_tokens"`
+		CachedPromptTokens int `json:"cached_prompt_tokens"`
+	}
+	if err := json.Unmarshal([]byte(read(t, out, "run.json")), &summary); err != nil {
+		t.Fatal(err)
+	}
+	if summary.Status != "finished" || summary.Turns != 4 || summary.Findings != 1 || summary.CachedPromptTokens == 0 {
+		t.Errorf("run.json %+v", summary)
+	}
+
+	// Citation validity: the finding's quote is in the page text saved.
+	page := read(t, out, filepath.Join("pages", "001-part-1.md"))
+	var quote string
+	for _, ev := range events {
+		if f, ok := ev["finding"].(map[string]any); ok {
+			quote, _ = f["quote"].(string)
+		}
+	}
+	if quote == "" || !strings.Contains(page, quote) {
+		t.Errorf("quote %q not in the saved page text", quote)
+	}
+}
+
+func read(t *testing.T, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func readJournal(t *testing.T, dir string) []map[string]any {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []map[string]any
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var ev map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			t.Fatalf("journal line %d is not JSON: %v", len(out)+1, err)
+		}
+		out = append(out, ev)
+	}
+	return out
+}

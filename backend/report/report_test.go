@@ -1,0 +1,54 @@
+package report
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+var update = flag.Bool("update", false, "rewrite golden reports")
+
+func TestGoldenReports(t *testing.T) {
+	finding := agent.Finding{Number: 1, Turn: 3, URL: "http://fixture.test/wiki/Mount_Kilimanjaro", Title: "Mount Kilimanjaro", Part: 1,
+		Items: []int{1, 2, 3}, Text: "Mount Kilimanjaro is the highest mountain in Africa, rising 5,895 metres (19,341 ft).",
+		Quote: "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak."}
+	base := agent.Result{
+		Objective:    "What is the tallest mountain in Africa, and how tall is it in meters and in feet?",
+		Checklist:    []agent.Item{{Number: 1, Text: "the tallest mountain in Africa"}, {Number: 2, Text: "height in meters"}, {Number: 3, Text: "height in feet"}},
+		Calls:        map[string]int{agent.KindChecklist: 1, agent.KindAction: 4, agent.KindCoverage: 1, agent.KindWriter: 1},
+		PromptTokens: 12000, CachedTokens: 10800, CompletionTokens: 420, ModelTime: 95 * time.Second,
+	}
+	finished := base
+	finished.Status, finished.Turns, finished.Findings = agent.StatusFinished, 4, []agent.Finding{finding}
+	finished.Answer = "The tallest mountain in Africa is Mount Kilimanjaro [1], at 5,895 metres (19,341 ft) [1], about 3.66 miles high."
+	finished.Unsupported = []string{"3.66"}
+
+	gaps := base
+	gaps.Objective = "Name three free, open-source photo editors for Linux."
+	gaps.Status, gaps.Turns, gaps.Findings = agent.StatusTurnLimit, 30, []agent.Finding{finding}
+	gaps.NotFound = []agent.Item{{Number: 2, Text: "three editors"}}
+	gaps.LeftOut = []agent.LeftOut{{Item: agent.Item{Number: 1, Text: "free, open-source"}, Condition: "open source"}}
+
+	down := base
+	down.Status, down.Turns, down.Error = agent.StatusModelUnavailable, 2, "Nothing is listening at http://127.0.0.1:1234."
+
+	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "model-down": down} {
+		got := Markdown(&res, Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second})
+		path := filepath.Join("..", "..", "testdata", "golden", "reports", name+".md")
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			os.WriteFile(path, []byte(got), 0o644)
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != string(want) {
+			t.Errorf("%s report changed (run -update and review):\n%s", name, got)
+		}
+	}
+}

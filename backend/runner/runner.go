@@ -1,0 +1,155 @@
+// Package runner wires settings into a configured agent run: it checks the
+// model server, starts the browser, picks the search provider, opens the
+// run folder, runs the agent and writes the report. The CLI, the GUI and
+// tests all run research through it.
+package runner
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/netguard"
+	"github.com/scout-research/scout/backend/report"
+	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// fallbackContext is assumed when neither the user nor the server gives a
+// context length: what LM Studio loads small models with by default.
+const fallbackContext = 8192
+
+// Options describe one run.
+type Options struct {
+	Objective string
+	Settings  settings.Settings
+	// OutDir is the run folder; "" means a new one under the data folder.
+	OutDir string
+	// Sinks also receive every event (a terminal printer, the GUI).
+	Sinks []agent.Sink
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Outcome is what a run left behind.
+type Outcome struct {
+	Dir    string
+	Result *agent.Result
+}
+
+// ErrSetup wraps failures before the run started (server, browser, folder).
+var ErrSetup = errors.New("the run could not start")
+
+// Run performs one research run. Errors before the agent starts wrap
+// ErrSetup and carry the user-facing explanation; once the agent runs, the
+// outcome is always returned with the report written.
+func Run(ctx context.Context, opts Options) (*Outcome, error) {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	started := now()
+	s := opts.Settings
+	client := llm.New(s.ServerURL)
+	info, err := client.Probe(ctx, s.Model)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	ctxLen := cmp.Or(s.ContextLength, info.ContextLength, fallbackContext)
+
+	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}
+	guard.Allow(s.ServerURL)
+	searchURL := s.Search.DuckDuckGoURL
+	if s.Search.Provider == settings.ProviderSearXNG {
+		searchURL = s.Search.SearXNGURL
+	}
+	guard.Allow(searchURL)
+
+	exe, err := browser.Find(s.BrowserPath)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	br, err := browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	defer br.Close()
+	sess, err := br.NewSession()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	defer sess.Close()
+
+	dir := cmp.Or(opts.OutDir, runs.DefaultDir(opts.Objective, started))
+	folder, err := runs.Create(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	last := &lastSeq{}
+	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
+	res, _ := agent.Run(ctx, agent.Config{
+		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
+		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
+		Sink: fanout(sinks), Now: now,
+	})
+	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: ctxLen, SearchURL: searchURL,
+		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
+	err = writeOutputs(folder, res, used, started, now(), fanout(sinks), last.seq+1)
+	if cerr := folder.Close(); err == nil {
+		err = cerr
+	}
+	return &Outcome{Dir: dir, Result: res}, err
+}
+
+func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, started, finished time.Time, sink agent.Sink, seq int) error {
+	md := report.Markdown(res, report.Figures{Model: used.Model, ContextLength: used.ContextLength, Wall: finished.Sub(started)})
+	if err := folder.WriteFile("report.md", []byte(md)); err != nil {
+		return err
+	}
+	if err := folder.WriteFile("run.json", runs.Summarize(res, used, started, finished).JSON()); err != nil {
+		return err
+	}
+	sink.Emit(agent.Event{Seq: seq, Type: agent.EvReportWritten, Turn: res.Turns, Time: finished.UTC(), File: "report.md"})
+	return nil
+}
+
+// provider picks the search provider from settings; DuckDuckGo pages load
+// in the visible browser so the user sees the search.
+func provider(s settings.Settings, sess *browser.Session) agent.Searcher {
+	if s.Search.Provider == settings.ProviderSearXNG {
+		return &search.SearXNG{BaseURL: s.Search.SearXNGURL}
+	}
+	return &search.DuckDuckGo{HTMLURL: s.Search.DuckDuckGoURL, Fetcher: sess}
+}
+
+// model adapts the llm client to the agent's Model interface.
+type model struct {
+	client *llm.Client
+	id     string
+}
+
+func (m model) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	return m.client.Complete(ctx, m.id, req)
+}
+
+// fanout delivers each event to several sinks in order.
+type fanout []agent.Sink
+
+func (f fanout) Emit(ev agent.Event) {
+	for _, s := range f {
+		s.Emit(ev)
+	}
+}
+
+// lastSeq remembers the last event number, so events after the agent's
+// continue its numbering.
+type lastSeq struct{ seq int }
+
+func (l *lastSeq) Emit(ev agent.Event) { l.seq = ev.Seq }

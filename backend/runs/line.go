@@ -1,0 +1,87 @@
+package runs
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+// Line renders an event as one readable journal line.
+func Line(ev agent.Event) string {
+	head := fmt.Sprintf("%s T%-3d ", ev.Time.Local().Format("15:04:05"), ev.Turn)
+	return head + describe(ev)
+}
+
+func describe(ev agent.Event) string {
+	switch ev.Type {
+	case agent.EvRunStarted:
+		return "run started: " + ev.Objective
+	case agent.EvChecklist:
+		items := make([]string, len(ev.Checklist))
+		for i, it := range ev.Checklist {
+			items[i] = fmt.Sprintf("%d. %s", it.Number, it.Text)
+		}
+		return "checklist: " + strings.Join(items, "; ")
+	case agent.EvModelCall:
+		u := ev.Usage
+		if u == nil {
+			return "model call " + ev.Kind
+		}
+		s := fmt.Sprintf("model %s call: %d prompt tokens (%d cached), %d written, %s", ev.Kind, u.PromptTokens, u.CachedTokens, u.CompletionTokens, u.Duration.Round(time.Millisecond))
+		if ev.Message != "" {
+			s += " FAILED: " + ev.Message
+		}
+		return s
+	case agent.EvAction:
+		s := fmt.Sprintf("%s %s", ev.Action, ev.Param)
+		if ev.Thought != "" {
+			s += "  (" + ev.Thought + ")"
+		}
+		return s
+	case agent.EvRefused:
+		return fmt.Sprintf("refused %s: %s", ev.Action, oneLine(ev.Reason))
+	case agent.EvSearched:
+		if ev.Message != "" {
+			return fmt.Sprintf("search %q failed: %s", ev.Query, ev.Message)
+		}
+		return fmt.Sprintf("search %q: %d results", ev.Query, ev.Count)
+	case agent.EvPageOpened:
+		return fmt.Sprintf("opened %s %q (%d parts)", ev.URL, ev.Title, ev.Parts)
+	case agent.EvPageFailed:
+		return fmt.Sprintf("could not open %s: %s", ev.URL, ev.Reason)
+	case agent.EvPartShown:
+		s := fmt.Sprintf("showed part %d of %d of %s", ev.Part, ev.Parts, ev.URL)
+		if ev.File != "" {
+			s += " (saved as " + ev.File + ")"
+		}
+		return s
+	case agent.EvFinding:
+		if f := ev.Finding; f != nil {
+			return fmt.Sprintf("finding [%d] for items %v: %s", f.Number, f.Items, f.Text)
+		}
+	case agent.EvCheck:
+		if ev.Reason == "" {
+			return "check " + ev.Kind
+		}
+		return fmt.Sprintf("check %s: %s", ev.Kind, oneLine(ev.Reason))
+	case agent.EvRebuilt:
+		return "prompt rebuilt: " + ev.Reason
+	case agent.EvTurnSkipped:
+		return "turn skipped: " + ev.Reason
+	case agent.EvResult:
+		return "result written"
+	case agent.EvRunFinished:
+		s := "run finished: " + ev.Status
+		if ev.Message != "" {
+			s += " (" + ev.Message + ")"
+		}
+		return s
+	case agent.EvReportWritten:
+		return "report written: " + ev.File
+	}
+	return ev.Type
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
