@@ -18,7 +18,7 @@ func (a *Agent) checkDiscover(param string) string {
 		return note
 	}
 	for _, f := range a.st.findings {
-		if overlap(pairs(text), pairs(f.Text)) >= duplicateOverlap {
+		if overlap(pairs(text), pairs(f.Text)) >= duplicateOverlap && !newNumbers(text, f.Text) {
 			return refused(fmt.Sprintf("that repeats finding [%d]. Record something new, or move on.", f.Number))
 		}
 	}
@@ -86,4 +86,19 @@ var stopWords = map[string]bool{
 	"about": true, "with": true, "from": true, "that": true, "this": true, "have": true, "into": true,
 	"find": true, "list": true, "give": true, "tell": true, "explain": true, "should": true, "would": true,
 	"could": true, "them": true, "they": true, "your": true, "some": true, "most": true, "more": true,
+}
+
+// newNumbers reports whether text states a number that old does not: a
+// finding of the same shape about another value is new information.
+func newNumbers(text, old string) bool {
+	have := map[string]bool{}
+	for _, n := range numberPattern.FindAllString(old, -1) {
+		have[normalizeNumber(n)] = true
+	}
+	for _, n := range numberPattern.FindAllString(text, -1) {
+		if !have[normalizeNumber(n)] {
+			return true
+		}
+	}
+	return false
 }

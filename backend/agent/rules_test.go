@@ -36,6 +36,8 @@ func TestRules(t *testing.T) {
 		{"finding with a bad item", []string{search1, openKili, act(ActDiscover, "[7] Mount Kilimanjaro is the highest mountain in Africa.", "")}, "no checklist item 7"},
 		{"duplicate finding", []string{search1, openKili, act(ActDiscover, finding1, ""),
 			act(ActDiscover, "[1] Rising 5,895 metres (19,341 ft) above sea level, Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", "")}, "repeats finding [1]"},
+		{"same numbers reworded is a duplicate", []string{search1, openKili, act(ActDiscover, finding1, ""),
+			act(ActDiscover, "[2,3] Mount Kilimanjaro, a dormant volcano in Tanzania, is the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level.", "")}, "repeats finding [1]"},
 		{"finding from own knowledge", []string{search1, openKili, act(ActDiscover, "[2] Everest base camp sits at 5,364 m in Nepal.", "")}, "far from anything on the page"},
 		{"finding loosely worded", []string{search1, openKili, act(ActDiscover, "[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.", "")}, `closest sentence on the page is: "Mount Kilimanjaro is a dormant volcano`},
 		{"finish with own 'not covered'", []string{search1, openKili, act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""),

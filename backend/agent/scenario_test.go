@@ -1,0 +1,150 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/chat"
+)
+
+const findingKenya = "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa."
+
+func TestTurnLimitReportsWhatIsMissing(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, findingKenya, ""), act(ActReadMore, "", ""), act(ActReadMore, "", "")},
+		KindWriter:    {`{"result":"Mount Kilimanjaro is the tallest [1], about 3.66 miles high and 5895 m."}`},
+	})
+	cfg.MaxTurns = 5
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusTurnLimit || len(res.Findings) != 1 {
+		t.Fatalf("status %s findings %d", res.Status, len(res.Findings))
+	}
+	var missing []int
+	for _, it := range res.NotFound {
+		missing = append(missing, it.Number)
+	}
+	if !reflect.DeepEqual(missing, []int{2, 3}) {
+		t.Fatalf("not found %v", missing)
+	}
+	// 5895 is in no finding here (the finding has no height); 3.66 neither.
+	if !reflect.DeepEqual(res.Unsupported, []string{"3.66", "5895"}) {
+		t.Fatalf("unsupported %v", res.Unsupported)
+	}
+	if len(m.calls(KindWriter)) != 1 || len(m.calls(KindCoverage)) != 0 {
+		t.Fatalf("calls %v", res.Calls)
+	}
+}
+
+func TestModelGoneMidRunKeepsFindings(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActReadMore, "", "")},
+	})
+	m.err = map[int]error{4: fmt.Errorf("connection refused")} // call 0 is the checklist
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusModelUnavailable || len(res.Findings) != 1 || !strings.Contains(res.Error, "connection refused") {
+		t.Fatalf("status %s findings %d error %q", res.Status, len(res.Findings), res.Error)
+	}
+	if len(m.calls(KindWriter)) != 0 {
+		t.Fatal("the writer was called with the model gone")
+	}
+	if last := rec.events[len(rec.events)-1]; last.Type != EvRunFinished || last.Status != StatusModelUnavailable {
+		t.Fatalf("last event %+v", last)
+	}
+}
+
+// cancelling is a Model that cancels the run during a chosen call, as
+// Ctrl+C does.
+type cancelling struct {
+	*scripted
+	at     int
+	cancel context.CancelFunc
+}
+
+func (c *cancelling) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	if len(c.reqs) == c.at {
+		c.cancel()
+		return chat.Reply{}, ctx.Err()
+	}
+	return c.scripted.Complete(ctx, req)
+}
+
+func TestInterruptStopsWithoutWriting(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, "")},
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Model = &cancelling{scripted: m, at: 4, cancel: cancel}
+	res, _ := Run(ctx, cfg)
+	if res.Status != StatusInterrupted || len(res.Findings) != 1 || res.Answer != "" {
+		t.Fatalf("status %s findings %d answer %q", res.Status, len(res.Findings), res.Answer)
+	}
+}
+
+func TestOverflowRebuildsAndRetriesOnce(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage:  {coverageAll()},
+		KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+	})
+	m.err = map[int]error{3: fmt.Errorf("server said: %w", chat.ErrContextOverflow)}
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished || res.Rebuilds != 1 || len(rec.of(EvRebuilt)) != 1 {
+		t.Fatalf("status %s rebuilds %d", res.Status, res.Rebuilds)
+	}
+	retried := m.reqs[4]
+	if len(retried.Messages) != 2 || !strings.Contains(retried.Messages[1].Content, "JOURNAL (most recent last):") {
+		t.Fatalf("retry after overflow was not a rebuilt prompt: %d messages", len(retried.Messages))
+	}
+}
+
+func TestRebuildNearTheContextLimit(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {search1, openKili, act(ActDiscover, finding1, ""), act(ActReadMore, "", ""), act(ActReadMore, "", ""),
+			act(ActReadMore, "", ""), act(ActReadMore, "", ""), act(ActReadMore, "", ""), act(ActSearch, "mount kenya", "")},
+		KindWriter: {`{"result":"Kilimanjaro [1]."}`},
+	})
+	cfg.ContextLength = 2048 // the page's parts fill it quickly
+	cfg.MaxTurns = 8
+	Run(context.Background(), cfg)
+	if len(rec.of(EvRebuilt)) == 0 {
+		t.Fatal("no rebuild in a 2,048-token context")
+	}
+	for i, r := range m.calls(KindAction) {
+		if est := (&conversation{msgs: r.Messages, est: newEstimator()}).tokens(); est+maxTokens[KindAction] > 2048 {
+			t.Errorf("action request %d is ~%d tokens: it does not leave room for the reply", i, est)
+		}
+	}
+}
+
+func TestCheapRetriesAreBoundedPerTurn(t *testing.T) {
+	bad := act(ActNavigate, "http://nowhere.test/", "")
+	cfg, m, rec, _ := newRun(t, map[string][]string{KindChecklist: {kiliChecklist()}, KindAction: {bad}})
+	cfg.MaxTurns = 2
+	Run(context.Background(), cfg)
+	// Each turn: the first try plus maxRetriesPerTurn retries.
+	if n := len(m.calls(KindAction)); n != 2*(maxRetriesPerTurn+1) {
+		t.Fatalf("%d action calls", n)
+	}
+	if n := len(rec.of(EvRefused)); n != 2*(maxRetriesPerTurn+1) {
+		t.Fatalf("%d refusals", n)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	if _, err := Run(context.Background(), Config{}); err == nil {
+		t.Fatal("empty config accepted")
+	}
+	var target interface{ Error() string }
+	if errors.As(errModelUnusable, &target) && target.Error() == "" {
+		t.Fatal("unusable model error has no message")
+	}
+}
