@@ -15,6 +15,9 @@ type Reply struct {
 	// Status, when set, answers with this HTTP status and Content as the
 	// error message instead.
 	Status int
+	// Delay holds the answer back, as a slow CPU does; a client that gives
+	// up ends the wait.
+	Delay time.Duration
 }
 
 // Script chooses the reply to a chat request. Kind is the request's
@@ -71,6 +74,13 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 	reply := Reply{Content: `{"error":"no script"}`}
 	if s.opts.Script != nil {
 		reply = s.opts.Script(kind, req.Messages)
+	}
+	if reply.Delay > 0 {
+		select {
+		case <-time.After(reply.Delay):
+		case <-r.Context().Done():
+			return
+		}
 	}
 	if reply.Status != 0 {
 		s.writeJSON(w, reply.Status, map[string]any{"error": map[string]any{"message": reply.Content}})
@@ -202,6 +212,21 @@ func pieces(s string, n int) []string {
 // Queue is a Script answering each call kind from its own list in order;
 // when a list runs out, its last reply repeats. Safe for one server.
 func Queue(replies map[string][]string) Script {
+	return QueueReplies(toReplies(replies))
+}
+
+func toReplies(in map[string][]string) map[string][]Reply {
+	out := map[string][]Reply{}
+	for k, list := range in {
+		for _, c := range list {
+			out[k] = append(out[k], Reply{Content: c})
+		}
+	}
+	return out
+}
+
+// QueueReplies is Queue with full replies (statuses, delays).
+func QueueReplies(replies map[string][]Reply) Script {
 	var mu sync.Mutex
 	return func(kind string, _ []Message) Reply {
 		mu.Lock()
@@ -213,6 +238,6 @@ func Queue(replies map[string][]string) Script {
 		if len(q) > 1 {
 			replies[kind] = q[1:]
 		}
-		return Reply{Content: q[0]}
+		return q[0]
 	}
 }

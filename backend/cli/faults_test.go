@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+func TestRunUsageAndStartErrors(t *testing.T) {
+	isolate(t)
+	isolateData(t)
+	closed := "http://127.0.0.1:9/v1"
+	tests := []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"run"}, 2, "give the objective"},
+		{[]string{"run", "--max-turns", "900", "x"}, 2, "between 1 and 500"},
+		{[]string{"run", "--llm-url", "localhost:1234", "x"}, 2, "is not a web address"},
+		{[]string{"run", "--llm-url", closed, "--headless", "What is x?"}, 1, "Start the server in LM Studio"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, errs := invoke(tc.args...)
+			if code != tc.code || !strings.Contains(errs, tc.says) {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+		})
+	}
+}
+
+// TestRunModelGoneMidRun: the server fails after the first finding; the
+// run ends "model unavailable" with exit 3 and the finding in the report.
+func TestRunModelGoneMidRun(t *testing.T) {
+	requireBrowser(t)
+	isolate(t)
+	isolateData(t)
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	script := factualScript()
+	replies := map[string][]llmtest.Reply{}
+	for k, list := range script {
+		for _, c := range list {
+			replies[k] = append(replies[k], llmtest.Reply{Content: c})
+		}
+	}
+	replies["action"][3] = llmtest.Reply{Status: 503, Content: "Model unloaded"}
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
+	defer model.Close()
+	out := filepath.Join(t.TempDir(), "run")
+	code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
+	if code != 3 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	report := read(t, out, "report.md")
+	for _, want := range []string{"model unavailable on turn 4", "Model unloaded", "## Findings (1)", "5,895 metres"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+}
+
+// TestRunInterruptWritesTheReport sends SIGINT to a real scout process
+// while the model is thinking, and checks it stops cleanly with the report.
+func TestRunInterruptWritesTheReport(t *testing.T) {
+	requireBrowser(t)
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	script := factualScript()
+	replies := map[string][]llmtest.Reply{}
+	for k, list := range script {
+		for _, c := range list {
+			replies[k] = append(replies[k], llmtest.Reply{Content: c})
+		}
+	}
+	replies["action"][3].Delay = time.Minute // the FINISH turn "thinks" for a minute
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
+	defer model.Close()
+
+	bin := filepath.Join(t.TempDir(), "scout")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	out := filepath.Join(t.TempDir(), "run")
+	cmd := exec.Command(bin, "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
+	tag := fmt.Sprintf("SCOUT_TEST_TAG=%d", time.Now().UnixNano())
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir(), tag)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(readOrEmpty(filepath.Join(out, "journal.jsonl")), `"type":"finding_added"`) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no finding within 30 s:\n%s", stderr.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // let the next model call start
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("exit %v after SIGINT:\n%s", err, stderr.String())
+	}
+	if time.Since(start) > 10*time.Second {
+		t.Errorf("stopping took %v", time.Since(start))
+	}
+	report := read(t, out, "report.md")
+	if !strings.Contains(report, "interrupted on turn 4") || !strings.Contains(report, "## Findings (1)") {
+		t.Fatalf("report:\n%s", report)
+	}
+	if left := processesWith(tag); len(left) > 0 {
+		t.Errorf("processes left behind (driver or browser): %v", left)
+	}
+}
+
+// processesWith lists the pids whose environment holds tag; children
+// inherit the environment, so this finds the driver and browser a run
+// started, even after they were re-parented.
+func processesWith(tag string) []string {
+	var pids []string
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if e.Name()[0] < '0' || e.Name()[0] > '9' {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err == nil && bytes.Contains(env, []byte(tag)) {
+			pids = append(pids, e.Name())
+		}
+	}
+	return pids
+}
+
+func readOrEmpty(path string) string {
+	data, _ := os.ReadFile(path)
+	return string(data)
+}
