@@ -3,6 +3,8 @@ package browser
 import (
 	"errors"
 	"fmt"
+	"os"
+	"runtime"
 	"sync"
 	"time"
 
@@ -73,6 +75,9 @@ func Launch(opts Options) (*Browser, error) {
 	if opts.MaxTextChars == 0 {
 		opts.MaxTextChars = DefaultMaxTextChars
 	}
+	if !opts.Headless && !hasDisplay() {
+		return nil, errors.New("there is no screen to show the browser window on: run headless (scout run --headless, or turn off \"Show the browser window\" in Settings)")
+	}
 	pw, err := StartDriver()
 	if err != nil {
 		return nil, err
@@ -100,4 +105,13 @@ func (br *Browser) Close() error {
 	errB := br.b.Close()
 	errP := br.pw.Stop()
 	return errors.Join(errB, errP)
+}
+
+// hasDisplay reports whether a window can be shown: always on macOS and
+// Windows, and on Linux when an X11 or Wayland display is set.
+func hasDisplay() bool {
+	if runtime.GOOS != "linux" {
+		return true
+	}
+	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
 }
