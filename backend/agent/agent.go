@@ -30,6 +30,9 @@ type Config struct {
 	Sink          Sink
 	// Now stamps events; nil means time.Now.
 	Now func() time.Time
+	// Resume continues an interrupted run from its snapshot instead of
+	// starting anew (no checklist call; a rebuilt prompt).
+	Resume *Snapshot
 }
 
 // Agent runs one objective. Use Run.
@@ -66,7 +69,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	a := &Agent{cfg: cfg, st: newState(cfg.Objective), est: est, budget: page.PartBudget(cfg.ContextLength)}
 	a.conv.est = est
 	a.res = Result{Objective: cfg.Objective, Calls: map[string]int{}}
-	a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective})
+	if cfg.Resume != nil {
+		a.restore(cfg.Resume)
+		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective, Message: "resumed"})
+	} else {
+		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective})
+	}
 	status := a.loop(ctx)
 	a.finish(ctx, status)
 	return &a.res, nil
@@ -78,10 +86,14 @@ func (discard) Emit(Event) {}
 
 // loop runs turns and returns the run's status.
 func (a *Agent) loop(ctx context.Context) string {
-	if err := a.makeChecklist(ctx); err != nil {
-		return a.statusFor(ctx, err)
+	if a.cfg.Resume != nil {
+		a.rebuild("resumed from the journal")
+	} else {
+		if err := a.makeChecklist(ctx); err != nil {
+			return a.statusFor(ctx, err)
+		}
+		a.startConversation()
 	}
-	a.startConversation()
 	for a.st.turn < a.cfg.MaxTurns {
 		if ctx.Err() != nil {
 			return StatusInterrupted

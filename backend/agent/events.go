@@ -50,10 +50,13 @@ type Event struct {
 	Reason    string      `json:"reason,omitempty"`
 	Query     string      `json:"query,omitempty"`
 	Count     int         `json:"count,omitempty"`
-	URL       string      `json:"url,omitempty"`
-	Title     string      `json:"title,omitempty"`
-	Part      int         `json:"part,omitempty"`
-	Parts     int         `json:"parts,omitempty"`
+	// URLs are the result addresses of a search, kept so a resumed run
+	// may still open them.
+	URLs  []string `json:"urls,omitempty"`
+	URL   string   `json:"url,omitempty"`
+	Title string   `json:"title,omitempty"`
+	Part  int      `json:"part,omitempty"`
+	Parts int      `json:"parts,omitempty"`
 	// Text is a page part's text (EvPartShown) or the result (EvResult).
 	Text string `json:"text,omitempty"`
 	// File is where the run folder saved Text (pages/...), set by the sink.

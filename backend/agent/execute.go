@@ -56,7 +56,7 @@ func (a *Agent) doSearch(ctx context.Context, act Action) string {
 		a.st.results = append(a.st.results, u)
 		a.st.seen[u] = true
 	}
-	a.emit(Event{Type: EvSearched, Query: q, Count: len(results)})
+	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.results...)})
 	a.journal(act, fmt.Sprintf("%d results", len(results)))
 	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Results": results})
 }

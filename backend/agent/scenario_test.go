@@ -148,3 +148,49 @@ func TestConfigErrors(t *testing.T) {
 		t.Fatal("unusable model error has no message")
 	}
 }
+
+func TestResumeContinuesFromTheJournal(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, findingKenya, "")},
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Model = &cancelling{scripted: m, at: 4, cancel: cancel}
+	first, _ := Run(ctx, cfg)
+	if first.Status != StatusInterrupted {
+		t.Fatalf("first run %s", first.Status)
+	}
+	snap, err := Restore(rec.events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Turn != 4 || len(snap.Findings) != 1 || len(snap.Checklist) != 3 || snap.LastSeq != rec.events[len(rec.events)-1].Seq {
+		t.Fatalf("snapshot %+v", snap)
+	}
+
+	cfg2, m2, rec2, _ := newRun(t, map[string][]string{
+		KindAction: {act(ActSearch, "tallest mountain in Africa", ""), act(ActNavigate, base+"/wiki/Kilimanjaro", ""),
+			act(ActDiscover, "[2,3] Rising 5,895 metres (19,341 ft) above sea level.", ""), act(ActFinish, "Kilimanjaro", "All covered.")},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"Kilimanjaro [1], 5,895 metres (19,341 ft) [2]."}`},
+	})
+	cfg2.Resume = &snap
+	res, _ := Run(context.Background(), cfg2)
+	if res.Status != StatusFinished || len(res.Findings) != 2 || res.Turns <= 4 {
+		t.Fatalf("resumed run: %s, %d findings, %d turns", res.Status, len(res.Findings), res.Turns)
+	}
+	if m2.calls(KindChecklist) != nil {
+		t.Fatal("a resumed run made a new checklist")
+	}
+	first2 := m2.calls(KindAction)[0].Messages
+	if len(first2) != 2 || !strings.Contains(first2[1].Content, "[1] Mount Kilimanjaro is a dormant volcano") {
+		t.Fatalf("resumed prompt does not carry the findings:\n%s", first2[len(first2)-1].Content)
+	}
+	// The old search is remembered (refused), and its results may still be opened.
+	if refusals := rec2.of(EvRefused); len(refusals) == 0 || !strings.Contains(refusals[0].Reason, "already searched") {
+		t.Fatalf("refusals %+v", refusals)
+	}
+	if rec2.events[0].Seq != snap.LastSeq+1 {
+		t.Fatalf("sequence restarted at %d", rec2.events[0].Seq)
+	}
+}

@@ -32,6 +32,7 @@ Usage:
   scout                       open the desktop app
   scout run [flags] "objective"
                               research the objective headless and write a report
+  scout resume [flags] DIR    continue an interrupted run from its folder
   scout check [flags]         test the connection to the model server
   scout version               print the version
   scout help                  show this help
@@ -72,6 +73,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return check(args[1:], stdout, stderr)
 	case "run":
 		return run(args[1:], stdout, stderr)
+	case "resume":
+		return resume(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "scout: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage

@@ -125,6 +125,32 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	if left := processesWith(tag); len(left) > 0 {
 		t.Errorf("processes left behind (driver or browser): %v", left)
 	}
+
+	// scout resume continues the same folder to the end.
+	isolate(t)
+	isolateData(t)
+	script = factualScript()
+	script["action"] = script["action"][3:] // the FINISH that was interrupted
+	again := llmtest.New(llmtest.Options{Script: llmtest.Queue(script)})
+	defer again.Close()
+	before := len(readJournal(t, out))
+	code, _, errs := invoke("resume", "--llm-url", again.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", out)
+	if code != 0 {
+		t.Fatalf("resume exit %d: %s", code, errs)
+	}
+	report = read(t, out, "report.md")
+	if !strings.Contains(report, "finished by the agent on turn 5") || !strings.Contains(report, "## Findings (1)") || !strings.Contains(report, "Mount Kilimanjaro [1]") {
+		t.Fatalf("report after resume:\n%s", report)
+	}
+	events := readJournal(t, out)
+	for i, ev := range events {
+		if ev["seq"] != float64(i+1) {
+			t.Fatalf("after resume, event %d has seq %v", i+1, ev["seq"])
+		}
+	}
+	if len(events) <= before {
+		t.Fatal("the journal was not continued")
+	}
 }
 
 // processesWith lists the pids whose environment holds tag; children

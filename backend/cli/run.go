@@ -99,6 +99,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "scout run: give the objective, for example:\n  scout run \"What is the tallest mountain in Africa, and how tall is it?\"\n")
 		return exitUsage
 	}
+	return research(f, runner.Options{Objective: objective, OutDir: f.out}, runner.Run, "run", stdout, stderr)
+}
+
+func resume(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("resume", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	f.register(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 || f.out != "" {
+		fmt.Fprint(stderr, "scout resume: give the run folder to continue, for example:\n  scout resume ~/.local/share/scout/runs/2026-11-30-090000-tallest-mountain\n")
+		return exitUsage
+	}
+	return research(f, runner.Options{OutDir: pos[0]}, runner.Resume, "resume", stdout, stderr)
+}
+
+// research runs (or resumes) with the settings and flags, and maps the
+// outcome to an exit status.
+func research(f runFlags, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error), name string, stdout, stderr io.Writer) int {
 	loaded, warning := loadSettings()
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
@@ -106,20 +128,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	set := f.apply(loaded).Normalized()
 	if errs := set.Validate(); len(errs) > 0 {
 		for _, e := range errs {
-			fmt.Fprintf(stderr, "scout run: %s\n", e.Message)
+			fmt.Fprintf(stderr, "scout %s: %s\n", name, e.Message)
 		}
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	out, err := runner.Run(ctx, runner.Options{Objective: objective, Settings: set, OutDir: f.out, Sinks: []agent.Sink{printer{stderr}}})
+	opts.Settings, opts.Sinks = set, []agent.Sink{printer{stderr}}
+	out, err := do(ctx, opts)
 	if out == nil {
-		fmt.Fprintln(stderr, "scout run:", strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": "))
+		fmt.Fprintf(stderr, "scout %s: %s\n", name, strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": "))
 		return exitError
 	}
 	fmt.Fprintf(stdout, "Report: %s\n", filepath.Join(out.Dir, "report.md"))
 	if err != nil {
-		fmt.Fprintln(stderr, "scout run:", err)
+		fmt.Fprintf(stderr, "scout %s: %v\n", name, err)
 		return exitError
 	}
 	if errors.Is(ctx.Err(), context.Canceled) || out.Result.Status != agent.StatusFinished {

@@ -51,6 +51,26 @@ var ErrSetup = errors.New("the run could not start")
 // ErrSetup and carry the user-facing explanation; once the agent runs, the
 // outcome is always returned with the report written.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
+	return run(ctx, opts, nil)
+}
+
+// Resume continues the interrupted run in opts.OutDir: findings, checklist,
+// searches, visits and the turn count come from its journal, the
+// conversation starts afresh, and the journal and report are continued.
+func Resume(ctx context.Context, opts Options) (*Outcome, error) {
+	events, err := runs.ReadJournal(opts.OutDir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	snap, err := agent.Restore(events)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	opts.Objective = snap.Objective
+	return run(ctx, opts, &snap)
+}
+
+func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, error) {
 	now := opts.Now
 	if now == nil {
 		now = time.Now
@@ -88,7 +108,11 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	defer sess.Close()
 
 	dir := cmp.Or(opts.OutDir, runs.DefaultDir(opts.Objective, started))
-	folder, err := runs.Create(dir)
+	open := runs.Create
+	if snap != nil {
+		open = runs.Reopen
+	}
+	folder, err := open(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
 	}
@@ -97,7 +121,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	res, _ := agent.Run(ctx, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
-		Sink: fanout(sinks), Now: now,
+		Sink: fanout(sinks), Now: now, Resume: snap,
 	})
 	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: ctxLen, SearchURL: searchURL,
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}

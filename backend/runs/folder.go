@@ -32,6 +32,7 @@ type Folder struct {
 	jsonl    *os.File
 	txt      *os.File
 	pageNums map[string]int // URL -> page number, for pages/ file names
+	pageBase int            // page files already there (a resumed run)
 	err      error          // the first write error, reported by Close
 }
 
@@ -63,6 +64,10 @@ func Create(dir string) (*Folder, error) {
 	if _, err := os.Stat(filepath.Join(dir, "journal.jsonl")); err == nil {
 		return nil, fmt.Errorf("%s already holds a run: choose another folder (or resume that run)", dir)
 	}
+	return openFiles(dir)
+}
+
+func openFiles(dir string) (*Folder, error) {
 	open := func(name string) (*os.File, error) {
 		return os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	}
@@ -104,7 +109,7 @@ func (f *Folder) Emit(ev agent.Event) {
 func (f *Folder) savePart(ev agent.Event) string {
 	n, ok := f.pageNums[ev.URL]
 	if !ok {
-		n = len(f.pageNums) + 1
+		n = f.pageBase + len(f.pageNums) + 1
 		f.pageNums[ev.URL] = n
 	}
 	rel := filepath.Join("pages", fmt.Sprintf("%03d-part-%d.md", n, ev.Part))
