@@ -5,6 +5,9 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"github.com/scout-research/scout/backend/desktop"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/settings"
 )
@@ -15,6 +18,7 @@ import (
 type App struct {
 	ctx   context.Context
 	store *settings.Store
+	svc   *desktop.Service
 
 	mu      sync.Mutex
 	warning string // from loading a damaged settings file, until a save
@@ -37,11 +41,25 @@ type SaveResult struct {
 
 // NewApp returns an App storing settings in store.
 func NewApp(store *settings.Store) *App {
-	return &App{store: store}
+	a := &App{store: store}
+	a.svc = desktop.New(store, a.emit)
+	return a
 }
 
 func (a *App) startup(ctx context.Context) {
 	a.ctx = ctx
+}
+
+// shutdown stops a run in progress so its report is written and no
+// browser is left behind when the window closes.
+func (a *App) shutdown(context.Context) {
+	a.svc.Shutdown()
+}
+
+func (a *App) emit(name string, data any) {
+	if a.ctx != nil {
+		runtime.EventsEmit(a.ctx, name, data)
+	}
 }
 
 // LoadSettings returns the saved settings, or defaults with a warning when
@@ -89,4 +107,46 @@ func (a *App) context() context.Context {
 		return context.Background()
 	}
 	return a.ctx
+}
+
+// StartRun checks the model server and starts researching objective in the
+// background; events arrive as "run:events" batches, the end as "run:done".
+func (a *App) StartRun(objective string) (desktop.RunView, error) {
+	return a.svc.Start(a.context(), objective)
+}
+
+// StopRun ends the run in progress; its report is still written.
+func (a *App) StopRun() error {
+	return a.svc.Stop()
+}
+
+// CurrentRun returns the run in progress or the last one, with its events.
+func (a *App) CurrentRun() (desktop.RunView, error) {
+	return a.svc.Current(), nil
+}
+
+// Report returns the report of the run in dir, as Markdown and safe HTML.
+func (a *App) Report(dir string) (desktop.ReportView, error) {
+	return a.svc.Report(dir)
+}
+
+// ExportReport writes the report of the run in dir to path as format
+// ("md" or "html") without a dialog, and returns the path written.
+func (a *App) ExportReport(dir, format, path string) (string, error) {
+	return a.svc.Export(dir, format, path)
+}
+
+// SaveReportAs asks where to save the report with the native dialog and
+// writes it there; it returns "" when the user cancels.
+func (a *App) SaveReportAs(dir, format string) (string, error) {
+	names := map[string]string{desktop.FormatMarkdown: "Markdown", desktop.FormatHTML: "Web page"}
+	path, err := runtime.SaveFileDialog(a.context(), runtime.SaveDialogOptions{
+		Title:           "Save the report",
+		DefaultFilename: "report." + format,
+		Filters:         []runtime.FileFilter{{DisplayName: names[format] + " (*." + format + ")", Pattern: "*." + format}},
+	})
+	if err != nil || path == "" {
+		return "", err
+	}
+	return a.svc.Export(dir, format, path)
 }

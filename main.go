@@ -65,6 +65,7 @@ func runGUI() error {
 		AssetServer:      &assetserver.Options{Assets: assets},
 		BackgroundColour: &options.RGBA{R: 247, G: 247, B: 244, A: 255},
 		OnStartup:        app.startup,
+		OnShutdown:       app.shutdown,
 		Bind:             []any{app},
 		Linux: &linux.Options{
 			Icon:        icon,

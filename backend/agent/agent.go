@@ -99,6 +99,7 @@ func (a *Agent) loop(ctx context.Context) string {
 			return StatusInterrupted
 		}
 		a.st.turn++
+		a.emit(Event{Type: EvTurnStarted})
 		done, err := a.turn(ctx)
 		if err != nil {
 			return a.statusFor(ctx, err)

@@ -10,6 +10,7 @@ import (
 const (
 	EvRunStarted    = "run_started"
 	EvChecklist     = "checklist"
+	EvTurnStarted   = "turn_started"
 	EvModelCall     = "model_call"
 	EvAction        = "action"
 	EvRefused       = "refused"

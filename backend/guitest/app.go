@@ -29,10 +29,10 @@ const startTimeout = 30 * time.Second
 type App struct {
 	// URL serves the real frontend with live Go bindings.
 	URL string
-	// ConfigHome is the app's XDG_CONFIG_HOME.
-	ConfigHome string
-	cmd        *exec.Cmd
-	log        *os.File
+	// ConfigHome and DataHome are the app's XDG folders.
+	ConfigHome, DataHome string
+	cmd                  *exec.Cmd
+	log                  *os.File
 }
 
 // Enabled skips t unless EnvEnable is set.
@@ -72,7 +72,8 @@ func BuildDev(t *testing.T, root, dir string) string {
 }
 
 // Start runs bin under xvfb-run with a fresh config home (seeded by the
-// caller before start if wanted) and waits for its dev server.
+// caller before start if wanted) and a fresh data home, and waits for its
+// dev server.
 func Start(t *testing.T, bin, root, configHome string) *App {
 	t.Helper()
 	if _, err := exec.LookPath("xvfb-run"); err != nil {
@@ -85,14 +86,15 @@ func Start(t *testing.T, bin, root, configHome string) *App {
 	}
 	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp",
 		bin, "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+configHome)
+	dataHome := t.TempDir()
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	// Own process group: xvfb-run starts Xvfb and the app, and all must go.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting the app: %v", err)
 	}
-	app := &App{URL: "http://" + addr, ConfigHome: configHome, cmd: cmd, log: logf}
+	app := &App{URL: "http://" + addr, ConfigHome: configHome, DataHome: dataHome, cmd: cmd, log: logf}
 	t.Cleanup(app.stop)
 	if err := waitPort(addr, startTimeout); err != nil {
 		t.Fatalf("the app did not serve %s: %v\napp log:\n%s", addr, err, app.Log())

@@ -11,7 +11,7 @@ func TestFragmentIsSafeAndLinked(t *testing.T) {
 	res := &agent.Result{
 		Objective: "Find <script>alert(1)</script> things",
 		Status:    agent.StatusFinished, Turns: 3,
-		Answer:    "Kilimanjaro is highest [1], see [the page](javascript:alert(1)) and [2].",
+		Answer: "Kilimanjaro is highest [1], see [the page](javascript:alert(1)) and [2].",
 		Findings: []agent.Finding{
 			{Number: 1, Turn: 2, URL: "https://x.test/a", Text: `Tall <img src=x onerror=alert(1)> mountain`},
 			{Number: 2, Turn: 3, URL: "javascript:alert(2)", Text: "Second [x](data:text/html,hi)"},

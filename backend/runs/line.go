@@ -24,6 +24,8 @@ func describe(ev agent.Event) string {
 			items[i] = fmt.Sprintf("%d. %s", it.Number, it.Text)
 		}
 		return "checklist: " + strings.Join(items, "; ")
+	case agent.EvTurnStarted:
+		return "turn started"
 	case agent.EvModelCall:
 		u := ev.Usage
 		if u == nil {

@@ -3,8 +3,8 @@
 // place and tests can replace it with vi.mock('../api').
 import * as App from '../../wailsjs/go/main/App';
 import { settings } from '../../wailsjs/go/models';
-import { BrowserOpenURL } from '../../wailsjs/runtime/runtime';
-import type { SaveResult, ServerInfo, Settings, SettingsView } from './types';
+import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
+import type { AgentEvent, ReportView, RunView, SaveResult, ServerInfo, Settings, SettingsView } from './types';
 
 export type * from './types';
 
@@ -29,6 +29,46 @@ export async function testConnection(serverURL: string, model: string): Promise<
   return { ...info, models: info.models ?? [], notes: info.notes ?? [] };
 }
 
+/** Checks the model server and starts researching in the background. */
+export function startRun(objective: string): Promise<RunView> {
+  return App.StartRun(objective) as Promise<RunView>;
+}
+
+/** Stops the run in progress; the report is still written. */
+export function stopRun(): Promise<void> {
+  return App.StopRun();
+}
+
+/** The run in progress or the last one, with its events so far. */
+export function currentRun(): Promise<RunView> {
+  return App.CurrentRun() as Promise<RunView>;
+}
+
+/** The report of the run in dir, as Markdown and safe HTML. */
+export function loadReport(dir: string): Promise<ReportView> {
+  return App.Report(dir);
+}
+
+/** Saves the report through the native dialog; resolves "" when cancelled. */
+export function saveReportAs(dir: string, format: 'md' | 'html'): Promise<string> {
+  return App.SaveReportAs(dir, format);
+}
+
+/** Copies text to the clipboard. */
+export function copyText(text: string): Promise<boolean> {
+  return ClipboardSetText(text);
+}
+
+/** Subscribes to batches of run events; returns the unsubscribe function. */
+export function onRunEvents(cb: (batch: AgentEvent[]) => void): () => void {
+  return EventsOn('run:events', cb);
+}
+
+/** Subscribes to the end of a run; returns the unsubscribe function. */
+export function onRunDone(cb: (view: RunView) => void): () => void {
+  return EventsOn('run:done', cb);
+}
+
 /** Opens a link in the user's default browser, never inside the app. */
 export function openExternal(url: string): void {
   BrowserOpenURL(url);
@@ -42,4 +82,9 @@ export function errorMessage(err: unknown): string {
   if (typeof err === 'string' && err.trim() !== '') return err;
   if (err instanceof Error && err.message) return err.message;
   return 'Something went wrong talking to the Scout backend. Restart the app; if it happens again, report it.';
+}
+
+/** Sets the window title. */
+export function setTitle(title: string): void {
+  WindowSetTitle(title);
 }

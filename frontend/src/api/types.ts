@@ -44,3 +44,73 @@ export interface ServerInfo {
   context_source: string;
   notes: string[];
 }
+
+export interface Item {
+  number: number;
+  text: string;
+}
+
+export interface Finding {
+  number: number;
+  turn: number;
+  text: string;
+  url: string;
+  title: string;
+  part: number;
+  items: number[] | null;
+  quote: string;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  cached_tokens: number;
+  completion_tokens: number;
+  duration_ns: number;
+}
+
+/** One event of a run, as in journal.jsonl. */
+export interface AgentEvent {
+  seq: number;
+  time: string;
+  turn: number;
+  type: string;
+  objective?: string;
+  checklist?: Item[];
+  kind?: string;
+  usage?: Usage;
+  action?: string;
+  parameter?: string;
+  thought?: string;
+  reason?: string;
+  query?: string;
+  count?: number;
+  url?: string;
+  title?: string;
+  part?: number;
+  parts?: number;
+  text?: string;
+  file?: string;
+  finding?: Finding;
+  status?: string;
+  message?: string;
+}
+
+export interface RunView {
+  dir: string;
+  objective: string;
+  running: boolean;
+  status: string;
+  error: string;
+  max_turns: number;
+  context_length: number;
+  model: string;
+  started: string;
+  events: AgentEvent[] | null;
+}
+
+export interface ReportView {
+  dir: string;
+  title: string;
+  markdown: string;
+  html: string;
+}

@@ -1,3 +1,221 @@
+export namespace agent {
+	
+	export class Finding {
+	    number: number;
+	    turn: number;
+	    text: string;
+	    url: string;
+	    title: string;
+	    part: number;
+	    items: number[];
+	    quote: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Finding(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.number = source["number"];
+	        this.turn = source["turn"];
+	        this.text = source["text"];
+	        this.url = source["url"];
+	        this.title = source["title"];
+	        this.part = source["part"];
+	        this.items = source["items"];
+	        this.quote = source["quote"];
+	    }
+	}
+	export class Item {
+	    number: number;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Item(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.number = source["number"];
+	        this.text = source["text"];
+	    }
+	}
+	export class Event {
+	    seq: number;
+	    // Go type: time
+	    time: any;
+	    turn: number;
+	    type: string;
+	    objective?: string;
+	    checklist?: Item[];
+	    kind?: string;
+	    usage?: chat.Usage;
+	    action?: string;
+	    parameter?: string;
+	    thought?: string;
+	    reason?: string;
+	    query?: string;
+	    count?: number;
+	    urls?: string[];
+	    url?: string;
+	    title?: string;
+	    part?: number;
+	    parts?: number;
+	    text?: string;
+	    file?: string;
+	    finding?: Finding;
+	    status?: string;
+	    message?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Event(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.seq = source["seq"];
+	        this.time = this.convertValues(source["time"], null);
+	        this.turn = source["turn"];
+	        this.type = source["type"];
+	        this.objective = source["objective"];
+	        this.checklist = this.convertValues(source["checklist"], Item);
+	        this.kind = source["kind"];
+	        this.usage = this.convertValues(source["usage"], chat.Usage);
+	        this.action = source["action"];
+	        this.parameter = source["parameter"];
+	        this.thought = source["thought"];
+	        this.reason = source["reason"];
+	        this.query = source["query"];
+	        this.count = source["count"];
+	        this.urls = source["urls"];
+	        this.url = source["url"];
+	        this.title = source["title"];
+	        this.part = source["part"];
+	        this.parts = source["parts"];
+	        this.text = source["text"];
+	        this.file = source["file"];
+	        this.finding = this.convertValues(source["finding"], Finding);
+	        this.status = source["status"];
+	        this.message = source["message"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+
+}
+
+export namespace chat {
+	
+	export class Usage {
+	    prompt_tokens: number;
+	    cached_tokens: number;
+	    completion_tokens: number;
+	    duration_ns: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Usage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.prompt_tokens = source["prompt_tokens"];
+	        this.cached_tokens = source["cached_tokens"];
+	        this.completion_tokens = source["completion_tokens"];
+	        this.duration_ns = source["duration_ns"];
+	    }
+	}
+
+}
+
+export namespace desktop {
+	
+	export class ReportView {
+	    dir: string;
+	    title: string;
+	    markdown: string;
+	    html: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReportView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.dir = source["dir"];
+	        this.title = source["title"];
+	        this.markdown = source["markdown"];
+	        this.html = source["html"];
+	    }
+	}
+	export class RunView {
+	    dir: string;
+	    objective: string;
+	    running: boolean;
+	    status: string;
+	    error: string;
+	    max_turns: number;
+	    context_length: number;
+	    model: string;
+	    // Go type: time
+	    started: any;
+	    events: agent.Event[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RunView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.dir = source["dir"];
+	        this.objective = source["objective"];
+	        this.running = source["running"];
+	        this.status = source["status"];
+	        this.error = source["error"];
+	        this.max_turns = source["max_turns"];
+	        this.context_length = source["context_length"];
+	        this.model = source["model"];
+	        this.started = this.convertValues(source["started"], null);
+	        this.events = this.convertValues(source["events"], agent.Event);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace llm {
 	
 	export class ServerInfo {

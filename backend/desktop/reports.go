@@ -1,0 +1,76 @@
+package desktop
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/scout-research/scout/backend/report"
+)
+
+// ReportView is a run's report, as Markdown and as the app renders it.
+type ReportView struct {
+	Dir      string `json:"dir"`
+	Title    string `json:"title"`
+	Markdown string `json:"markdown"`
+	// HTML is safe to insert: goldmark dropped raw HTML and dangerous links.
+	HTML string `json:"html"`
+}
+
+// Export formats.
+const (
+	FormatMarkdown = "md"
+	FormatHTML     = "html"
+)
+
+// Report reads the report of the run in dir.
+func (s *Service) Report(dir string) (ReportView, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		return ReportView{}, fmt.Errorf("this run has no report yet (%v)", err)
+	}
+	mdText := string(data)
+	h, err := report.Fragment(mdText)
+	if err != nil {
+		return ReportView{}, err
+	}
+	return ReportView{Dir: dir, Title: title(mdText), Markdown: mdText, HTML: h}, nil
+}
+
+func title(mdText string) string {
+	first, _, _ := strings.Cut(mdText, "\n")
+	return strings.TrimSpace(strings.TrimPrefix(first, "# "))
+}
+
+// Export writes the report of the run in dir to path as format ("md" or
+// "html") and returns the path written. This is the code path behind the
+// save dialog, callable without one.
+func (s *Service) Export(dir, format, path string) (string, error) {
+	r, err := s.Report(dir)
+	if err != nil {
+		return "", err
+	}
+	var out string
+	switch format {
+	case FormatMarkdown:
+		out = r.Markdown
+	case FormatHTML:
+		if out, err = report.Standalone(r.Title, r.Markdown); err != nil {
+			return "", err
+		}
+	default:
+		return "", fmt.Errorf("unknown export format %q: choose md or html", format)
+	}
+	if !strings.HasSuffix(strings.ToLower(path), "."+format) {
+		path += "." + format
+	}
+	tmp := path + ".part"
+	if err := os.WriteFile(tmp, []byte(out), 0o644); err != nil {
+		return "", fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return "", fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return path, nil
+}

@@ -1,0 +1,174 @@
+// Package desktop is the research service behind the desktop app: it
+// starts and stops runs in the background, streams their events to the
+// window in batches, and serves reports and exports. app.go binds it to
+// the frontend; nothing here imports Wails.
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// Event names sent to the frontend.
+const (
+	EventRunEvents = "run:events" // a batch of agent events
+	EventRunDone   = "run:done"   // the run ended; data is a RunView
+)
+
+// Emitter sends a named event to the window (Wails' EventsEmit in the app,
+// a recorder in tests).
+type Emitter func(name string, data any)
+
+// Service runs research for the app, one run at a time.
+type Service struct {
+	store *settings.Store
+	emit  Emitter
+
+	mu  sync.Mutex
+	cur *active
+}
+
+// active is the run in progress (or the last one).
+type active struct {
+	view   RunView
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// RunView is what the window shows of a run.
+type RunView struct {
+	Dir           string        `json:"dir"`
+	Objective     string        `json:"objective"`
+	Running       bool          `json:"running"`
+	Status        string        `json:"status"`
+	Error         string        `json:"error"`
+	MaxTurns      int           `json:"max_turns"`
+	ContextLength int           `json:"context_length"`
+	Model         string        `json:"model"`
+	Started       time.Time     `json:"started"`
+	Events        []agent.Event `json:"events"`
+}
+
+// New returns a service reading settings from store and emitting to emit.
+func New(store *settings.Store, emit Emitter) *Service {
+	return &Service{store: store, emit: emit}
+}
+
+// ErrBusy is returned when a run is already going.
+var ErrBusy = errors.New("a run is already going: stop it before starting another")
+
+// Start checks the model server, then runs objective in the background.
+// A server that cannot be used is reported at once, with the fix.
+func (s *Service) Start(ctx context.Context, objective string) (RunView, error) {
+	objective = strings.TrimSpace(objective)
+	if objective == "" {
+		return RunView{}, errors.New("type what Scout should find out first")
+	}
+	s.mu.Lock()
+	if s.cur != nil && s.cur.view.Running {
+		s.mu.Unlock()
+		return RunView{}, ErrBusy
+	}
+	s.mu.Unlock()
+	set := s.store.Load().Settings
+	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	if err != nil {
+		return RunView{}, err
+	}
+	started := time.Now()
+	view := RunView{Dir: runs.DefaultDir(objective, started), Objective: objective, Running: true,
+		MaxTurns: set.MaxTurns, ContextLength: contextLength(set, info), Model: info.Model, Started: started}
+	runCtx, cancel := context.WithCancel(context.Background())
+	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
+	s.mu.Lock()
+	s.cur = a
+	s.mu.Unlock()
+	go s.run(runCtx, a, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir}, runner.Run)
+	return view, nil
+}
+
+func contextLength(set settings.Settings, info llm.ServerInfo) int {
+	switch {
+	case set.ContextLength > 0:
+		return set.ContextLength
+	case info.ContextLength > 0:
+		return info.ContextLength
+	}
+	return 8192
+}
+
+// run executes in the background and reports the end.
+func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error)) {
+	defer close(a.done)
+	b := newBatcher(func(batch []agent.Event) {
+		s.mu.Lock()
+		a.view.Events = append(a.view.Events, batch...)
+		s.mu.Unlock()
+		s.emit(EventRunEvents, batch)
+	})
+	opts.Sinks = []agent.Sink{b}
+	out, err := do(ctx, opts)
+	b.Close()
+	s.mu.Lock()
+	a.view.Running = false
+	if out != nil && out.Result != nil {
+		a.view.Status = out.Result.Status
+		a.view.Error = out.Result.Error
+	}
+	if err != nil {
+		a.view.Status = "failed"
+		a.view.Error = strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": ")
+	}
+	view := a.view
+	s.mu.Unlock()
+	s.emit(EventRunDone, view)
+}
+
+// Stop asks the current run to end; its report is still written. It
+// returns when the run has ended.
+func (s *Service) Stop() error {
+	s.mu.Lock()
+	a := s.cur
+	s.mu.Unlock()
+	if a == nil || !a.view.Running {
+		return fmt.Errorf("no run is going")
+	}
+	a.cancel()
+	<-a.done
+	return nil
+}
+
+// Current returns the run in progress or the last one, with its events
+// so far (for a window that reloads).
+func (s *Service) Current() RunView {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil {
+		return RunView{}
+	}
+	v := s.cur.view
+	v.Events = append([]agent.Event(nil), v.Events...)
+	return v
+}
+
+// Shutdown stops a run in progress, for when the app closes: the report
+// is written and no browser is left behind.
+func (s *Service) Shutdown() {
+	s.mu.Lock()
+	a := s.cur
+	s.mu.Unlock()
+	if a != nil && a.view.Running {
+		a.cancel()
+		<-a.done
+	}
+}

@@ -1,0 +1,190 @@
+package desktop
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// recorder collects what the service emits.
+type recorder struct {
+	mu     sync.Mutex
+	events map[string][]any
+	done   chan RunView
+}
+
+func newRecorder() *recorder {
+	return &recorder{events: map[string][]any{}, done: make(chan RunView, 1)}
+}
+
+func (r *recorder) emit(name string, data any) {
+	r.mu.Lock()
+	r.events[name] = append(r.events[name], data)
+	r.mu.Unlock()
+	if name == EventRunDone {
+		r.done <- data.(RunView)
+	}
+}
+
+func act(a, p string) string {
+	return fmt.Sprintf(`{"thought_process":"t","action":%q,"parameter":%q}`, a, p)
+}
+
+func script(finishDelay time.Duration) map[string][]llmtest.Reply {
+	r := func(s string) llmtest.Reply { return llmtest.Reply{Content: s} }
+	return map[string][]llmtest.Reply{
+		"checklist": {r(`{"items":["the tallest mountain in Africa","its height in meters","its height in feet"]}`)},
+		"action": {r(act("SEARCH", "tallest mountain in Africa")), r(act("NAVIGATE", "R1")),
+			r(act("DISCOVER", "[1,2,3] Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak.")),
+			{Content: act("FINISH", "Kilimanjaro"), Delay: finishDelay}},
+		"coverage": {r(`{"items":[{"item":1,"findings":[1],"covered":true,"missing":""},{"item":2,"findings":[1],"covered":true,"missing":""},{"item":3,"findings":[1],"covered":true,"missing":""}]}`)},
+		"writer":   {r(`{"result":"The tallest mountain in Africa is Mount Kilimanjaro [1], 5,895 metres (19,341 ft) high [1]."}`)},
+	}
+}
+
+func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder) {
+	t.Helper()
+	if _, err := browser.Find(""); err != nil || !browser.DriverInstalled() {
+		if os.Getenv("SCOUT_GUI_E2E") == "1" {
+			t.Fatalf("browser or driver missing: %v", err)
+		}
+		t.Skip("no browser or driver")
+	}
+	t.Cleanup(xdg.Reload)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	xdg.Reload()
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(script(finishDelay))})
+	t.Cleanup(model.Close)
+	store := &settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}
+	set := settings.Defaults()
+	set.ServerURL, set.ShowBrowser = model.BaseURL(), false
+	set.Search.DuckDuckGoURL = web.URL + "/search/html/"
+	if err := store.Save(set); err != nil {
+		t.Fatal(err)
+	}
+	rec := newRecorder()
+	return New(store, rec.emit), rec
+}
+
+func TestRunInTheBackground(t *testing.T) {
+	svc, rec := setup(t, 0)
+	view, err := svc.Start(context.Background(), "  What is the tallest mountain in Africa, and how tall is it in meters and in feet? ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !view.Running || view.ContextLength != 8192 || view.MaxTurns != 100 || !strings.HasPrefix(view.Objective, "What") {
+		t.Fatalf("start view %+v", view)
+	}
+	if _, err := svc.Start(context.Background(), "another"); err != ErrBusy {
+		t.Fatalf("second start: %v", err)
+	}
+	var done RunView
+	select {
+	case done = <-rec.done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the run did not end")
+	}
+	if done.Running || done.Status != agent.StatusFinished {
+		t.Fatalf("done %+v", done)
+	}
+	// Events arrived in batches, in order, ending with the report.
+	var seqs []int
+	for _, b := range rec.events[EventRunEvents] {
+		for _, ev := range b.([]agent.Event) {
+			seqs = append(seqs, ev.Seq)
+		}
+	}
+	for i, s := range seqs {
+		if s != i+1 {
+			t.Fatalf("event %d has seq %d", i+1, s)
+		}
+	}
+	if len(rec.events[EventRunEvents]) >= len(seqs) {
+		t.Errorf("%d events in %d batches: not batched", len(seqs), len(rec.events[EventRunEvents]))
+	}
+	if cur := svc.Current(); len(cur.Events) != len(seqs) || cur.Events[len(cur.Events)-1].Type != agent.EvReportWritten {
+		t.Fatalf("current view has %d events", len(cur.Events))
+	}
+
+	r, err := svc.Report(done.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.HTML, `class="cite"`) || !strings.HasPrefix(r.Title, "What is the tallest") {
+		t.Fatalf("report view %+v", r.Title)
+	}
+	for _, format := range []string{FormatMarkdown, FormatHTML} {
+		path, err := svc.Export(done.Dir, format, filepath.Join(t.TempDir(), "report"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(path)
+		if !strings.HasSuffix(path, "."+format) || !strings.Contains(string(data), "5,895 metres") {
+			t.Errorf("%s export %s: %.80q", format, path, data)
+		}
+	}
+}
+
+func TestStopWritesTheReport(t *testing.T) {
+	svc, rec := setup(t, time.Minute)
+	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for !hasFinding(svc.Current()) {
+		if time.Now().After(deadline) {
+			t.Fatal("no finding in time")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if err := svc.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	done := <-rec.done
+	if done.Status != agent.StatusInterrupted {
+		t.Fatalf("status %s", done.Status)
+	}
+	r, err := svc.Report(done.Dir)
+	if err != nil || !strings.Contains(r.Markdown, "interrupted on turn 4") {
+		t.Fatalf("report %v:\n%s", err, r.Markdown)
+	}
+}
+
+func TestStartChecksTheServerFirst(t *testing.T) {
+	store := &settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}
+	set := settings.Defaults()
+	set.ServerURL = "http://127.0.0.1:9/v1"
+	store.Save(set)
+	svc := New(store, func(string, any) {})
+	_, err := svc.Start(context.Background(), "anything")
+	if err == nil || !strings.Contains(err.Error(), "Start the server in LM Studio") {
+		t.Fatalf("start with no server: %v", err)
+	}
+	if _, err := svc.Start(context.Background(), "   "); err == nil {
+		t.Fatal("empty objective accepted")
+	}
+}
+
+func hasFinding(v RunView) bool {
+	for _, ev := range v.Events {
+		if ev.Type == agent.EvFinding {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,157 @@
+package guitest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+const objective = "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"
+
+func action(act, param, thought string) llmtest.Reply {
+	return llmtest.Reply{Content: fmt.Sprintf(`{"thought_process":%q,"action":%q,"parameter":%q}`, thought, act, param)}
+}
+
+// runScript is the mountain run; finishDelay holds the last action back so
+// the test sees the run in progress; answer is the writer's result.
+func runScript(finishDelay time.Duration, answer string) map[string][]llmtest.Reply {
+	finish := action("FINISH", "Mount Kilimanjaro.", "Items 1, 2 and 3 are covered by [1].")
+	finish.Delay = finishDelay
+	writer, _ := json.Marshal(map[string]string{"result": answer})
+	return map[string][]llmtest.Reply{
+		"checklist": {{Content: `{"items":["the tallest mountain in Africa","its height in meters","its height in feet"]}`}},
+		"action": {
+			action("SEARCH", "tallest mountain in Africa", "I will search first."),
+			action("NAVIGATE", "R1", "The encyclopedia article should have the height."),
+			action("DISCOVER", "[1,2,3] Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak.", "Part 1 answers every item."),
+			finish,
+		},
+		"coverage": {{Content: `{"items":[{"item":1,"findings":[1],"covered":true,"missing":""},{"item":2,"findings":[1],"covered":true,"missing":""},{"item":3,"findings":[1],"covered":true,"missing":""}]}`}},
+		"writer":   {{Content: string(writer)}},
+	}
+}
+
+// TestResearchRun drives a whole run from the real window: objective,
+// live journal and findings, the report with working citations, export,
+// inert markup, and Stop.
+func TestResearchRun(t *testing.T) {
+	Enabled(t)
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	replies := runScript(3*time.Second, "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1].")
+	second := runScript(time.Minute, "unused: the run is stopped first")
+	for k := range replies {
+		replies[k] = append(replies[k], second[k]...)
+	}
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
+	defer model.Close()
+
+	configHome := t.TempDir()
+	mustWrite(t, filepath.Join(configHome, "scout", "settings.json"), fmt.Sprintf(
+		`{"server_url":%q,"show_browser":false,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
+		model.BaseURL(), web.URL+"/search/html/"))
+	app := Start(t, bin, root, configHome)
+	page := openPage(t, app.URL)
+
+	fill(t, page, "#objective", objective)
+	if err := page.Locator("#objective").Press("Control+Enter"); err != nil {
+		t.Fatal(err)
+	}
+	// While the model "thinks" about FINISH: rows, the finding, the checklist.
+	expectText(t, page, "journal", "Opened Mount Kilimanjaro - Worldpedia")
+	expectText(t, page, "finding-card", "5,895 metres (19,341 ft)")
+	expectText(t, page, "figures", "Turn 4 of 100")
+	if n, _ := page.GetByTestId("checklist-item").Count(); n != 3 {
+		t.Errorf("%d checklist items shown", n)
+	}
+	screenshot(t, page, "research.png")
+
+	expectText(t, page, "run-status", "finished")
+	click(t, page, "open-report")
+	expectText(t, page, "report", "The tallest mountain in Africa is Mount Kilimanjaro")
+	if err := page.Locator(`[data-testid=report] a.cite`).First().Click(); err != nil {
+		t.Fatal(err)
+	}
+	expectText(t, page, "citation", "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania")
+	screenshot(t, page, "report.png")
+
+	runDir := onlyRun(t, app.DataHome)
+	for _, format := range []string{"md", "html"} {
+		target := filepath.Join(t.TempDir(), "exported")
+		got, err := page.Evaluate(`([d, f, p]) => window.go.main.App.ExportReport(d, f, p)`, []string{runDir, format, target})
+		if err != nil {
+			t.Fatalf("export %s: %v", format, err)
+		}
+		data, err := os.ReadFile(got.(string))
+		if err != nil || !strings.Contains(string(data), "5,895 metres (19,341 ft)") {
+			t.Fatalf("exported %s: %v %.100q", format, err, data)
+		}
+	}
+
+	// A second run, stopped mid-run: the report is still written.
+	click(t, page, "nav-home")
+	click(t, page, "new-research")
+	fill(t, page, "#objective", objective)
+	click(t, page, "start")
+	expectText(t, page, "finding-card", "5,895 metres")
+	click(t, page, "stop")
+	click(t, page, "confirm-stop")
+	expectText(t, page, "run-status", "stopped")
+	click(t, page, "open-report")
+	expectText(t, page, "report", "interrupted on turn 4")
+	expectText(t, page, "report", "## Findings (1)"[3:])
+}
+
+// TestMarkupInAResultStaysInert renders a finished report whose result
+// holds an image tag with a handler and a javascript: link.
+func TestMarkupInAResultStaysInert(t *testing.T) {
+	Enabled(t)
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0,
+		`Kilimanjaro [1] <img src=x onerror="window.__xss=1"> and [a link](javascript:window.__xss=2).`))})
+	defer model.Close()
+	configHome := t.TempDir()
+	mustWrite(t, filepath.Join(configHome, "scout", "settings.json"), fmt.Sprintf(
+		`{"server_url":%q,"show_browser":false,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
+		model.BaseURL(), web.URL+"/search/html/"))
+	app := Start(t, bin, root, configHome)
+	page := openPage(t, app.URL)
+	fill(t, page, "#objective", objective)
+	click(t, page, "start")
+	expectText(t, page, "run-status", "finished")
+	click(t, page, "open-report")
+	expectText(t, page, "report", "and a link")
+	if n, _ := page.Locator(`[data-testid=report] img`).Count(); n != 0 {
+		t.Errorf("the report holds %d images", n)
+	}
+	if err := page.GetByText("a link").Click(); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := page.Evaluate(`() => window.__xss`); v != nil {
+		t.Errorf("markup in the result ran: window.__xss = %v", v)
+	}
+	href, _ := page.GetByText("a link").GetAttribute("href")
+	if strings.Contains(href, "javascript") {
+		t.Errorf("dangerous link kept: %q", href)
+	}
+}
+
+// onlyRun returns the one run folder under the data home.
+func onlyRun(t *testing.T, dataHome string) string {
+	t.Helper()
+	dirs, _ := filepath.Glob(filepath.Join(dataHome, "scout", "runs", "*"))
+	if len(dirs) != 1 {
+		t.Fatalf("run folders: %v", dirs)
+	}
+	return dirs[0]
+}

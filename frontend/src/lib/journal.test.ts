@@ -1,0 +1,53 @@
+import { describe as suite, expect, it } from 'vitest';
+import type { AgentEvent, RunView } from '../api';
+import { checklistOf, clock, coverage, describe, figures, findingsOf } from './journal';
+
+const ev = (e: Partial<AgentEvent>): AgentEvent => ({ seq: 1, time: '', turn: 1, type: 'action', ...e });
+const finding = (n: number, items: number[]) => ({ number: n, turn: 3, text: `f${n}`, url: 'u', title: 't', part: 1, items, quote: 'q' });
+
+suite('describe', () => {
+  it.each([
+    [ev({ type: 'action', action: 'SEARCH', parameter: 'kilimanjaro', thought: 'first' }), { title: 'SEARCH', detail: 'kilimanjaro', tone: 'action', thought: 'first' }],
+    [ev({ type: 'refused', action: 'NAVIGATE', reason: 'not in the results' }), { title: 'NAVIGATE sent back', tone: 'refused' }],
+    [ev({ type: 'page_failed', url: 'http://x', reason: 'HTTP 404' }), { title: 'Page failed', detail: 'http://x: HTTP 404', tone: 'failed' }],
+    [ev({ type: 'check', kind: 'progress', reason: '4 turns' }), { title: 'Progress check', tone: 'check' }],
+    [ev({ type: 'searched', query: 'q', message: 'blocked' }), { title: 'Search failed', tone: 'failed' }],
+    [ev({ type: 'run_finished', status: 'interrupted' }), { title: 'Run stopped', tone: 'done' }],
+  ])('%#', (e, want) => {
+    expect(describe(e)).toMatchObject(want);
+  });
+
+  it('leaves model calls and turn starts to the figures', () => {
+    expect(describe(ev({ type: 'model_call' }))).toBeNull();
+    expect(describe(ev({ type: 'turn_started' }))).toBeNull();
+  });
+});
+
+suite('findings, checklist and coverage', () => {
+  const events = [
+    ev({ type: 'checklist', checklist: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] }),
+    ev({ type: 'finding_added', finding: finding(1, [1]) }),
+    ev({ type: 'finding_added', finding: finding(2, [1, 9]) }),
+  ];
+  it('collects and maps them', () => {
+    const fs = findingsOf(events);
+    expect(fs.map((f) => f.number)).toEqual([1, 2]);
+    const cov = coverage(checklistOf(events), fs);
+    expect(cov.get(1)).toEqual([1, 2]);
+    expect(cov.get(2)).toEqual([]);
+  });
+});
+
+suite('figures', () => {
+  const view = { max_turns: 100, context_length: 8000 } as RunView;
+  it('sums model calls and takes the last action prompt for context use', () => {
+    const call = (kind: string, p: number, c: number, turn: number) =>
+      ev({ type: 'model_call', kind, turn, usage: { prompt_tokens: p, cached_tokens: c, completion_tokens: 10, duration_ns: 2e9 } });
+    const f = figures(view, [call('checklist', 200, 0, 0), call('action', 1000, 800, 1), call('action', 2000, 1800, 2)]);
+    expect(f).toEqual({ turn: 2, maxTurns: 100, modelSeconds: 6, promptTokens: 3200, cachedTokens: 2600, reusePct: 81, contextPct: 25 });
+  });
+});
+
+suite('clock', () => {
+  it.each([[0, '0:00'], [65, '1:05'], [3723, '1:02:03']])('%d s', (s, want) => expect(clock(s)).toBe(want));
+});

@@ -1,0 +1,154 @@
+// Pure functions that turn a run's events into what the research view
+// shows: journal rows, findings, the checklist's coverage and figures.
+import type { AgentEvent, Finding, Item, RunView } from '../api';
+
+export type Tone = 'action' | 'refused' | 'check' | 'failed' | 'finding' | 'info' | 'done';
+
+export interface Row {
+  seq: number;
+  turn: number;
+  icon: string;
+  title: string;
+  detail: string;
+  thought: string;
+  tone: Tone;
+}
+
+const ACTION_ICONS: Record<string, string> = {
+  SEARCH: '◎',
+  NAVIGATE: '→',
+  READ_MORE: '≡',
+  DISCOVER: '✚',
+  FINISH: '⚑',
+};
+
+// Icons are plain Unicode symbols that common text fonts carry (emoji fonts
+// are missing on many Linux desktops).
+
+/** A journal row for an event, or null for events shown elsewhere. */
+export function describe(ev: AgentEvent): Row | null {
+  const row = (icon: string, title: string, detail = '', tone: Tone = 'info', thought = ''): Row => ({
+    seq: ev.seq, turn: ev.turn, icon, title, detail, thought, tone,
+  });
+  switch (ev.type) {
+    case 'run_started':
+      return row('▶', ev.message === 'resumed' ? 'Run resumed' : 'Run started', ev.objective ?? '');
+    case 'checklist':
+      return row('☑', 'Checklist', (ev.checklist ?? []).map((i) => `${i.number}. ${i.text}`).join('  '));
+    case 'action':
+      return row(ACTION_ICONS[ev.action ?? ''] ?? '•', ev.action ?? '', ev.parameter ?? '', 'action', ev.thought ?? '');
+    case 'refused':
+      return row('↩', `${ev.action} sent back`, ev.reason ?? '', 'refused');
+    case 'searched':
+      return ev.message
+        ? row('⚠', 'Search failed', ev.message, 'failed')
+        : row('◎', `${ev.count ?? 0} results`, ev.query ?? '');
+    case 'page_opened':
+      return row('▤', `Opened ${ev.title || ev.url}`, `${ev.parts ?? 1} part${ev.parts === 1 ? '' : 's'} · ${ev.url}`);
+    case 'page_failed':
+      return row('⚠', 'Page failed', `${ev.url}: ${ev.reason}`, 'failed');
+    case 'part_shown':
+      return row('≡', `Reading part ${ev.part} of ${ev.parts}`, ev.title ?? '');
+    case 'finding_added':
+      return ev.finding ? row('✚', `Finding [${ev.finding.number}]`, ev.finding.text, 'finding') : null;
+    case 'check':
+      return row('◆', checkTitle(ev.kind ?? ''), ev.reason ?? '', 'check');
+    case 'prompt_rebuilt':
+      return row('♻', 'Prompt rebuilt', ev.reason ?? '');
+    case 'turn_skipped':
+      return row('⚠', 'Turn skipped', ev.reason ?? '', 'failed');
+    case 'run_finished':
+      return row('■', `Run ${statusText(ev.status ?? '')}`, ev.message ?? '', 'done');
+    case 'report_written':
+      return row('✎', 'Report written', ev.file ?? '', 'done');
+  }
+  return null;
+}
+
+function checkTitle(kind: string): string {
+  return (
+    {
+      progress: 'Progress check',
+      coverage: 'Coverage check',
+      finish_now: 'Everything covered: finish now',
+      not_covered: 'Finish sent back',
+    }[kind] ?? `Check: ${kind}`
+  );
+}
+
+/** How a run ended, in words. */
+export function statusText(status: string): string {
+  return (
+    {
+      finished: 'finished',
+      turn_limit: 'stopped at the turn limit',
+      interrupted: 'stopped',
+      model_unavailable: 'ended: model unavailable',
+      failed: 'could not start',
+    }[status] ?? status
+  );
+}
+
+/** The findings recorded so far, in order. */
+export function findingsOf(events: AgentEvent[]): Finding[] {
+  return events.filter((e) => e.type === 'finding_added' && e.finding).map((e) => e.finding as Finding);
+}
+
+/** The checklist, if made. */
+export function checklistOf(events: AgentEvent[]): Item[] {
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i].type === 'checklist') return events[i].checklist ?? [];
+  }
+  return [];
+}
+
+/** The findings numbers covering each checklist item. */
+export function coverage(items: Item[], findings: Finding[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const it of items) out.set(it.number, []);
+  for (const f of findings) for (const n of f.items ?? []) out.get(n)?.push(f.number);
+  return out;
+}
+
+export interface Figures {
+  turn: number;
+  maxTurns: number;
+  modelSeconds: number;
+  promptTokens: number;
+  cachedTokens: number;
+  /** Share of prompt tokens the server reused from its cache, 0-100. */
+  reusePct: number;
+  /** The last action prompt as a share of the context length, 0-100. */
+  contextPct: number;
+}
+
+/** Live figures from the model calls so far. */
+export function figures(view: RunView, events: AgentEvent[]): Figures {
+  let turn = 0, ns = 0, prompt = 0, cached = 0, lastAction = 0;
+  for (const e of events) {
+    turn = Math.max(turn, e.turn);
+    if (e.type !== 'model_call' || !e.usage) continue;
+    ns += e.usage.duration_ns;
+    prompt += e.usage.prompt_tokens;
+    cached += e.usage.cached_tokens;
+    if (e.kind === 'action') lastAction = e.usage.prompt_tokens;
+  }
+  const pct = (a: number, b: number) => (b > 0 ? Math.min(100, Math.round((100 * a) / b)) : 0);
+  return {
+    turn,
+    maxTurns: view.max_turns,
+    modelSeconds: ns / 1e9,
+    promptTokens: prompt,
+    cachedTokens: cached,
+    reusePct: pct(cached, prompt),
+    contextPct: pct(lastAction, view.context_length),
+  };
+}
+
+/** Formats seconds as "1:05" or "1:02:03". */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
+  return (h > 0 ? `${h}:` : '') + `${mm}:${String(r).padStart(2, '0')}`;
+}

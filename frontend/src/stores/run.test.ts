@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../api', () => ({
+  startRun: vi.fn(),
+  stopRun: vi.fn(),
+  currentRun: vi.fn(),
+  loadReport: vi.fn(),
+  onRunEvents: vi.fn(() => () => {}),
+  onRunDone: vi.fn(() => () => {}),
+  errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
+}));
+
+import * as api from '../api';
+import type { AgentEvent, RunView } from '../api';
+import { RunStore } from './run.svelte';
+
+const mocked = vi.mocked(api);
+const view = (over: Partial<RunView> = {}): RunView => ({
+  dir: '/runs/a', objective: 'o', running: true, status: '', error: '', max_turns: 100,
+  context_length: 8192, model: 'm', started: '', events: [], ...over,
+});
+const ev = (seq: number): AgentEvent => ({ seq, time: '', turn: 1, type: 'action' });
+
+describe('RunStore', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it('shows why a run could not start', async () => {
+    mocked.startRun.mockRejectedValue('Nothing is listening at http://127.0.0.1:1234. Start the server in LM Studio');
+    const s = new RunStore();
+    expect(await s.start('what?')).toBe(false);
+    expect(s.startError).toMatch(/Start the server/);
+    expect(s.running).toBe(false);
+  });
+
+  it('does not start without an objective', async () => {
+    const s = new RunStore();
+    expect(await s.start('   ')).toBe(false);
+    expect(mocked.startRun).not.toHaveBeenCalled();
+  });
+
+  it('appends batches once, even when a reload replays events', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    const s = new RunStore();
+    await s.start('o');
+    s.add([ev(1), ev(2)]);
+    s.add([ev(2), ev(3)]);
+    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('loads the report when the run ends', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '# t', html: '<h1>t</h1>' });
+    const s = new RunStore();
+    await s.start('o');
+    await s.done(view({ running: false, status: 'finished' }));
+    expect(s.running).toBe(false);
+    expect(mocked.loadReport).toHaveBeenCalledWith('/runs/a');
+    expect(s.report?.html).toBe('<h1>t</h1>');
+  });
+});
