@@ -100,13 +100,14 @@ func (a *Agent) loop(ctx context.Context) string {
 		}
 		a.st.turn++
 		a.emit(Event{Type: EvTurnStarted})
-		done, err := a.turn(ctx)
+		done, obs, err := a.turn(ctx)
 		if err != nil {
 			return a.statusFor(ctx, err)
 		}
 		if done {
 			return StatusFinished
 		}
+		a.endTurn(obs)
 	}
 	return StatusTurnLimit
 }

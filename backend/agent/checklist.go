@@ -74,8 +74,9 @@ func (a *Agent) coverageStatus() string {
 	return sb.String()
 }
 
-// periodicChecks returns the notes due after this turn: the progress check
-// after turns without a new finding, the objective check every few turns.
+// periodicChecks returns the note due after this turn: the progress check
+// after turns without a new finding, the objective check every few turns
+// whatever happened.
 func (a *Agent) periodicChecks() string {
 	var why string
 	switch {

@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // checkDiscover accepts a finding only when it names checklist items, says
@@ -26,15 +27,46 @@ func (a *Agent) checkDiscover(param string) string {
 	quote, score := closestSentences(text, pageText)
 	switch {
 	case score < groundRefuse:
-		a.st.groundWarned[normalizeQuery(text)] = true
 		return render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
 			" That finding is far from anything on the page, so it was not recorded."
 	case score < groundAccept && !a.st.groundWarned[normalizeQuery(text)]:
 		a.st.groundWarned[normalizeQuery(text)] = true
-		return render("ground-retry", map[string]string{"Closest": clip(quote, 400), "Unseen": a.unseenTerms(pageText)})
+		return render("ground-retry", map[string]string{"Closest": clip(quote, 400)})
 	}
-	a.st.pending = &Finding{Text: text, Items: items, URL: p.url, Title: p.page.Title, Part: p.shown, Quote: quote}
+	if absent := notOnPage(text, pageText); len(absent) > 0 {
+		// A page sentence with an invented clause scores high on word
+		// pairs; its numbers and names give it away.
+		return refused(fmt.Sprintf("the page you read does not say %s. Record only what the page says.", strings.Join(absent, ", ")))
+	}
+	a.st.pending = &Finding{Text: text, Items: items, URL: p.url, Title: p.page.Title, Part: p.partOf(quote), Quote: quote}
 	return ""
+}
+
+// notOnPage lists the numbers and capitalised names of text that the page
+// text does not contain.
+func notOnPage(text, pageText string) []string {
+	have := map[string]bool{}
+	for _, w := range words(pageText) {
+		have[w] = true
+	}
+	var absent []string
+	for _, n := range numberPattern.FindAllString(text, -1) {
+		if k := normalizeNumber(n); !have[k] && !contains(absent, k) {
+			absent = append(absent, strings.TrimRight(n, ".,"))
+		}
+	}
+	for i, w := range strings.Fields(text) {
+		name := strings.Trim(w, ".,;:!?()\"'“”‘’[]")
+		if i == 0 || len([]rune(name)) < 3 || !unicode.IsUpper([]rune(name)[0]) {
+			continue
+		}
+		for _, part := range words(name) {
+			if !have[part] && !contains(absent, name) {
+				absent = append(absent, name)
+			}
+		}
+	}
+	return absent
 }
 
 func (a *Agent) checkItems(items []int, text string) string {

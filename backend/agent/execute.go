@@ -6,42 +6,34 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/web"
 )
 
-// execute carries out an accepted action and appends its result, plus any
-// check that is due, as one message.
-func (a *Agent) execute(ctx context.Context, act Action) {
-	var obs string
-	newFinding := false
+// execute carries out an accepted action and returns its result for the
+// conversation.
+func (a *Agent) execute(ctx context.Context, act Action) string {
+	a.st.researched = true
 	switch act.Name {
 	case ActSearch:
-		obs = a.doSearch(ctx, act)
+		return a.doSearch(ctx, act)
 	case ActNavigate:
-		obs = a.doNavigate(ctx, act)
+		return a.doNavigate(ctx, act)
 	case ActReadMore:
-		obs = a.doReadMore(act)
+		return a.doReadMore(act)
 	case ActDiscover:
-		obs = a.doDiscover(act)
-		newFinding = true
+		a.st.newFinding = true
+		return a.doDiscover(act)
 	}
-	if newFinding {
-		a.st.sinceFinding = 0
-	} else {
-		a.st.sinceFinding++
-		if check := a.periodicChecks(); check != "" {
-			obs += "\n\n" + check
-		}
-	}
-	a.conv.add(chat.User, obs)
+	return ""
 }
 
 func (a *Agent) doSearch(ctx context.Context, act Action) string {
 	q := strings.TrimSpace(act.Param)
-	a.st.searches[normalizeQuery(q)] = true
 	results, err := a.cfg.Search.Search(ctx, q)
+	if err == nil {
+		a.st.searches[normalizeQuery(q)] = true // a failed search may be tried again
+	}
 	if err != nil {
 		a.emit(Event{Type: EvSearched, Query: q, Message: err.Error()})
 		a.journal(act, "search failed")
@@ -79,7 +71,7 @@ func (a *Agent) doNavigate(ctx context.Context, act Action) string {
 	if pg.Title == "" {
 		pg.Title = v.FinalURL
 	}
-	a.st.current = &openPage{url: u, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}}
+	a.st.current = &openPage{url: u, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}, partText: map[int]string{}}
 	if final := normalizeURL(v.FinalURL); final != u {
 		a.st.visits[final]++
 	}
@@ -111,6 +103,7 @@ func (a *Agent) show(n int) {
 	p.read[n] = true
 	p.shown = n
 	p.text = append(p.text, part.Text)
+	p.partText[n] = part.Text
 	a.emit(Event{Type: EvPartShown, URL: p.url, Title: p.page.Title, Part: n, Parts: len(p.page.Parts), Text: part.Text})
 }
 
@@ -147,7 +140,7 @@ func (a *Agent) doDiscover(act Action) string {
 	a.st.findings = append(a.st.findings, f)
 	p := a.st.current
 	p.findings++
-	p.partFindings[p.shown] = true
+	p.partFindings[f.Part] = true
 	a.emit(Event{Type: EvFinding, Finding: &f, URL: f.URL})
 	a.journal(Action{Name: act.Name, Param: f.Text}, fmt.Sprintf("finding [%d]", f.Number))
 	status := "Checklist:\n" + a.coverageStatus()

@@ -29,6 +29,7 @@ func (m *scripted) Complete(_ context.Context, req chat.Request) (chat.Reply, er
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	idx := len(m.reqs)
+	req.Messages = append([]chat.Message(nil), req.Messages...) // keep what was sent, not the caller's slice
 	m.reqs = append(m.reqs, req)
 	if err := m.err[idx]; err != nil {
 		return chat.Reply{}, err

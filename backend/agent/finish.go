@@ -18,6 +18,8 @@ type gap struct {
 	// item sets ("free", "open-source"): such items are "left out".
 	condition string
 	why       string
+	// partial: findings touch the item without answering it in full.
+	partial bool
 }
 
 var coverageSchema = map[string]any{
@@ -39,20 +41,30 @@ var coverageSchema = map[string]any{
 
 // checkFinish accepts a FINISH only when the coverage check finds no gap,
 // or when the gaps were already sent back as often as allowed (they are
-// then reported as missing).
+// then reported). A send-back counts once per turn, and only after some
+// research since the last, so replies in a row cannot spend them all.
 func (a *Agent) checkFinish(ctx context.Context, act Action) string {
+	if len(a.st.findings) == 0 {
+		return refused("you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say.")
+	}
 	if saysNotCovered(act.Thought) && a.st.notCoveredSent < maxNotCoveredSendBacks {
 		a.st.notCoveredSent++
 		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
 		return render("not-covered", a.coverageStatus())
 	}
-	gaps, err := a.coverage(ctx)
-	if err != nil {
-		gaps = a.codeGaps(nil) // the check call failed: code alone decides
+	gaps := a.codeGaps(nil) // free: no model call when code already sees a gap
+	if len(gaps) == 0 {
+		var err error
+		if gaps, err = a.coverage(ctx); err != nil {
+			gaps = nil // the check call failed: the code's verdict stands
+		}
 	}
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
 	if len(gaps) > 0 && a.st.gapSendBacks < maxGapSendBacks {
-		a.st.gapSendBacks++
+		if a.st.researched {
+			a.st.gapSendBacks++
+			a.st.researched = false
+		}
 		return render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")
 	}
 	a.st.finishGaps = gaps
@@ -64,13 +76,13 @@ var notCovered = regexp.MustCompile(`(?i)\bnot (yet )?(covered|found|answered)\b
 func saysNotCovered(thought string) bool { return notCovered.MatchString(thought) }
 
 // coverage asks the model which findings cover each item, then checks the
-// verdict in code.
+// verdict in code. The question is appended to the conversation (and not
+// kept), so the server reuses its cached prompt instead of reading a fresh
+// one, and the next action call finds the conversation still cached.
 func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
-	data := map[string]any{"Objective": a.st.objective, "Checklist": a.st.checklist, "Findings": a.st.findings}
-	msgs := []chat.Message{
-		{Role: chat.System, Content: render("coverage-system", nil)},
-		{Role: chat.User, Content: render("coverage-user", data)},
-	}
+	data := map[string]any{"Checklist": a.st.checklist, "Findings": a.st.findings}
+	msgs := append(append([]chat.Message(nil), a.conv.msgs...),
+		chat.Message{Role: chat.User, Content: render("coverage-request", data)})
 	reply, err := a.call(ctx, KindCoverage, msgs, coverageSchema)
 	if err != nil {
 		return nil, err
@@ -108,8 +120,12 @@ func (a *Agent) codeGaps(verdicts []verdict) []gap {
 		evidence := a.st.covering(it.Number)
 		if v, ok := byItem[it.Number]; ok {
 			evidence = a.validFindings(v.Findings, evidence)
-			if !v.Covered && len(evidence) == 0 {
-				gaps = append(gaps, gap{item: it, why: strings.TrimSpace(v.Missing)})
+			if !v.Covered {
+				why := strings.TrimSpace(v.Missing)
+				if why == "" {
+					why = "the coverage check found it not covered"
+				}
+				gaps = append(gaps, gap{item: it, why: why, partial: len(evidence) > 0})
 				continue
 			}
 		}
@@ -141,7 +157,7 @@ func checkEvidence(it Item, evidence []Finding) (gap, bool) {
 		return gap{item: it, why: "no finding covers it"}, true
 	}
 	if want := countAsked(it.Text); want > len(evidence) {
-		return gap{item: it, why: fmt.Sprintf("only %d of %d found", len(evidence), want)}, true
+		return gap{item: it, why: fmt.Sprintf("only %d of %d found", len(evidence), want), partial: true}, true
 	}
 	var text strings.Builder
 	for _, f := range evidence {

@@ -55,6 +55,9 @@ const (
 	// as a fresh compact prompt, leaving room for the next observation and
 	// the reply (the ancestor measured 75% as the best trade-off).
 	rebuildAt = 0.75
+	// rebuildTarget: a rebuilt prompt takes at most half the context, so
+	// several turns fit before the next rebuild.
+	rebuildTarget = 0.5
 	// safetyMargin tokens on top of estimate and reply, for the chat
 	// template's own tokens and estimate error.
 	safetyMargin = 256

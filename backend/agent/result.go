@@ -12,8 +12,8 @@ type Result struct {
 	// Answer is the writer's result with [n] citations; empty when the run
 	// ended before it could be written.
 	Answer string `json:"answer"`
-	// NotFound are checklist items no finding answers.
-	NotFound []Item `json:"not_found"`
+	// NotFound are checklist items the findings do not (fully) answer.
+	NotFound []Missing `json:"not_found"`
 	// LeftOut are items whose findings do not show a required condition.
 	LeftOut []LeftOut `json:"left_out"`
 	// Unsupported are numbers in Answer that appear in no finding.
@@ -28,6 +28,12 @@ type Result struct {
 	ModelTime        time.Duration  `json:"model_time_ns"`
 	Retries          int            `json:"cheap_retries"`
 	Rebuilds         int            `json:"rebuilds"`
+}
+
+// Missing is a checklist item the findings do not answer, and why.
+type Missing struct {
+	Item Item   `json:"item"`
+	Why  string `json:"why"`
 }
 
 // LeftOut is an item the findings touch without showing its condition.

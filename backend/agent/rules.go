@@ -55,7 +55,7 @@ func (a *Agent) checkNavigate(param string) string {
 
 // resolveURL turns a URL or a result/link number into a seen URL.
 func (a *Agent) resolveURL(param string) (string, bool) {
-	p := strings.Trim(strings.TrimSpace(param), "[]()<>\"'")
+	p := unwrap(strings.TrimSpace(param))
 	if m := refPattern.FindStringSubmatch(p); m != nil {
 		n, _ := strconv.Atoi(m[2])
 		list := a.st.results
@@ -72,6 +72,16 @@ func (a *Agent) resolveURL(param string) (string, bool) {
 }
 
 var refPattern = regexp.MustCompile(`^(?i)([RL])\s*(\d+)$`)
+
+// unwrap removes one pair of wrapping brackets or quotes: "<url>",
+// "[R2]", "'url'"; a URL ending in ")" (Mercury_(planet)) keeps it.
+func unwrap(p string) string {
+	pairs := map[byte]byte{'<': '>', '[': ']', '(': ')', '"': '"', '\'': '\''}
+	for len(p) >= 2 && pairs[p[0]] != 0 && p[len(p)-1] == pairs[p[0]] {
+		p = strings.TrimSpace(p[1 : len(p)-1])
+	}
+	return p
+}
 
 // confirmLeave asks once before leaving a page nothing was recorded from.
 func (a *Agent) confirmLeave() string {
@@ -111,33 +121,44 @@ func (a *Agent) checkReadMore(param string) string {
 // targetPart is the part READ_MORE asks for: a number, or the next unread.
 func (a *Agent) targetPart(param string) (int, error) {
 	p := a.st.current
-	digits := strings.Trim(strings.ToLower(strings.TrimSpace(param)), "part .#")
-	if digits != "" && digits != "next" {
-		n, err := strconv.Atoi(digits)
+	q := strings.ToLower(strings.TrimSpace(param))
+	q = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(q, "part"), "#"))
+	if q != "" && q != "next" && q != "more" {
+		n, err := strconv.Atoi(strings.TrimSuffix(q, "."))
 		if err != nil || n < 1 {
 			return 0, fmt.Errorf("READ_MORE takes \"\" for the next part or a part number, not %q.", param)
 		}
 		return n, nil
 	}
-	for i := p.shown + 1; i <= len(p.page.Parts); i++ {
-		if !p.read[i] {
+	n := len(p.page.Parts)
+	for k := 1; k < n; k++ { // the next unread part, wrapping around
+		if i := (p.shown+k-1)%n + 1; !p.read[i] {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("this is the last unread part of the page. Record what it says, or move on.")
+	return 0, fmt.Errorf("every part of this page was read. Record what it says, or move on.")
 }
 
 // itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".
-var itemsPrefix = regexp.MustCompile(`^\s*[\[(]?\s*(?i:items?\s*)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[\])]?\s*[:.\-–]?(?:\s+|$)`)
+var itemsPrefix = regexp.MustCompile(`^\s*(?:[\[(]\s*(?i:items?\s*)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[\])]\s*[:.\-–]?|(?i:items?\s*)(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[:.\-–]|(\d+(?:\s*,\s*\d+)*)\s*:)(?:\s+|$)`)
 
+// parseDiscover splits "[1,2] text" (or "(1) text", "items 1 and 2: text",
+// "1, 2: text") into item numbers and the finding. A finding that merely
+// starts with a number ("3 free tools are...") keeps it.
 func parseDiscover(param string) (items []int, text string) {
 	m := itemsPrefix.FindStringSubmatchIndex(param)
 	if m == nil {
 		return nil, strings.TrimSpace(param)
 	}
-	for _, f := range regexp.MustCompile(`\d+`).FindAllString(param[m[2]:m[3]], -1) {
-		n, _ := strconv.Atoi(f)
-		items = append(items, n)
+	for g := 1; g <= 3; g++ {
+		if m[2*g] >= 0 {
+			for _, f := range digitsPattern.FindAllString(param[m[2*g]:m[2*g+1]], -1) {
+				n, _ := strconv.Atoi(f)
+				items = append(items, n)
+			}
+		}
 	}
 	return items, strings.TrimSpace(param[m[1]:])
 }
+
+var digitsPattern = regexp.MustCompile(`\d+`)

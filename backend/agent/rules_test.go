@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 const (
@@ -44,8 +47,8 @@ func TestRules(t *testing.T) {
 			act(ActFinish, "Kilimanjaro", "Item 3 not covered yet but enough.")}, "Your own reasoning says something is not covered"},
 		{"finish with a gap", []string{search1, openKili, act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""),
 			act(ActFinish, "Kilimanjaro", "Done.")}, "Item 2 (its height in meters): no finding covers it"},
-		{"failed page", []string{search1, act(ActNavigate, "R2", ""), act(ActDiscover, "[1] Mount Kenya is the second-highest mountain in Africa, at 5,199 metres (17,057 ft).", ""),
-			act(ActNavigate, "L1", "")}, ""},
+		{"invented detail on a page sentence", []string{search1, openKili,
+			act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, first climbed in 1889 by Hans Meyer.", "")}, "does not say 1889, Hans, Meyer"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,19 +62,24 @@ func TestRules(t *testing.T) {
 			if _, err := Run(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
-			if tc.says == "" {
-				return
-			}
+			last, _ := ParseAction(tc.actions[len(tc.actions)-1])
 			var notes []string
 			for _, e := range rec.of(EvRefused) {
-				notes = append(notes, e.Reason)
+				notes = append(notes, e.Action+": "+e.Reason)
+				if e.Action == last.Name && strings.Contains(e.Reason, tc.says) {
+					// The note reached the model as the next message.
+					next := m.calls(KindAction)
+					found := false
+					for _, r := range next {
+						found = found || strings.Contains(r.Messages[len(r.Messages)-1].Content, tc.says)
+					}
+					if !found {
+						t.Fatalf("the refusal %q never reached the model", e.Reason)
+					}
+					return
+				}
 			}
-			for _, r := range m.calls(KindAction) {
-				notes = append(notes, r.Messages[len(r.Messages)-1].Content)
-			}
-			if !strings.Contains(strings.Join(notes, "\n"), tc.says) {
-				t.Fatalf("no note says %q; notes:\n%s", tc.says, strings.Join(notes, "\n---\n"))
-			}
+			t.Fatalf("no refusal of %s says %q; refusals:\n%s", last.Name, tc.says, strings.Join(notes, "\n---\n"))
 		})
 	}
 }
@@ -129,5 +137,27 @@ func TestProgressCheckAfterTurnsWithoutFindings(t *testing.T) {
 	if !strings.Contains(msgs[len(msgs)-1].Content, "Progress check: 4 turns without a new finding") ||
 		!strings.Contains(msgs[len(msgs)-1].Content, "1. the tallest mountain in Africa: missing") {
 		t.Fatalf("last note %q", msgs[len(msgs)-1].Content)
+	}
+}
+
+func TestFailedPageIsAResultNotARefusal(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {search1, act(ActNavigate, "R2", ""),
+			act(ActDiscover, "[1] Mount Kenya is the second-highest mountain in Africa, at 5,199 metres (17,057 ft).", ""),
+			act(ActNavigate, "L1", ""), act(ActNavigate, "http://wiki.test/wiki/Tanzania", "")},
+	})
+	cfg.Browser.(*webtest.Fake).World["/wiki/Mount_Kenya"] = webtest.Page{Title: "Mount Kenya - Wiki",
+		Blocks: kiliWorld()["/wiki/Mount_Kenya"].Blocks, Hrefs: map[int][]string{0: {"/wiki/Tanzania"}}}
+	cfg.Browser.(*webtest.Fake).World["/wiki/Mount_Kenya"].Blocks[0] = page.Block{Kind: page.List, Items: []string{"Tanzania"}}
+	cfg.MaxTurns = 4
+	Run(context.Background(), cfg)
+	failed := rec.of(EvPageFailed)
+	if len(failed) == 0 || !strings.Contains(failed[0].Reason, "HTTP 404") {
+		t.Fatalf("failed pages %+v", failed)
+	}
+	last := m.calls(KindAction)
+	if msgs := last[len(last)-1].Messages; !strings.Contains(msgs[len(msgs)-1].Content, "could not open http://wiki.test/wiki/Tanzania: HTTP 404") {
+		t.Fatalf("the model was not told: %q", msgs[len(msgs)-1].Content)
 	}
 }

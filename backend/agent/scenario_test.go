@@ -26,7 +26,7 @@ func TestTurnLimitReportsWhatIsMissing(t *testing.T) {
 	}
 	var missing []int
 	for _, it := range res.NotFound {
-		missing = append(missing, it.Number)
+		missing = append(missing, it.Item.Number)
 	}
 	if !reflect.DeepEqual(missing, []int{2, 3}) {
 		t.Fatalf("not found %v", missing)

@@ -33,8 +33,10 @@ type openPage struct {
 	page  page.Page
 	read  map[int]bool
 	shown int // the part shown last
-	// text is every part shown so far, for grounding findings.
+	// text is every part shown so far, for grounding findings; partText
+	// holds each by number.
 	text         []string
+	partText     map[int]string
 	findings     int          // findings recorded from this page
 	partFindings map[int]bool // parts findings were recorded from
 	confirmed    bool         // asked once before leaving with nothing recorded
@@ -57,10 +59,13 @@ type state struct {
 	current  *openPage
 	journal  []string // one compact line per turn
 
-	sinceFinding   int // turns since the last new finding
+	sinceFinding   int    // turns since the last new finding
+	newFinding     bool   // this turn recorded a finding
+	lastObs        string // the last turn's observation, kept for rebuilds
 	retriesUsed    int
 	notCoveredSent int
 	gapSendBacks   int
+	researched     bool            // a search, page or finding since the last gap send-back
 	groundWarned   map[string]bool // findings sent back once for grounding
 	skippedInARow  int
 	pending        *Finding // a DISCOVER that passed the checks
@@ -116,4 +121,14 @@ func (s *state) allCovered() bool {
 		}
 	}
 	return len(s.checklist) > 0
+}
+
+// partOf returns the part whose text holds quote, else the part shown last.
+func (p *openPage) partOf(quote string) int {
+	for n, t := range p.partText {
+		if quote != "" && strings.Contains(t, quote) {
+			return n
+		}
+	}
+	return p.shown
 }

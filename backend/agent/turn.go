@@ -11,20 +11,22 @@ import (
 
 // turn asks for one action and carries it out. A refused action is sent
 // back inside the same conversation (a cheap retry) up to the per-turn and
-// per-run bounds. It returns done when a FINISH was accepted.
-func (a *Agent) turn(ctx context.Context) (done bool, err error) {
+// per-run bounds. It returns done when a FINISH was accepted, else the
+// turn's observation for the caller to append.
+func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 	garbage, retries := 0, 0
 	for {
 		reply, err := a.actionCall(ctx)
 		if err != nil {
-			return false, err
+			return false, "", err
 		}
 		a.conv.add(chat.Assistant, reply.Content)
 		act, perr := ParseAction(reply.Content)
 		if perr != nil {
 			garbage++
 			if garbage >= maxGarbagePerTurn {
-				return false, a.skipTurn(perr)
+				obs, err := a.skipTurn(perr)
+				return false, obs, err
 			}
 			a.conv.add(chat.User, render("unparseable", perr.Error()))
 			continue
@@ -33,21 +35,19 @@ func (a *Agent) turn(ctx context.Context) (done bool, err error) {
 		a.emit(Event{Type: EvAction, Action: act.Name, Param: act.Param, Thought: clip(act.Thought, maxThoughtChars)})
 		note, finishNow := a.check(ctx, act)
 		if ctx.Err() != nil {
-			return false, ctx.Err()
+			return false, "", ctx.Err()
 		}
 		if note == "" {
 			if finishNow {
-				return true, nil
+				return true, "", nil
 			}
-			a.execute(ctx, act)
-			return false, nil
+			return false, a.execute(ctx, act), nil
 		}
 		a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
 		if retries >= maxRetriesPerTurn || a.st.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
-			a.conv.add(chat.User, fmt.Sprintf("Turn %d: %s", a.st.turn, note))
 			a.journal(act, "refused")
-			return false, nil
+			return false, fmt.Sprintf("Turn %d: %s", a.st.turn, note), nil
 		}
 		retries++
 		a.st.retriesUsed++
@@ -56,17 +56,32 @@ func (a *Agent) turn(ctx context.Context) (done bool, err error) {
 	}
 }
 
+// endTurn appends the turn's observation with any check that is due.
+func (a *Agent) endTurn(obs string) {
+	if a.st.newFinding {
+		a.st.sinceFinding = 0
+		a.st.newFinding = false
+	} else {
+		a.st.sinceFinding++
+	}
+	if check := a.periodicChecks(); check != "" {
+		obs += "\n\n" + check
+	}
+	a.st.lastObs = obs
+	a.conv.add(chat.User, obs)
+}
+
 // skipTurn gives up on a turn of unusable replies; several in a row mean
 // the model cannot do the job.
-func (a *Agent) skipTurn(cause error) error {
+func (a *Agent) skipTurn(cause error) (string, error) {
 	a.st.skippedInARow++
 	a.emit(Event{Type: EvTurnSkipped, Reason: cause.Error()})
 	a.st.journal = append(a.st.journal, fmt.Sprintf("T%d skipped: no usable reply", a.st.turn))
-	a.conv.add(chat.User, fmt.Sprintf("Turn %d was skipped: your replies could not be used (%v). Reply with only the JSON object.", a.st.turn, cause))
+	obs := fmt.Sprintf("Turn %d was skipped: your replies could not be used (%v). Reply with only the JSON object.", a.st.turn, cause)
 	if a.st.skippedInARow >= maxSkippedTurns {
-		return errModelUnusable
+		return obs, errModelUnusable
 	}
-	return nil
+	return obs, nil
 }
 
 // actionCall sends the conversation, rebuilding it first when it nears the
@@ -88,28 +103,48 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 
 // rebuild replaces the conversation with a fresh compact prompt: the
 // objective, the checklist with its coverage, shortened findings, the
-// compact journal and the current page part.
+// compact journal, the current page part and the latest message (the last
+// observation or note, which the model has not answered yet). Findings and
+// journal shrink until the prompt takes at most rebuildTarget of the
+// context, so a long run does not rebuild every turn.
 func (a *Agent) rebuild(why string) {
-	data := map[string]any{
-		"Objective": a.st.objective,
-		"Status":    a.coverageStatus(),
-		"Findings":  shortFindings(a.st.findings),
-		"Journal":   lastLines(a.st.journal, journalLinesInRebuild),
+	latest := ""
+	if n := len(a.conv.msgs); n > 2 && a.conv.msgs[n-1].Role == chat.User {
+		latest = a.conv.msgs[n-1].Content
 	}
-	if p := a.st.current; p != nil && p.shown > 0 {
-		data["Part"] = a.partData(p, p.shown)
+	var part map[string]any
+	if p := a.st.current; p != nil && p.shown > 0 && !strings.Contains(latest, "<page>") {
+		part = a.partData(p, p.shown)
 	}
-	a.conv.msgs = nil
-	a.conv.add(chat.System, render("system", nil))
-	a.conv.add(chat.User, render("rebuild", data))
+	for _, size := range rebuildSizes {
+		data := map[string]any{
+			"Objective": a.st.objective,
+			"Status":    a.coverageStatus(),
+			"Findings":  shortFindings(a.st.findings, size.findingChars),
+			"Journal":   lastLines(a.st.journal, size.journalLines),
+			"Part":      part,
+			"Latest":    latest,
+		}
+		a.conv.msgs = nil
+		a.conv.add(chat.System, render("system", nil))
+		a.conv.add(chat.User, render("rebuild", data))
+		if float64(a.conv.tokens()) <= rebuildTarget*float64(a.cfg.ContextLength) {
+			break
+		}
+	}
 	a.res.Rebuilds++
 	a.emit(Event{Type: EvRebuilt, Reason: why})
 }
 
-func shortFindings(fs []Finding) []Finding {
+// rebuildSizes are the ever shorter forms a rebuilt prompt tries.
+var rebuildSizes = []struct{ findingChars, journalLines int }{
+	{findingCharsInRebuild, journalLinesInRebuild}, {160, 8}, {100, 5}, {60, 3},
+}
+
+func shortFindings(fs []Finding, chars int) []Finding {
 	out := make([]Finding, len(fs))
 	for i, f := range fs {
-		f.Text = clip(f.Text, findingCharsInRebuild)
+		f.Text = clip(f.Text, chars)
 		out[i] = f
 	}
 	return out

@@ -30,7 +30,7 @@ func (a *Agent) finish(ctx context.Context, status string) {
 		if g.condition != "" {
 			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.item, Condition: g.condition})
 		} else {
-			a.res.NotFound = append(a.res.NotFound, g.item)
+			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.item, Why: g.why})
 		}
 	}
 	if (status == StatusFinished || status == StatusTurnLimit) && len(a.st.findings) > 0 && ctx.Err() == nil {
@@ -69,7 +69,8 @@ func (a *Agent) write(ctx context.Context) (string, error) {
 
 var (
 	numberPattern   = regexp.MustCompile(`\d[\d,.]*\d|\d`)
-	citationPattern = regexp.MustCompile(`\[\d+(?:\s*,\s*\d+)*\]`)
+	citationPattern = regexp.MustCompile(`\[\d+(?:\s*[-–,]\s*\d+)*\]`)
+	listMarker      = regexp.MustCompile(`(?m)^\s*\d+[.)]\s`)
 )
 
 // unsupportedNumbers lists numbers in the answer that no finding (nor the
@@ -87,7 +88,8 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
-	for _, n := range numberPattern.FindAllString(citationPattern.ReplaceAllString(answer, " "), -1) {
+	prose := listMarker.ReplaceAllString(citationPattern.ReplaceAllString(answer, " "), " ")
+	for _, n := range numberPattern.FindAllString(prose, -1) {
 		k := normalizeNumber(n)
 		if !known[k] && !seen[k] {
 			seen[k] = true

@@ -91,6 +91,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var f runFlags
 	f.register(fs)
 	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
 	if err != nil {
 		return exitUsage
 	}
@@ -108,6 +111,9 @@ func resume(args []string, stdout, stderr io.Writer) int {
 	var f runFlags
 	f.register(fs)
 	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
 	if err != nil {
 		return exitUsage
 	}
@@ -134,6 +140,12 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		// After the first Ctrl+C the run winds down and writes the
+		// report; a second one kills the process as usual.
+		<-ctx.Done()
+		stop()
+	}()
 	opts.Settings, opts.Sinks = set, []agent.Sink{printer{stderr}}
 	out, err := do(ctx, opts)
 	if out == nil {
@@ -145,7 +157,9 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 		fmt.Fprintf(stderr, "scout %s: %v\n", name, err)
 		return exitError
 	}
-	if errors.Is(ctx.Err(), context.Canceled) || out.Result.Status != agent.StatusFinished {
+	// A finished run whose result could not be written (the model went
+	// away during the writing call) is incomplete too.
+	if errors.Is(ctx.Err(), context.Canceled) || out.Result.Status != agent.StatusFinished || out.Result.Error != "" {
 		return exitIncomplete
 	}
 	return exitOK

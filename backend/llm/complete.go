@@ -53,8 +53,12 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (
 	var reply chat.Reply
 	for stream.Next() {
 		chunk := stream.Current()
-		dog.Reset(c.stall.gap)
 		for _, ch := range chunk.Choices {
+			if ch.Delta.Content != "" {
+				// Only written tokens prove progress: a server may send
+				// an empty opening chunk before it reads the prompt.
+				dog.Reset(c.stall.gap)
+			}
 			sb.WriteString(ch.Delta.Content)
 			if ch.FinishReason == "length" {
 				reply.Truncated = true

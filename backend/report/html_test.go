@@ -16,7 +16,7 @@ func TestFragmentIsSafeAndLinked(t *testing.T) {
 			{Number: 1, Turn: 2, URL: "https://x.test/a", Text: `Tall <img src=x onerror=alert(1)> mountain`},
 			{Number: 2, Turn: 3, URL: "javascript:alert(2)", Text: "Second [x](data:text/html,hi)"},
 		},
-		NotFound:    []agent.Item{{Number: 2, Text: "its height in feet"}},
+		NotFound:    []agent.Missing{{Item: agent.Item{Number: 2, Text: "its height in feet"}}},
 		Unsupported: []string{"3.66"},
 		Calls:       map[string]int{},
 	}

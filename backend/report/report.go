@@ -71,8 +71,12 @@ func writeResult(sb *strings.Builder, res *agent.Result) {
 func writeGaps(sb *strings.Builder, res *agent.Result) {
 	if len(res.NotFound) > 0 {
 		sb.WriteString("## Not found in the pages read\n\n")
-		for _, it := range res.NotFound {
-			fmt.Fprintf(sb, "- %s\n", oneLine(it.Text))
+		for _, m := range res.NotFound {
+			if m.Why != "" && m.Why != "no finding covers it" {
+				fmt.Fprintf(sb, "- %s (%s)\n", oneLine(m.Item.Text), oneLine(m.Why))
+			} else {
+				fmt.Fprintf(sb, "- %s\n", oneLine(m.Item.Text))
+			}
 		}
 		sb.WriteString("\n")
 	}

@@ -30,7 +30,7 @@ func TestGoldenReports(t *testing.T) {
 	gaps := base
 	gaps.Objective = "Name three free, open-source photo editors for Linux."
 	gaps.Status, gaps.Turns, gaps.Findings = agent.StatusTurnLimit, 30, []agent.Finding{finding}
-	gaps.NotFound = []agent.Item{{Number: 2, Text: "three editors"}}
+	gaps.NotFound = []agent.Missing{{Item: agent.Item{Number: 2, Text: "three editors"}, Why: "only 1 of 3 found"}}
 	gaps.LeftOut = []agent.LeftOut{{Item: agent.Item{Number: 1, Text: "free, open-source"}, Condition: "open source"}}
 
 	down := base

@@ -28,12 +28,12 @@ import (
 type Folder struct {
 	Dir string
 
-	mu       sync.Mutex
-	jsonl    *os.File
-	txt      *os.File
-	pageNums map[string]int // URL -> page number, for pages/ file names
-	pageBase int            // page files already there (a resumed run)
-	err      error          // the first write error, reported by Close
+	mu      sync.Mutex
+	jsonl   *os.File
+	txt     *os.File
+	visits  int   // pages opened so far: each visit gets its own files
+	current int   // the visit whose parts are being shown
+	err     error // the first write error, reported by Close
 }
 
 // DefaultDir returns a new folder name under $XDG_DATA_HOME/scout/runs:
@@ -80,7 +80,7 @@ func openFiles(dir string) (*Folder, error) {
 		jsonl.Close()
 		return nil, fmt.Errorf("cannot write the journal in %s: %w", dir, err)
 	}
-	return &Folder{Dir: dir, jsonl: jsonl, txt: txt, pageNums: map[string]int{}}, nil
+	return &Folder{Dir: dir, jsonl: jsonl, txt: txt}, nil
 }
 
 // Emit appends ev to the journal; a page part's text goes to pages/ and
@@ -89,6 +89,10 @@ func openFiles(dir string) (*Folder, error) {
 func (f *Folder) Emit(ev agent.Event) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if ev.Type == agent.EvPageOpened {
+		f.visits++
+		f.current = f.visits
+	}
 	if ev.Type == agent.EvPartShown && ev.Text != "" {
 		ev.File = f.savePart(ev)
 		ev.Text = ""
@@ -105,14 +109,11 @@ func (f *Folder) Emit(ev agent.Event) {
 	}
 }
 
-// savePart writes a part as pages/NNN-part-K.md and returns that path.
+// savePart writes a part as pages/NNN-part-K.md, NNN counting page
+// visits (a page opened again may be cut into different parts), and
+// returns that path.
 func (f *Folder) savePart(ev agent.Event) string {
-	n, ok := f.pageNums[ev.URL]
-	if !ok {
-		n = f.pageBase + len(f.pageNums) + 1
-		f.pageNums[ev.URL] = n
-	}
-	rel := filepath.Join("pages", fmt.Sprintf("%03d-part-%d.md", n, ev.Part))
+	rel := filepath.Join("pages", fmt.Sprintf("%03d-part-%d.md", max(f.current, 1), ev.Part))
 	body := fmt.Sprintf("<!-- %s | %s | part %d of %d -->\n%s\n", ev.URL, ev.Title, ev.Part, ev.Parts, ev.Text)
 	if err := os.WriteFile(filepath.Join(f.Dir, rel), []byte(body), 0o644); err != nil && f.err == nil {
 		f.err = fmt.Errorf("saving page text: %w", err)

@@ -53,8 +53,13 @@ func Reopen(dir string) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Continue the page numbering of pages/.
-	entries, _ := os.ReadDir(filepath.Join(dir, "pages"))
-	f.pageBase = len(entries)
+	// Continue the visit numbering of pages/.
+	names, _ := filepath.Glob(filepath.Join(dir, "pages", "*-part-*.md"))
+	for _, n := range names {
+		var visit, part int
+		if _, err := fmt.Sscanf(filepath.Base(n), "%03d-part-%d.md", &visit, &part); err == nil {
+			f.visits = max(f.visits, visit)
+		}
+	}
 	return f, nil
 }
