@@ -3,7 +3,9 @@ package runner
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -39,21 +41,50 @@ func (oneResult) Search(context.Context, string) ([]search.Result, error) {
 	return []search.Result{{Title: "Weather stations", URL: benchBase + "/stations", Snippet: "stations"}}, nil
 }
 
-func benchScript() map[string][]string {
-	act := func(a, p string) string {
-		return fmt.Sprintf(`{"thought_process":"Next step.","action":%q,"parameter":%q}`, a, p)
+var stationFact = regexp.MustCompile(`Weather station number \d+ stands at an altitude of \d+ metres on the \w+ ridge\.`)
+
+// benchModel plays a well-behaved model that reads the prompt: search,
+// open the result, record the first new fact of each part, read on, and
+// finish after six findings: fifteen turns.
+func benchModel() llmtest.Script {
+	var mu sync.Mutex
+	recorded := map[string]bool{}
+	searched, opened := false, false
+	act := func(a, p string) llmtest.Reply {
+		return llmtest.Reply{Content: fmt.Sprintf(`{"thought_process":"Next step.","action":%q,"parameter":%q}`, a, p)}
 	}
-	actions := []string{act("SEARCH", "weather stations altitude"), act("NAVIGATE", "R1")}
-	for i := 1; len(actions) < 14; i++ {
-		actions = append(actions, act("DISCOVER", fmt.Sprintf("[1] Weather station number %d stands at an altitude of %d metres on the %s ridge.", i, 1000+i*250, ridge(i))))
-		actions = append(actions, act("READ_MORE", ""))
-	}
-	actions = append(actions, act("FINISH", "done"))
-	return map[string][]string{
-		"checklist": {`{"items":["the altitude of each weather station"]}`},
-		"action":    actions,
-		"coverage":  {`{"items":[{"item":1,"findings":[1,2,3,4,5,6],"covered":true,"missing":""}]}`},
-		"writer":    {`{"result":"Six stations were found [1][2][3][4][5][6]."}`},
+	return func(kind string, msgs []llmtest.Message) llmtest.Reply {
+		mu.Lock()
+		defer mu.Unlock()
+		switch kind {
+		case "checklist":
+			return llmtest.Reply{Content: `{"items":["the altitude of each weather station"]}`}
+		case "coverage":
+			return llmtest.Reply{Content: `{"items":[{"item":1,"findings":[1,2,3,4,5,6],"covered":true,"missing":""}]}`}
+		case "writer":
+			return llmtest.Reply{Content: `{"result":"Six stations were found [1][2][3][4][5][6]."}`}
+		}
+		last := msgs[len(msgs)-1].Content
+		switch {
+		case !searched:
+			searched = true
+			return act("SEARCH", "weather stations altitude")
+		case !opened:
+			opened = true
+			return act("NAVIGATE", "R1")
+		case len(recorded) >= 6:
+			return act("FINISH", "done")
+		case strings.Contains(last, "<page>") || strings.Contains(last, "every part of this page was read"):
+			for i := len(msgs) - 1; i >= 0; i-- { // the newest page text first
+				for _, f := range stationFact.FindAllString(msgs[i].Content, -1) {
+					if !recorded[f] && msgs[i].Role == "user" {
+						recorded[f] = true
+						return act("DISCOVER", "[1] "+f)
+					}
+				}
+			}
+		}
+		return act("READ_MORE", "")
 	}
 }
 
@@ -68,7 +99,7 @@ func BenchmarkScriptedRun(b *testing.B) {
 			var calls []llmtest.ChatCall
 			var wall time.Duration
 			for i := 0; i < b.N; i++ {
-				srv := llmtest.New(llmtest.Options{ContextLength: ctxLen, Script: llmtest.Queue(benchScript())})
+				srv := llmtest.New(llmtest.Options{ContextLength: ctxLen, Script: benchModel()})
 				g := &netguard.Guard{}
 				g.Allow(benchBase)
 				start := time.Now()
