@@ -9,6 +9,7 @@ import (
 
 	"github.com/scout-research/scout/backend/desktop"
 	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -149,4 +150,24 @@ func (a *App) SaveReportAs(dir, format string) (string, error) {
 		return "", err
 	}
 	return a.svc.Export(dir, format, path)
+}
+
+// History lists past runs, newest first.
+func (a *App) History() ([]runs.Entry, error) {
+	return a.svc.History()
+}
+
+// OpenRun returns a past run with its journal, findings and status.
+func (a *App) OpenRun(dir string) (desktop.RunView, error) {
+	return a.svc.Open(dir)
+}
+
+// ResumeRun continues an interrupted run in the background.
+func (a *App) ResumeRun(dir string) (desktop.RunView, error) {
+	return a.svc.Resume(a.context(), dir)
+}
+
+// DeleteRun removes a past run's folder.
+func (a *App) DeleteRun(dir string) error {
+	return a.svc.Delete(dir)
 }

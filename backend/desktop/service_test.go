@@ -49,7 +49,7 @@ func script(finishDelay time.Duration) map[string][]llmtest.Reply {
 		"checklist": {r(`{"items":["the tallest mountain in Africa","its height in meters","its height in feet"]}`)},
 		"action": {r(act("SEARCH", "tallest mountain in Africa")), r(act("NAVIGATE", "R1")),
 			r(act("DISCOVER", "[1,2,3] Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak.")),
-			{Content: act("FINISH", "Kilimanjaro"), Delay: finishDelay}},
+			{Content: act("FINISH", "Kilimanjaro"), Delay: finishDelay}, r(act("FINISH", "Kilimanjaro"))},
 		"coverage": {r(`{"items":[{"item":1,"findings":[1],"covered":true,"missing":""},{"item":2,"findings":[1],"covered":true,"missing":""},{"item":3,"findings":[1],"covered":true,"missing":""}]}`)},
 		"writer":   {r(`{"result":"The tallest mountain in Africa is Mount Kilimanjaro [1], 5,895 metres (19,341 ft) high [1]."}`)},
 	}
@@ -187,4 +187,56 @@ func hasFinding(v RunView) bool {
 		}
 	}
 	return false
+}
+
+func TestHistoryOpenResumeDelete(t *testing.T) {
+	svc, rec := setup(t, time.Minute)
+	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
+		t.Fatal(err)
+	}
+	for !hasFinding(svc.Current()) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	svc.Stop()
+	stopped := <-rec.done
+
+	list, err := svc.History()
+	if err != nil || len(list) != 1 || list[0].Status != agent.StatusInterrupted || list[0].Findings != 1 || !list[0].HasReport {
+		t.Fatalf("history %+v, %v", list, err)
+	}
+	past, err := svc.Open(stopped.Dir)
+	if err != nil || past.Objective == "" || past.Status != agent.StatusInterrupted || !hasFinding(past) {
+		t.Fatalf("open: %+v, %v", past.Status, err)
+	}
+	if err := svc.Delete(filepath.Dir(stopped.Dir)); err == nil {
+		t.Fatal("deleted the runs folder itself")
+	}
+
+	// Resume: the scripted model answers FINISH (without the delay now).
+	view, err := svc.Resume(context.Background(), stopped.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !view.Running || len(view.Events) == 0 {
+		t.Fatalf("resume view running=%v with %d events", view.Running, len(view.Events))
+	}
+	if err := svc.Delete(stopped.Dir); err == nil {
+		t.Fatal("deleted a running run")
+	}
+	var done RunView
+	select {
+	case done = <-rec.done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("resumed run did not end")
+	}
+	if done.Status != agent.StatusFinished {
+		t.Fatalf("resumed run ended %s (%s)", done.Status, done.Error)
+	}
+	if err := svc.Delete(stopped.Dir); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := svc.History(); len(list) != 0 {
+		t.Fatalf("history after delete: %+v", list)
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mxschmitt/playwright-go"
+
 	"github.com/scout-research/scout/backend/fixtureweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
@@ -51,6 +53,8 @@ func TestResearchRun(t *testing.T) {
 	for k := range replies {
 		replies[k] = append(replies[k], second[k]...)
 	}
+	// The stopped run, resumed from the history, finishes at once.
+	replies["action"] = append(replies["action"], action("FINISH", "Mount Kilimanjaro.", "Items 1, 2 and 3 are covered by [1]."))
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
 	defer model.Close()
 
@@ -108,6 +112,30 @@ func TestResearchRun(t *testing.T) {
 	click(t, page, "open-report")
 	expectText(t, page, "report", "interrupted on turn 4")
 	expectText(t, page, "report", "## Findings (1)"[3:])
+
+	// History: both runs; resume the stopped one; delete the first.
+	click(t, page, "nav-history")
+	entries := page.GetByTestId("history-entry")
+	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(2); err != nil {
+		t.Fatalf("history: %v", err)
+	}
+	if err := playwright.NewPlaywrightAssertions().Locator(entries.First()).ToContainText("stopped · 4 turns · 1 finding"); err != nil {
+		t.Fatalf("newest entry: %v", err)
+	}
+	screenshot(t, page, "history.png")
+	if err := entries.First().GetByTestId("history-resume").Click(); err != nil {
+		t.Fatal(err)
+	}
+	expectText(t, page, "run-status", "finished")
+	expectText(t, page, "journal", "Run resumed")
+	click(t, page, "nav-history")
+	if err := entries.Last().GetByTestId("history-delete").Click(); err != nil {
+		t.Fatal(err)
+	}
+	click(t, page, "history-confirm-delete")
+	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(1); err != nil {
+		t.Fatalf("after delete: %v", err)
+	}
 }
 
 // TestMarkupInAResultStaysInert renders a finished report whose result

@@ -16,7 +16,8 @@ const maxEventLine = 4 << 20
 
 // ReadJournal reads the events of a run folder. A last line cut short by a
 // killed process is skipped, as the journal's promise is to lose at most
-// the event in flight.
+// the event in flight. A damaged line before the end is an error, returned
+// with the events read up to it.
 func ReadJournal(dir string) ([]agent.Event, error) {
 	f, err := os.Open(filepath.Join(dir, "journal.jsonl"))
 	if err != nil {
@@ -29,7 +30,7 @@ func ReadJournal(dir string) ([]agent.Event, error) {
 	var pendingErr error
 	for sc.Scan() {
 		if pendingErr != nil {
-			return nil, pendingErr // a damaged line in the middle
+			return events, pendingErr // a damaged line in the middle
 		}
 		var ev agent.Event
 		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {

@@ -4,7 +4,7 @@
 import * as App from '../../wailsjs/go/main/App';
 import { settings } from '../../wailsjs/go/models';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
-import type { AgentEvent, ReportView, RunView, SaveResult, ServerInfo, Settings, SettingsView } from './types';
+import type { AgentEvent, HistoryEntry, ReportView, RunView, SaveResult, ServerInfo, Settings, SettingsView } from './types';
 
 export type * from './types';
 
@@ -47,6 +47,26 @@ export function currentRun(): Promise<RunView> {
 /** The report of the run in dir, as Markdown and safe HTML. */
 export function loadReport(dir: string): Promise<ReportView> {
   return App.Report(dir);
+}
+
+/** Past runs, newest first. */
+export async function history(): Promise<HistoryEntry[]> {
+  return ((await App.History()) ?? []) as HistoryEntry[];
+}
+
+/** A past run with its journal. */
+export function openRun(dir: string): Promise<RunView> {
+  return App.OpenRun(dir) as Promise<RunView>;
+}
+
+/** Continues an interrupted run in the background. */
+export function resumeRun(dir: string): Promise<RunView> {
+  return App.ResumeRun(dir) as Promise<RunView>;
+}
+
+/** Deletes a past run's folder. */
+export function deleteRun(dir: string): Promise<void> {
+  return App.DeleteRun(dir);
 }
 
 /** Saves the report through the native dialog; resolves "" when cancelled. */

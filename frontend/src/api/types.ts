@@ -114,3 +114,15 @@ export interface ReportView {
   markdown: string;
   html: string;
 }
+
+/** A past run in the history. */
+export interface HistoryEntry {
+  dir: string;
+  objective: string;
+  status: string;
+  started: string;
+  turns: number;
+  findings: number;
+  has_report: boolean;
+  damaged: string;
+}

@@ -54,6 +54,41 @@ export class RunStore {
     }
   }
 
+  /** Shows a past run (journal, findings, report). */
+  async open(dir: string): Promise<boolean> {
+    if (this.running) return false;
+    try {
+      const view = await api.openRun(dir);
+      this.view = view;
+      this.events = view.events ?? [];
+      this.report = null;
+      await this.loadReport();
+      return true;
+    } catch (err) {
+      this.startError = api.errorMessage(err);
+      return false;
+    }
+  }
+
+  /** Continues an interrupted run. */
+  async resume(dir: string): Promise<boolean> {
+    if (this.running || this.starting) return false;
+    this.starting = true;
+    this.startError = '';
+    try {
+      const view = await api.resumeRun(dir);
+      this.view = view;
+      this.events = view.events ?? [];
+      this.report = null;
+      return true;
+    } catch (err) {
+      this.startError = api.errorMessage(err);
+      return false;
+    } finally {
+      this.starting = false;
+    }
+  }
+
   async stop(): Promise<void> {
     if (!this.running) return;
     this.stopping = true;

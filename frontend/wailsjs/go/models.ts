@@ -312,6 +312,56 @@ export namespace main {
 
 }
 
+export namespace runs {
+	
+	export class Entry {
+	    dir: string;
+	    objective: string;
+	    status: string;
+	    // Go type: time
+	    started: any;
+	    turns: number;
+	    findings: number;
+	    has_report: boolean;
+	    damaged: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Entry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.dir = source["dir"];
+	        this.objective = source["objective"];
+	        this.status = source["status"];
+	        this.started = this.convertValues(source["started"], null);
+	        this.turns = source["turns"];
+	        this.findings = source["findings"];
+	        this.has_report = source["has_report"];
+	        this.damaged = source["damaged"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace settings {
 	
 	export class FieldError {

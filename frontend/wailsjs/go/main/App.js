@@ -10,16 +10,32 @@ export function DefaultSettings() {
   return window['go']['main']['App']['DefaultSettings']();
 }
 
+export function DeleteRun(arg1) {
+  return window['go']['main']['App']['DeleteRun'](arg1);
+}
+
 export function ExportReport(arg1, arg2, arg3) {
   return window['go']['main']['App']['ExportReport'](arg1, arg2, arg3);
+}
+
+export function History() {
+  return window['go']['main']['App']['History']();
 }
 
 export function LoadSettings() {
   return window['go']['main']['App']['LoadSettings']();
 }
 
+export function OpenRun(arg1) {
+  return window['go']['main']['App']['OpenRun'](arg1);
+}
+
 export function Report(arg1) {
   return window['go']['main']['App']['Report'](arg1);
+}
+
+export function ResumeRun(arg1) {
+  return window['go']['main']['App']['ResumeRun'](arg1);
 }
 
 export function SaveReportAs(arg1, arg2) {

@@ -1,0 +1,87 @@
+package desktop
+
+import (
+	"context"
+	"errors"
+
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/runs"
+)
+
+// History lists past runs, newest first.
+func (s *Service) History() ([]runs.Entry, error) {
+	return runs.List(runs.Root())
+}
+
+// Open returns a past run as the research view shows it, from its journal.
+func (s *Service) Open(dir string) (RunView, error) {
+	events, err := runs.ReadJournal(dir)
+	if len(events) == 0 && err != nil {
+		return RunView{}, err
+	}
+	if s.isRunning(dir) {
+		return s.Current(), nil
+	}
+	view := RunView{Dir: dir, Events: events}
+	for _, ev := range events {
+		switch ev.Type {
+		case "run_started":
+			if view.Objective == "" {
+				view.Objective, view.Started = ev.Objective, ev.Time
+			}
+		case "run_finished":
+			view.Status, view.Error = ev.Status, ev.Message
+		}
+	}
+	if view.Status == "" {
+		view.Status = "interrupted"
+	}
+	if err != nil {
+		view.Error = err.Error()
+	}
+	return view, nil
+}
+
+func (s *Service) isRunning(dir string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cur != nil && s.cur.view.Running && s.cur.view.Dir == dir
+}
+
+// Resume continues an interrupted run in dir in the background.
+func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
+	s.mu.Lock()
+	if s.cur != nil && s.cur.view.Running {
+		s.mu.Unlock()
+		return RunView{}, ErrBusy
+	}
+	s.mu.Unlock()
+	past, err := s.Open(dir)
+	if err != nil {
+		return RunView{}, err
+	}
+	set := s.store.Load().Settings
+	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	if err != nil {
+		return RunView{}, err
+	}
+	view := past
+	view.Running, view.Status, view.Error = true, "", ""
+	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, contextLength(set, info), info.Model
+	runCtx, cancel := context.WithCancel(context.Background())
+	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
+	s.mu.Lock()
+	s.cur = a
+	s.mu.Unlock()
+	go s.run(runCtx, a, runner.Options{Settings: set, OutDir: dir}, runner.Resume)
+	return view, nil
+}
+
+// Delete removes a past run. The run in progress cannot be deleted.
+func (s *Service) Delete(dir string) error {
+	if s.isRunning(dir) {
+		return errors.New("this run is still going: stop it before deleting it")
+	}
+	return runs.Delete(runs.Root(), dir)
+}
