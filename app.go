@@ -132,7 +132,7 @@ func (a *App) Report(dir string) (desktop.ReportView, error) {
 }
 
 // ExportReport writes the report of the run in dir to path as format
-// ("md" or "html") without a dialog, and returns the path written.
+// ("md", "html" or "pdf") without a dialog, and returns the path written.
 func (a *App) ExportReport(dir, format, path string) (string, error) {
 	return a.svc.Export(dir, format, path)
 }
@@ -140,7 +140,7 @@ func (a *App) ExportReport(dir, format, path string) (string, error) {
 // SaveReportAs asks where to save the report with the native dialog and
 // writes it there; it returns "" when the user cancels.
 func (a *App) SaveReportAs(dir, format string) (string, error) {
-	names := map[string]string{desktop.FormatMarkdown: "Markdown", desktop.FormatHTML: "Web page"}
+	names := map[string]string{desktop.FormatMarkdown: "Markdown", desktop.FormatHTML: "Web page", desktop.FormatPDF: "PDF"}
 	path, err := runtime.SaveFileDialog(a.context(), runtime.SaveDialogOptions{
 		Title:           "Save the report",
 		DefaultFilename: "report." + format,

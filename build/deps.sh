@@ -115,7 +115,7 @@ case "$mode" in
     ;;
   test)
     ensure_browser "the browser the tests drive"
-    apt_install "fonts for pages and a virtual screen for the app under test" fonts-liberation xvfb xauth
+    apt_install "fonts for pages, a virtual screen for the app under test, and pdftotext to check PDF exports" fonts-liberation xvfb xauth poppler-utils
     ;;
   *) fail "unknown mode $mode (use run or test)" ;;
 esac

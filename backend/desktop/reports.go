@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/report"
 )
 
@@ -22,6 +23,7 @@ type ReportView struct {
 const (
 	FormatMarkdown = "md"
 	FormatHTML     = "html"
+	FormatPDF      = "pdf"
 )
 
 // Report reads the report of the run in dir.
@@ -55,15 +57,18 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 	switch format {
 	case FormatMarkdown:
 		out = r.Markdown
-	case FormatHTML:
+	case FormatHTML, FormatPDF:
 		if out, err = report.Standalone(r.Title, r.Markdown); err != nil {
 			return "", err
 		}
 	default:
-		return "", fmt.Errorf("unknown export format %q: choose md or html", format)
+		return "", fmt.Errorf("unknown export format %q: choose md, html or pdf", format)
 	}
 	if !strings.HasSuffix(strings.ToLower(path), "."+format) {
 		path += "." + format
+	}
+	if format == FormatPDF {
+		return path, s.printPDF(out, path)
 	}
 	tmp := path + ".part"
 	if err := os.WriteFile(tmp, []byte(out), 0o644); err != nil {
@@ -73,4 +78,13 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 		return "", fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return path, nil
+}
+
+// printPDF prints the standalone HTML with the browser from settings.
+func (s *Service) printPDF(html, path string) error {
+	exe, err := browser.Find(s.store.Load().Settings.BrowserPath)
+	if err != nil {
+		return err
+	}
+	return browser.PrintPDF(exe, html, path)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -137,6 +138,17 @@ func TestRunInTheBackground(t *testing.T) {
 			t.Errorf("%s export %s: %.80q", format, path, data)
 		}
 	}
+	pdf, err := svc.Export(done.Dir, FormatPDF, filepath.Join(t.TempDir(), "report.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(pdf)
+	if !strings.HasPrefix(string(data), "%PDF-") || len(data) < 5000 {
+		t.Errorf("PDF export: %d bytes starting %.8q", len(data), data)
+	}
+	if text := pdfText(t, pdf); text != "" && !strings.Contains(text, "5,895") {
+		t.Errorf("the PDF does not show the result:\n%.400s", text)
+	}
 }
 
 func TestStopWritesTheReport(t *testing.T) {
@@ -239,4 +251,17 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	if list, _ := svc.History(); len(list) != 0 {
 		t.Fatalf("history after delete: %+v", list)
 	}
+}
+
+// pdfText extracts the PDF's text with pdftotext when it is installed.
+func pdfText(t *testing.T, path string) string {
+	out, err := exec.Command("pdftotext", path, "-").Output()
+	if err != nil {
+		if os.Getenv("SCOUT_GUI_E2E") == "1" {
+			t.Fatalf("pdftotext: %v (make test installs poppler-utils)", err)
+		}
+		t.Logf("pdftotext unavailable (%v): the PDF's text is not checked", err)
+		return ""
+	}
+	return string(out)
 }

@@ -70,7 +70,7 @@ export function deleteRun(dir: string): Promise<void> {
 }
 
 /** Saves the report through the native dialog; resolves "" when cancelled. */
-export function saveReportAs(dir: string, format: 'md' | 'html'): Promise<string> {
+export function saveReportAs(dir: string, format: 'md' | 'html' | 'pdf'): Promise<string> {
   return App.SaveReportAs(dir, format);
 }
 
