@@ -171,3 +171,9 @@ func (a *App) ResumeRun(dir string) (desktop.RunView, error) {
 func (a *App) DeleteRun(dir string) error {
 	return a.svc.Delete(dir)
 }
+
+// WriteReportNow writes the report of the run in progress from what it
+// has found so far, without stopping it.
+func (a *App) WriteReportNow() (desktop.ReportView, error) {
+	return a.svc.WriteReportNow()
+}

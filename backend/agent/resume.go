@@ -75,3 +75,41 @@ func (a *Agent) restore(s *Snapshot) {
 	a.st.journal = s.Journal
 	a.res.Checklist = s.Checklist
 }
+
+// StatusRunning marks a result taken from a run still going.
+const StatusRunning = "running"
+
+// Partial builds the result so far from a run's events, for a report
+// written while the run goes on: findings, checklist, turns and figures,
+// but no written answer.
+func Partial(events []Event) *Result {
+	res := &Result{Status: StatusRunning, Calls: map[string]int{}}
+	for _, ev := range events {
+		res.Turns = max(res.Turns, ev.Turn)
+		switch ev.Type {
+		case EvRunStarted:
+			if res.Objective == "" {
+				res.Objective = ev.Objective
+			}
+		case EvChecklist:
+			res.Checklist = ev.Checklist
+		case EvFinding:
+			if ev.Finding != nil {
+				res.Findings = append(res.Findings, *ev.Finding)
+			}
+		case EvModelCall:
+			res.Calls[ev.Kind]++
+			if u := ev.Usage; u != nil {
+				res.PromptTokens += u.PromptTokens
+				res.CachedTokens += u.CachedTokens
+				res.CompletionTokens += u.CompletionTokens
+				res.ModelTime += u.Duration
+			}
+		case EvRefused:
+			res.Retries++
+		case EvRebuilt:
+			res.Rebuilds++
+		}
+	}
+	return res
+}

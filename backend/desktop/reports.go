@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/report"
 )
@@ -87,4 +89,30 @@ func (s *Service) printPDF(html, path string) error {
 		return err
 	}
 	return browser.PrintPDF(exe, html, path)
+}
+
+// WriteReportNow writes the report of the run in progress from what it has
+// found so far, without stopping it, and returns it. The report written at
+// the end replaces it.
+func (s *Service) WriteReportNow() (ReportView, error) {
+	s.mu.Lock()
+	a := s.cur
+	var events []agent.Event
+	if a != nil {
+		events = append(events, a.view.Events...)
+	}
+	s.mu.Unlock()
+	if a == nil || !a.view.Running {
+		return ReportView{}, fmt.Errorf("no run is going")
+	}
+	res := agent.Partial(events)
+	md := report.Markdown(res, report.Figures{Model: a.view.Model, ContextLength: a.view.ContextLength, Wall: time.Since(a.view.Started)})
+	path := filepath.Join(a.view.Dir, "report.md")
+	if err := os.WriteFile(path+".part", []byte(md), 0o644); err != nil {
+		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)
+	}
+	if err := os.Rename(path+".part", path); err != nil {
+		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)
+	}
+	return s.Report(a.view.Dir)
 }

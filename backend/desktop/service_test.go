@@ -164,6 +164,13 @@ func TestStopWritesTheReport(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
+	now, err := svc.WriteReportNow()
+	if err != nil || !strings.Contains(now.Markdown, "still running, written on turn") || !strings.Contains(now.Markdown, "## Findings (1)") {
+		t.Fatalf("report while running: %v\n%s", err, now.Markdown)
+	}
+	if !svc.Current().Running {
+		t.Fatal("writing the report stopped the run")
+	}
 	if err := svc.Stop(); err != nil {
 		t.Fatal(err)
 	}

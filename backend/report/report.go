@@ -39,6 +39,8 @@ func StatusLine(res *agent.Result) string {
 		return fmt.Sprintf("stopped at the turn limit (%d turns)", res.Turns)
 	case agent.StatusInterrupted:
 		return fmt.Sprintf("interrupted on turn %d", res.Turns)
+	case agent.StatusRunning:
+		return fmt.Sprintf("still running, written on turn %d; the final result comes when the run ends", res.Turns)
 	case agent.StatusModelUnavailable:
 		msg := fmt.Sprintf("model unavailable on turn %d", res.Turns)
 		if res.Error != "" {

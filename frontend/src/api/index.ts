@@ -49,6 +49,11 @@ export function loadReport(dir: string): Promise<ReportView> {
   return App.Report(dir);
 }
 
+/** Writes the report of the run in progress without stopping it. */
+export function writeReportNow(): Promise<ReportView> {
+  return App.WriteReportNow();
+}
+
 /** Past runs, newest first. */
 export async function history(): Promise<HistoryEntry[]> {
   return ((await App.History()) ?? []) as HistoryEntry[];

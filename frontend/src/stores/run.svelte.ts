@@ -113,6 +113,18 @@ export class RunStore {
     await this.loadReport();
   }
 
+  /** Writes a report of the run so far; the run goes on. */
+  async reportNow(): Promise<boolean> {
+    try {
+      this.report = await api.writeReportNow();
+      this.reportError = '';
+      return true;
+    } catch (err) {
+      this.reportError = api.errorMessage(err);
+      return false;
+    }
+  }
+
   async loadReport(): Promise<void> {
     if (!this.view?.dir) return;
     try {

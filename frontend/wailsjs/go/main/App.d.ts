@@ -33,3 +33,5 @@ export function StartRun(arg1:string):Promise<desktop.RunView>;
 export function StopRun():Promise<void>;
 
 export function TestConnection(arg1:string,arg2:string):Promise<llm.ServerInfo>;
+
+export function WriteReportNow():Promise<desktop.ReportView>;

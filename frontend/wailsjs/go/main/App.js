@@ -57,3 +57,7 @@ export function StopRun() {
 export function TestConnection(arg1, arg2) {
   return window['go']['main']['App']['TestConnection'](arg1, arg2);
 }
+
+export function WriteReportNow() {
+  return window['go']['main']['App']['WriteReportNow']();
+}
