@@ -177,3 +177,14 @@ func (a *App) DeleteRun(dir string) error {
 func (a *App) WriteReportNow() (desktop.ReportView, error) {
 	return a.svc.WriteReportNow()
 }
+
+// Setup says whether the browser driver and a browser are there.
+func (a *App) Setup() (desktop.SetupStatus, error) {
+	return a.svc.Setup(), nil
+}
+
+// InstallDriver installs the browser driver; progress lines arrive as
+// "setup:progress" events.
+func (a *App) InstallDriver() (desktop.SetupStatus, error) {
+	return a.svc.InstallDriver()
+}

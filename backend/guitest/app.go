@@ -74,7 +74,7 @@ func BuildDev(t *testing.T, root, dir string) string {
 // Start runs bin under xvfb-run with a fresh config home (seeded by the
 // caller before start if wanted) and a fresh data home, and waits for its
 // dev server.
-func Start(t *testing.T, bin, root, configHome string) *App {
+func Start(t *testing.T, bin, root, configHome string, env ...string) *App {
 	t.Helper()
 	if _, err := exec.LookPath("xvfb-run"); err != nil {
 		t.Fatalf("xvfb-run is missing: run make test, which installs xvfb")
@@ -87,7 +87,7 @@ func Start(t *testing.T, bin, root, configHome string) *App {
 	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp",
 		bin, "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
 	dataHome := t.TempDir()
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome)
+	cmd.Env = append(append(os.Environ(), "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome), env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	// Own process group: xvfb-run starts Xvfb and the app, and all must go.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

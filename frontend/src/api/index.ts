@@ -4,7 +4,7 @@
 import * as App from '../../wailsjs/go/main/App';
 import { settings } from '../../wailsjs/go/models';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
-import type { AgentEvent, HistoryEntry, ReportView, RunView, SaveResult, ServerInfo, Settings, SettingsView } from './types';
+import type { AgentEvent, HistoryEntry, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupStatus, Settings } from './types';
 
 export type * from './types';
 
@@ -52,6 +52,21 @@ export function loadReport(dir: string): Promise<ReportView> {
 /** Writes the report of the run in progress without stopping it. */
 export function writeReportNow(): Promise<ReportView> {
   return App.WriteReportNow();
+}
+
+/** Whether the browser driver and a browser are there. */
+export function setupStatus(): Promise<SetupStatus> {
+  return App.Setup();
+}
+
+/** Installs the browser driver; progress lines come through onSetupProgress. */
+export function installDriver(): Promise<SetupStatus> {
+  return App.InstallDriver();
+}
+
+/** Subscribes to driver installation progress lines. */
+export function onSetupProgress(cb: (line: string) => void): () => void {
+  return EventsOn('setup:progress', cb);
 }
 
 /** Past runs, newest first. */

@@ -126,3 +126,9 @@ export interface HistoryEntry {
   has_report: boolean;
   damaged: string;
 }
+
+export interface SetupStatus {
+  driver_installed: boolean;
+  browser: string;
+  browser_error: string;
+}

@@ -213,6 +213,22 @@ export namespace desktop {
 		    return a;
 		}
 	}
+	export class SetupStatus {
+	    driver_installed: boolean;
+	    browser: string;
+	    browser_error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SetupStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.driver_installed = source["driver_installed"];
+	        this.browser = source["browser"];
+	        this.browser_error = source["browser_error"];
+	    }
+	}
 
 }
 

@@ -16,6 +16,8 @@ export function ExportReport(arg1:string,arg2:string,arg3:string):Promise<string
 
 export function History():Promise<Array<runs.Entry>>;
 
+export function InstallDriver():Promise<desktop.SetupStatus>;
+
 export function LoadSettings():Promise<main.SettingsView>;
 
 export function OpenRun(arg1:string):Promise<desktop.RunView>;
@@ -27,6 +29,8 @@ export function ResumeRun(arg1:string):Promise<desktop.RunView>;
 export function SaveReportAs(arg1:string,arg2:string):Promise<string>;
 
 export function SaveSettings(arg1:settings.Settings):Promise<main.SaveResult>;
+
+export function Setup():Promise<desktop.SetupStatus>;
 
 export function StartRun(arg1:string):Promise<desktop.RunView>;
 

@@ -22,6 +22,10 @@ export function History() {
   return window['go']['main']['App']['History']();
 }
 
+export function InstallDriver() {
+  return window['go']['main']['App']['InstallDriver']();
+}
+
 export function LoadSettings() {
   return window['go']['main']['App']['LoadSettings']();
 }
@@ -44,6 +48,10 @@ export function SaveReportAs(arg1, arg2) {
 
 export function SaveSettings(arg1) {
   return window['go']['main']['App']['SaveSettings'](arg1);
+}
+
+export function Setup() {
+  return window['go']['main']['App']['Setup']();
 }
 
 export function StartRun(arg1) {

@@ -1,0 +1,48 @@
+package desktop
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/scout-research/scout/backend/browser"
+)
+
+// EventSetupProgress carries one line of driver installation progress.
+const EventSetupProgress = "setup:progress"
+
+// SetupStatus says whether research can start: the browser driver and a
+// browser must be there.
+type SetupStatus struct {
+	DriverInstalled bool   `json:"driver_installed"`
+	Browser         string `json:"browser"`
+	// BrowserError lists what was tried and how to fix it.
+	BrowserError string `json:"browser_error"`
+}
+
+// Ready reports whether nothing is missing.
+func (s SetupStatus) Ready() bool { return s.DriverInstalled && s.Browser != "" }
+
+// Setup checks for the driver and a browser.
+func (s *Service) Setup() SetupStatus {
+	st := SetupStatus{DriverInstalled: browser.DriverInstalled()}
+	exe, err := browser.Find(s.store.Load().Settings.BrowserPath)
+	if err != nil {
+		st.BrowserError = err.Error()
+	} else {
+		st.Browser = exe
+	}
+	return st
+}
+
+var installing sync.Mutex
+
+// InstallDriver installs the browser driver, sending progress lines to the
+// window, and returns the new status.
+func (s *Service) InstallDriver() (SetupStatus, error) {
+	if !installing.TryLock() {
+		return s.Setup(), errors.New("the driver is being installed already")
+	}
+	defer installing.Unlock()
+	err := browser.InstallDriver(func(line string) { s.emit(EventSetupProgress, line) })
+	return s.Setup(), err
+}
