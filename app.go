@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -20,9 +19,6 @@ type App struct {
 	ctx   context.Context
 	store *settings.Store
 	svc   *desktop.Service
-
-	mu      sync.Mutex
-	warning string // from loading a damaged settings file, until a save
 }
 
 // SettingsView is what the settings screen shows.
@@ -67,12 +63,7 @@ func (a *App) emit(name string, data any) {
 // the file was damaged.
 func (a *App) LoadSettings() (SettingsView, error) {
 	loaded := a.store.Load()
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if loaded.Warning != "" {
-		a.warning = loaded.Warning
-	}
-	return SettingsView{Settings: loaded.Settings, Warning: a.warning, Path: a.store.Path}, nil
+	return SettingsView{Settings: loaded.Settings, Warning: loaded.Warning, Path: a.store.Path}, nil
 }
 
 // DefaultSettings returns the settings a new user starts with.
@@ -91,9 +82,6 @@ func (a *App) SaveSettings(s settings.Settings) (SaveResult, error) {
 	if err != nil {
 		return SaveResult{}, err
 	}
-	a.mu.Lock()
-	a.warning = ""
-	a.mu.Unlock()
 	return SaveResult{Errors: []settings.FieldError{}}, nil
 }
 

@@ -190,6 +190,9 @@ func TestLoadDamagedFile(t *testing.T) {
 			if _, err := os.Stat(st.Path + ".bad"); err != nil {
 				t.Fatalf("bad file not kept: %v", err)
 			}
+			if again := st.Load(); again.Warning != got.Warning {
+				t.Fatalf("a second load forgot the warning: %q", again.Warning)
+			}
 			if err := st.Save(Defaults()); err != nil {
 				t.Fatalf("saving after a damaged file: %v", err)
 			}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/adrg/xdg"
 )
@@ -21,12 +22,18 @@ const fileMode = 0o600
 // badSuffix names the copy kept of a file that could not be read.
 const badSuffix = ".bad"
 
-// Store reads and writes the settings file at Path.
+// Store reads and writes the settings file at Path. It is safe for
+// concurrent use.
 type Store struct {
 	Path string
 	// ReadOnly stores never change anything on disk: a damaged file is
 	// reported but left in place (the CLI never writes settings).
 	ReadOnly bool
+
+	mu sync.Mutex
+	// warning is kept from the load that found the file damaged until a
+	// save, so every later Load still reports it (the file is gone by then).
+	warning string
 }
 
 // DefaultPath returns the settings file location under the XDG config home,
@@ -53,6 +60,17 @@ type Loaded struct {
 // settings.json.bad; fields with invalid values fall back to their defaults.
 // Each case but the first leaves a Warning saying what happened.
 func (s *Store) Load() Loaded {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.load()
+	if l.Warning != "" {
+		s.warning = l.Warning
+	}
+	l.Warning = s.warning
+	return l
+}
+
+func (s *Store) load() Loaded {
 	data, err := os.ReadFile(s.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -180,7 +198,13 @@ func (s *Store) Save(set Settings) error {
 	if err != nil {
 		return fmt.Errorf("cannot encode settings: %w", err)
 	}
-	return writeAtomic(s.Path, append(data, '\n'))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := writeAtomic(s.Path, append(data, '\n')); err != nil {
+		return err
+	}
+	s.warning = ""
+	return nil
 }
 
 func writeAtomic(path string, data []byte) error {
