@@ -49,6 +49,7 @@ test: deps-test
 # Benchmarks print figures; nothing is asserted on timings.
 bench: deps-test
 	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/
+	go run . bench --no-cache-reuse
 
 # Serves the fixture web (pages and a DuckDuckGo imitation) for trying the
 # app or the CLI by hand.

@@ -33,6 +33,10 @@ type Config struct {
 	// Resume continues an interrupted run from its snapshot instead of
 	// starting anew (no checklist call; a rebuilt prompt).
 	Resume *Snapshot
+	// RebuildEveryTurn sends a fresh compact prompt each turn instead of
+	// the growing conversation: the benchmark's baseline, which shows what
+	// the append-only conversation saves.
+	RebuildEveryTurn bool
 }
 
 // Agent runs one objective. Use Run.

@@ -28,7 +28,9 @@ func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 				obs, err := a.skipTurn(perr)
 				return false, obs, err
 			}
-			a.conv.add(chat.User, render("unparseable", perr.Error()))
+			note := render("unparseable", perr.Error())
+			a.emit(Event{Type: EvRefused, Reason: note})
+			a.conv.add(chat.User, note)
 			continue
 		}
 		a.st.skippedInARow = 0
@@ -89,6 +91,8 @@ func (a *Agent) skipTurn(cause error) (string, error) {
 func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 	if fits, rebuild := a.conv.fits(a.cfg.ContextLength, maxTokens[KindAction]); !fits || rebuild {
 		a.rebuild("the conversation neared the context limit")
+	} else if a.cfg.RebuildEveryTurn && len(a.conv.msgs) > 2 {
+		a.rebuild("baseline: a fresh prompt every turn")
 	}
 	reply, err := a.call(ctx, KindAction, a.conv.msgs, actionSchema)
 	if errors.Is(err, chat.ErrContextOverflow) {
@@ -112,18 +116,25 @@ func (a *Agent) rebuild(why string) {
 	if n := len(a.conv.msgs); n > 2 && a.conv.msgs[n-1].Role == chat.User {
 		latest = a.conv.msgs[n-1].Content
 	}
+	// The last observation (search results, a page part) stays in view
+	// even when a refusal note came after it: the note may point to it.
+	observation := a.st.lastObs
+	if observation == latest {
+		observation = ""
+	}
 	var part map[string]any
-	if p := a.st.current; p != nil && p.shown > 0 && !strings.Contains(latest, "<page>") {
+	if p := a.st.current; p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
 		part = a.partData(p, p.shown)
 	}
 	for _, size := range rebuildSizes {
 		data := map[string]any{
-			"Objective": a.st.objective,
-			"Status":    a.coverageStatus(),
-			"Findings":  shortFindings(a.st.findings, size.findingChars),
-			"Journal":   lastLines(a.st.journal, size.journalLines),
-			"Part":      part,
-			"Latest":    latest,
+			"Objective":   a.st.objective,
+			"Status":      a.coverageStatus(),
+			"Findings":    shortFindings(a.st.findings, size.findingChars),
+			"Journal":     lastLines(a.st.journal, size.journalLines),
+			"Part":        part,
+			"Observation": observation,
+			"Latest":      latest,
 		}
 		a.conv.msgs = nil
 		a.conv.add(chat.System, render("system", nil))

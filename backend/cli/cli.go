@@ -33,6 +33,7 @@ Usage:
   scout run [flags] "objective"
                               research the objective headless and write a report
   scout resume [flags] DIR    continue an interrupted run from its folder
+  scout bench [flags]         run the frozen-web benchmark (see the README)
   scout check [flags]         test the connection to the model server
   scout version               print the version
   scout help                  show this help
@@ -75,6 +76,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return run(args[1:], stdout, stderr)
 	case "resume":
 		return resume(args[1:], stdout, stderr)
+	case "bench":
+		return benchCmd(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "scout: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage

@@ -36,6 +36,8 @@ type Options struct {
 	Sinks []agent.Sink
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// RebuildEveryTurn is the benchmark's no-cache-reuse baseline.
+	RebuildEveryTurn bool
 }
 
 // Outcome is what a run left behind.
@@ -121,7 +123,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, err
 	res, _ := agent.Run(ctx, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
-		Sink: fanout(sinks), Now: now, Resume: snap,
+		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
 	})
 	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: ctxLen, SearchURL: searchURL,
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}

@@ -1,0 +1,95 @@
+package bench
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/browser"
+)
+
+func writeTask(t *testing.T, dir string) {
+	t.Helper()
+	task := `{"id":"factual","kind":"factual question","objective":"How tall is Mount Meru in Tanzania, in metres?","turn_limit":20,
+"checklist":[{"text":"the height of Mount Meru in metres","keywords":[["Meru","4,562 metres"]]}],
+"queries":["Mount Meru height","Meru Tanzania elevation"],"must":["4,562"],"must_not":["4,565"]}`
+	pages := map[string]string{
+		"mount-meru": `<html><head><title>Mount Meru - Peaks of Tanzania</title></head><body><nav><a href="{{base}}/factual/arusha">Arusha</a></nav><main><h1>Mount Meru</h1>
+<p>Mount Meru is a dormant stratovolcano in the Arusha Region of Tanzania.</p><p>Its summit, Socialist Peak, makes Mount Meru 4,562 metres high, the second highest in the country.</p></main><footer>Peaks of Tanzania</footer></body></html>`,
+		"arusha": `<html><head><title>Arusha National Park</title></head><body><main><h1>Arusha National Park</h1><p>The park covers Mount Meru's slopes and the Momella lakes.</p><p>Visitors often confuse Meru with its neighbour Kilimanjaro.</p></main></body></html>`,
+		"meru-trek": `<html><head><title>Trekking Meru: a blog</title></head><body><main><h1>Our trek</h1><p>We climbed Meru in four days; our guide claimed the summit stands at 4,565 metres, but the map disagreed.</p></main></body></html>`,
+	}
+	os.MkdirAll(filepath.Join(dir, "factual", "pages"), 0o755)
+	os.WriteFile(filepath.Join(dir, "factual", "task.json"), []byte(task), 0o644)
+	for slug, body := range pages {
+		os.WriteFile(filepath.Join(dir, "factual", "pages", slug+".html"), []byte(body), 0o644)
+	}
+}
+
+func TestSiteSearchRanksByRelevance(t *testing.T) {
+	dir := t.TempDir()
+	writeTask(t, dir)
+	tasks, err := LoadTasks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := NewSite(tasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := site.index["factual"].search("Mount Meru height metres")
+	if len(got) == 0 || got[0] != "/factual/mount-meru" {
+		t.Fatalf("ranking %v", got)
+	}
+	if len(site.index["factual"].search("zebra")) != 0 {
+		t.Fatal("a word on no page matched")
+	}
+}
+
+func TestOfflineRunOfATask(t *testing.T) {
+	if _, err := browser.Find(""); err != nil || !browser.DriverInstalled() {
+		if os.Getenv("SCOUT_GUI_E2E") == "1" {
+			t.Fatal("browser or driver missing")
+		}
+		t.Skip("no browser")
+	}
+	t.Cleanup(xdg.Reload)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	xdg.Reload()
+	dir := t.TempDir()
+	writeTask(t, dir)
+	tasks, _ := LoadTasks(dir)
+	out := t.TempDir()
+	if d := os.Getenv("BENCH_KEEP"); d != "" {
+		out = d
+	}
+	results, err := Run(context.Background(), Options{Tasks: tasks, OutDir: out, NoCacheReuse: true, TaskTimeout: time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2 {
+		t.Fatalf("%d results", len(results))
+	}
+	for _, r := range results {
+		if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
+			t.Errorf("%s: ended %s (%s), answer %d/%d %v, citations %v", r.Mode, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
+		}
+		if r.Refusals["turn skipped"] != 0 || len(r.Refusals) < 3 {
+			t.Errorf("%s: the injected mistakes were not all refused: %v", r.Mode, r.Refusals)
+		}
+	}
+	app, reb := results[0], results[1]
+	if app.ReuseRatio() <= reb.ReuseRatio() || app.ProjectedMinutes >= reb.ProjectedMinutes {
+		t.Errorf("append %.2f reuse %.1f min; rebuild %.2f reuse %.1f min", app.ReuseRatio(), app.ProjectedMinutes, reb.ReuseRatio(), reb.ProjectedMinutes)
+	}
+	md, err := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: results}.Write(out, nil)
+	if err != nil || !strings.Contains(md, "| factual | append | agent |") || !strings.Contains(md, "less model time than rebuilding") {
+		t.Fatalf("summary %v:\n%s", err, md)
+	}
+	t.Log("\n" + md)
+}

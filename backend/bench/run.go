@@ -1,0 +1,243 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// Options configure a benchmark run.
+type Options struct {
+	Tasks  []Task
+	OutDir string
+	// Live uses the model server in Settings instead of the policy.
+	Live     bool
+	Settings settings.Settings
+	// NoCacheReuse runs every task a second time rebuilding the prompt
+	// each turn, to measure what the growing conversation saves.
+	NoCacheReuse bool
+	// TaskTimeout bounds one task's wall time.
+	TaskTimeout time.Duration
+	// ReadRate and WriteRate (tokens per second) project model time on a
+	// CPU: the ancestor measured ~7 and ~3.5 for a 7B Q4 model on an i5.
+	ReadRate, WriteRate float64
+	// Progress receives a line per task.
+	Progress func(string)
+}
+
+// Result is one task's figures.
+type Result struct {
+	ID, Kind   string
+	Mode       string // "append" or "rebuild"
+	Status     string
+	FinishedBy string // agent, limit, interrupted, error
+	Turns      int
+	Calls      map[string]int
+	// PromptTokens as counted; Reusable is what the prompt cache could
+	// skip (the fake server's prefix accounting offline, the server's own
+	// cached count live).
+	PromptTokens, Reusable, CompletionTokens int
+	Refusals                                 map[string]int
+	Checks                                   map[string]int
+	ItemsCovered, Items                      int
+	AnswerPassed, AnswerTotal                int
+	AnswerMisses                             []string
+	CitationsValid                           bool
+	CitationProblems                         []string
+	NumbersFlagged                           int
+	ProjectedMinutes                         float64
+	Dir                                      string
+	Error                                    string
+}
+
+// ReuseRatio is Reusable over PromptTokens.
+func (r Result) ReuseRatio() float64 {
+	if r.PromptTokens == 0 {
+		return 0
+	}
+	return float64(r.Reusable) / float64(r.PromptTokens)
+}
+
+// Run runs every task and returns their results (both modes when
+// NoCacheReuse is set, the rebuild results after the append ones).
+func Run(ctx context.Context, opts Options) ([]Result, error) {
+	site, err := NewSite(opts.Tasks)
+	if err != nil {
+		return nil, err
+	}
+	srv := httptest.NewServer(site)
+	defer srv.Close()
+	var out []Result
+	modes := []bool{false}
+	if opts.NoCacheReuse {
+		modes = append(modes, true)
+	}
+	for _, rebuild := range modes {
+		for _, t := range opts.Tasks {
+			if ctx.Err() != nil {
+				return out, ctx.Err()
+			}
+			r := runTask(ctx, opts, t, srv.URL, rebuild)
+			if opts.Progress != nil {
+				opts.Progress(fmt.Sprintf("%-10s %-7s %-10s %2d turns, answer %d/%d, reuse %.0f%%, %.1f model-min",
+					r.ID, r.Mode, r.Status, r.Turns, r.AnswerPassed, r.AnswerTotal, 100*r.ReuseRatio(), r.ProjectedMinutes))
+			}
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild bool) Result {
+	res := Result{ID: t.ID, Kind: t.Kind, Mode: "append", Items: len(t.Checklist)}
+	if rebuild {
+		res.Mode = "rebuild"
+	}
+	res.Dir = filepath.Join(opts.OutDir, res.Mode, t.ID)
+	set := opts.Settings
+	var fake *llmtest.Server
+	if !opts.Live {
+		fake = llmtest.New(llmtest.Options{ContextLength: 8192, Script: NewPolicy(t).Script()})
+		defer fake.Close()
+		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
+	}
+	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: siteURL + SearchPath(t.ID)}
+	set.ShowBrowser, set.MaxTurns, set.AllowLocalNetwork = false, t.TurnLimit, false
+	if set.MaxTurns == 0 {
+		set.MaxTurns = 30
+	}
+	tctx, cancel := context.WithTimeout(ctx, opts.TaskTimeout)
+	defer cancel()
+	outcome, err := runner.Run(tctx, runner.Options{Objective: t.Objective, Settings: set, OutDir: res.Dir, RebuildEveryTurn: rebuild})
+	if outcome == nil {
+		res.Status, res.FinishedBy, res.Error = "error", "error", err.Error()
+		return res
+	}
+	fillFromResult(&res, outcome.Result)
+	if fake != nil {
+		res.Reusable = 0
+		for _, c := range fake.Calls() {
+			res.Reusable += c.CachedTokens
+		}
+	}
+	res.ProjectedMinutes = (float64(res.PromptTokens-res.Reusable)/opts.ReadRate + float64(res.CompletionTokens)/opts.WriteRate) / 60
+	events, _ := runs.ReadJournal(res.Dir)
+	countEvents(&res, events)
+	checkAnswer(&res, t, res.Dir)
+	checkCitations(&res, outcome.Result, res.Dir)
+	return res
+}
+
+func fillFromResult(res *Result, r *agent.Result) {
+	res.Status, res.Turns, res.Calls = r.Status, r.Turns, r.Calls
+	res.PromptTokens, res.Reusable, res.CompletionTokens = r.PromptTokens, r.CachedTokens, r.CompletionTokens
+	res.NumbersFlagged = len(r.Unsupported)
+	switch r.Status {
+	case agent.StatusFinished:
+		res.FinishedBy = "agent"
+	case agent.StatusTurnLimit:
+		res.FinishedBy = "limit"
+	case agent.StatusInterrupted:
+		res.FinishedBy = "interrupted"
+	default:
+		res.FinishedBy = "error"
+		res.Error = r.Error
+	}
+	covered := map[int]bool{}
+	for _, f := range r.Findings {
+		for _, it := range f.Items {
+			covered[it] = true
+		}
+	}
+	res.ItemsCovered = len(covered)
+}
+
+// countEvents tallies refusals by their reason's first words and checks by
+// kind.
+func countEvents(res *Result, events []agent.Event) {
+	res.Refusals, res.Checks = map[string]int{}, map[string]int{}
+	for _, ev := range events {
+		switch ev.Type {
+		case agent.EvRefused:
+			res.Refusals[refusalKind(ev.Reason)]++
+		case agent.EvCheck:
+			res.Checks[ev.Kind]++
+		case agent.EvTurnSkipped:
+			res.Refusals["turn skipped"]++
+		}
+	}
+}
+
+func refusalKind(reason string) string {
+	r := strings.TrimPrefix(reason, "Refused: ")
+	words := strings.Fields(r)
+	if len(words) > 5 {
+		words = words[:5]
+	}
+	return strings.TrimRight(strings.Join(words, " "), ".,:")
+}
+
+var resultSection = regexp.MustCompile(`(?s)## Result\n(.*?)\n## `)
+
+// checkAnswer applies the task's answer checks to the report's result.
+func checkAnswer(res *Result, t Task, dir string) {
+	data, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	m := resultSection.FindStringSubmatch(string(data) + "\n## ")
+	answer := ""
+	if m != nil {
+		answer = strings.ToLower(m[1])
+	}
+	for _, w := range t.Must {
+		res.AnswerTotal++
+		if strings.Contains(answer, strings.ToLower(w)) {
+			res.AnswerPassed++
+		} else {
+			res.AnswerMisses = append(res.AnswerMisses, "lacks "+w)
+		}
+	}
+	for _, w := range t.MustNot {
+		res.AnswerTotal++
+		if !strings.Contains(answer, strings.ToLower(w)) {
+			res.AnswerPassed++
+		} else {
+			res.AnswerMisses = append(res.AnswerMisses, "has "+w)
+		}
+	}
+}
+
+var citeRef = regexp.MustCompile(`\[(\d+)\]`)
+
+// checkCitations: every [n] in the result names a finding, and every
+// finding's quote is in the page text saved for the run.
+func checkCitations(res *Result, r *agent.Result, dir string) {
+	for _, m := range citeRef.FindAllStringSubmatch(r.Answer, -1) {
+		var n int
+		fmt.Sscan(m[1], &n)
+		if n < 1 || n > len(r.Findings) {
+			res.CitationProblems = append(res.CitationProblems, fmt.Sprintf("[%d] names no finding", n))
+		}
+	}
+	var pages strings.Builder
+	files, _ := filepath.Glob(filepath.Join(dir, "pages", "*.md"))
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		pages.Write(data)
+	}
+	for _, f := range r.Findings {
+		if f.Quote == "" || !strings.Contains(pages.String(), f.Quote) {
+			res.CitationProblems = append(res.CitationProblems, fmt.Sprintf("finding [%d]'s quote is not in the saved pages", f.Number))
+		}
+	}
+	res.CitationsValid = len(res.CitationProblems) == 0
+}

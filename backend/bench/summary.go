@@ -1,0 +1,167 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Summary is summary.json: the results and the rates they were projected at.
+type Summary struct {
+	Mode      string   `json:"mode"` // offline or live
+	ReadRate  float64  `json:"read_rate"`
+	WriteRate float64  `json:"write_rate"`
+	Results   []Result `json:"results"`
+}
+
+// Write saves summary.json and summary.md in dir and returns the Markdown.
+func (s Summary) Write(dir string, baseline *Summary) (string, error) {
+	md := s.Markdown(baseline)
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "summary.json"), append(data, '\n'), 0o644); err != nil {
+		return "", err
+	}
+	return md, os.WriteFile(filepath.Join(dir, "summary.md"), []byte(md), 0o644)
+}
+
+// ReadSummary loads an earlier summary.json for --baseline.
+func ReadSummary(path string) (*Summary, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the baseline %s: %w", path, err)
+	}
+	var s Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("the baseline %s is not a summary.json: %w", path, err)
+	}
+	return &s, nil
+}
+
+// Markdown renders the summary table, the totals, the ratio to the
+// rebuild-every-turn baseline when it ran, and the change per task against
+// an earlier summary.
+func (s Summary) Markdown(baseline *Summary) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# Scout benchmark (%s)\n\n", s.Mode)
+	fmt.Fprintf(&sb, "Projected model time assumes %.1f prompt tokens/s read and %.1f tokens/s written (a 7B Q4 model on an ordinary CPU); tokens the prompt cache can reuse are not read.\n\n", s.ReadRate, s.WriteRate)
+	sb.WriteString("| Task | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Flagged | Model min |\n")
+	sb.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |\n")
+	for _, r := range s.Results {
+		cites := "valid"
+		if !r.CitationsValid {
+			cites = fmt.Sprintf("%d problems", len(r.CitationProblems))
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %s | %d | %d | %d | %.0f%% | %d | %d | %d/%d | %d/%d | %s | %d | %.1f |\n",
+			r.ID, r.Mode, r.FinishedBy, r.Turns, sum(r.Calls), r.PromptTokens, 100*r.ReuseRatio(), r.CompletionTokens,
+			sum(r.Refusals), r.ItemsCovered, r.Items, r.AnswerPassed, r.AnswerTotal, cites, r.NumbersFlagged, r.ProjectedMinutes)
+	}
+	s.writeTotals(&sb)
+	s.writeDetails(&sb)
+	if baseline != nil {
+		s.writeBaseline(&sb, baseline)
+	}
+	return sb.String()
+}
+
+func (s Summary) writeTotals(sb *strings.Builder) {
+	byMode := map[string]*Result{}
+	var modes []string
+	for _, r := range s.Results {
+		t, ok := byMode[r.Mode]
+		if !ok {
+			t = &Result{}
+			byMode[r.Mode] = t
+			modes = append(modes, r.Mode)
+		}
+		t.PromptTokens += r.PromptTokens
+		t.Reusable += r.Reusable
+		t.ProjectedMinutes += r.ProjectedMinutes
+		t.Turns += r.Turns
+		if r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid {
+			t.ItemsCovered++ // tasks fully passed
+		}
+		t.Items++
+	}
+	sb.WriteString("\n## Totals\n\n")
+	for _, m := range modes {
+		t := byMode[m]
+		fmt.Fprintf(sb, "- %s: %d of %d tasks finished by the agent with every answer check and citation passing; %d turns; %d prompt tokens, %.0f%% reusable; %.1f projected model minutes\n",
+			m, t.ItemsCovered, t.Items, t.Turns, t.PromptTokens, 100*t.ReuseRatio(), t.ProjectedMinutes)
+	}
+	if a, r := byMode["append"], byMode["rebuild"]; a != nil && r != nil && a.ProjectedMinutes > 0 {
+		fmt.Fprintf(sb, "- The growing conversation needs %.2fx less model time than rebuilding the prompt every turn (%.1f vs %.1f minutes).\n",
+			r.ProjectedMinutes/a.ProjectedMinutes, a.ProjectedMinutes, r.ProjectedMinutes)
+	}
+}
+
+func (s Summary) writeDetails(sb *strings.Builder) {
+	sb.WriteString("\n## Details\n\n")
+	for _, r := range s.Results {
+		var parts []string
+		if len(r.Refusals) > 0 {
+			parts = append(parts, "refusals: "+describeCounts(r.Refusals))
+		}
+		if len(r.Checks) > 0 {
+			parts = append(parts, "checks: "+describeCounts(r.Checks))
+		}
+		if len(r.AnswerMisses) > 0 {
+			parts = append(parts, "answer: "+strings.Join(r.AnswerMisses, ", "))
+		}
+		if len(r.CitationProblems) > 0 {
+			parts = append(parts, "citations: "+strings.Join(r.CitationProblems, "; "))
+		}
+		if r.Error != "" {
+			parts = append(parts, "error: "+r.Error)
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(sb, "- %s (%s): %s\n", r.ID, r.Mode, strings.Join(parts, " | "))
+		}
+	}
+}
+
+func (s Summary) writeBaseline(sb *strings.Builder, base *Summary) {
+	old := map[string]Result{}
+	for _, r := range base.Results {
+		old[r.ID+"/"+r.Mode] = r
+	}
+	sb.WriteString("\n## Change against the baseline\n\n| Task | Mode | Turns | Model min | Reuse | Answer |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, r := range s.Results {
+		o, ok := old[r.ID+"/"+r.Mode]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(sb, "| %s | %s | %d → %d | %.1f → %.1f | %.0f%% → %.0f%% | %d/%d → %d/%d |\n", r.ID, r.Mode,
+			o.Turns, r.Turns, o.ProjectedMinutes, r.ProjectedMinutes, 100*o.ReuseRatio(), 100*r.ReuseRatio(),
+			o.AnswerPassed, o.AnswerTotal, r.AnswerPassed, r.AnswerTotal)
+	}
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func describeCounts(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s ×%d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}

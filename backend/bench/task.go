@@ -1,0 +1,98 @@
+// Package bench is Scout's frozen-web benchmark: tasks of the seven kinds
+// that each broke something in the ancestor, served as small offline sites
+// with a search endpoint, run through the real agent against either a
+// deterministic policy model (offline) or the model server in settings
+// (live), and measured: finished or not, answer checks, citations, turns,
+// model calls, prompt-cache reuse and projected model time on a CPU.
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Task is one benchmark task, from testdata/bench/<id>/task.json.
+type Task struct {
+	ID        string `json:"id"`
+	Kind      string `json:"kind"`
+	Objective string `json:"objective"`
+	TurnLimit int    `json:"turn_limit"`
+	// Checklist is what the policy model answers to the checklist call;
+	// Keywords tell it which page sentences serve each item.
+	Checklist []Item   `json:"checklist"`
+	Queries   []string `json:"queries"`
+	// Must and MustNot are the answer checks on the report's result.
+	Must    []string `json:"must"`
+	MustNot []string `json:"must_not"`
+	Notes   string   `json:"notes"`
+
+	dir string
+}
+
+// Item is a checklist item with the keyword groups that recognise a
+// sentence serving it (every word of one group, case-insensitive).
+type Item struct {
+	Text     string     `json:"text"`
+	Keywords [][]string `json:"keywords"`
+}
+
+// Serves reports whether sentence serves the item.
+func (it Item) Serves(sentence string) bool {
+	s := strings.ToLower(sentence)
+	for _, group := range it.Keywords {
+		all := len(group) > 0
+		for _, k := range group {
+			if !strings.Contains(s, strings.ToLower(k)) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadTasks reads every task under dir, sorted by id.
+func LoadTasks(dir string) ([]Task, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*", "task.json"))
+	if err != nil {
+		return nil, err
+	}
+	var tasks []Task
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		var t Task
+		if err := json.Unmarshal(data, &t); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if t.ID == "" || t.Objective == "" || len(t.Checklist) == 0 {
+			return nil, fmt.Errorf("%s: a task needs an id, an objective and a checklist", p)
+		}
+		t.dir = filepath.Dir(p)
+		tasks = append(tasks, t)
+	}
+	if len(tasks) == 0 {
+		return nil, fmt.Errorf("no benchmark tasks in %s", dir)
+	}
+	sort.Slice(tasks, func(i, j int) bool { return order(tasks[i].ID) < order(tasks[j].ID) })
+	return tasks, nil
+}
+
+// order lists the kinds as the issue does; others sort after.
+func order(id string) string {
+	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain"} {
+		if id == k {
+			return fmt.Sprintf("%d", i)
+		}
+	}
+	return "9" + id
+}
