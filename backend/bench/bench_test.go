@@ -21,7 +21,7 @@ func writeTask(t *testing.T, dir string) {
 	pages := map[string]string{
 		"mount-meru": `<html><head><title>Mount Meru - Peaks of Tanzania</title></head><body><nav><a href="{{base}}/factual/arusha">Arusha</a></nav><main><h1>Mount Meru</h1>
 <p>Mount Meru is a dormant stratovolcano in the Arusha Region of Tanzania.</p><p>Its summit, Socialist Peak, makes Mount Meru 4,562 metres high, the second highest in the country.</p></main><footer>Peaks of Tanzania</footer></body></html>`,
-		"arusha": `<html><head><title>Arusha National Park</title></head><body><main><h1>Arusha National Park</h1><p>The park covers Mount Meru's slopes and the Momella lakes.</p><p>Visitors often confuse Meru with its neighbour Kilimanjaro.</p></main></body></html>`,
+		"arusha":    `<html><head><title>Arusha National Park</title></head><body><main><h1>Arusha National Park</h1><p>The park covers Mount Meru's slopes and the Momella lakes.</p><p>Visitors often confuse Meru with its neighbour Kilimanjaro.</p></main></body></html>`,
 		"meru-trek": `<html><head><title>Trekking Meru: a blog</title></head><body><main><h1>Our trek</h1><p>We climbed Meru in four days; our guide claimed the summit stands at 4,565 metres, but the map disagreed.</p></main></body></html>`,
 	}
 	os.MkdirAll(filepath.Join(dir, "factual", "pages"), 0o755)
