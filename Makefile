@@ -48,7 +48,8 @@ test: deps-test
 
 # Benchmarks print figures; nothing is asserted on timings.
 bench: deps-test
-	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/
+	$(MAKE) --no-print-directory frontend
+	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/ ./backend/guitest/
 	go run . bench --no-cache-reuse
 
 # Serves the fixture web (pages and a DuckDuckGo imitation) for trying the

@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"time"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -175,4 +178,20 @@ func (a *App) Setup() (desktop.SetupStatus, error) {
 // "setup:progress" events.
 func (a *App) InstallDriver() (desktop.SetupStatus, error) {
 	return a.svc.InstallDriver()
+}
+
+// processStart is when the process began, for the start-up figure.
+var processStart = time.Now()
+
+// envReportStartup makes the app print its start-up time, for the
+// start-up benchmark.
+const envReportStartup = "SCOUT_REPORT_STARTUP"
+
+// FrontendReady is called by the frontend once it has painted its first
+// screen.
+func (a *App) FrontendReady() error {
+	if os.Getenv(envReportStartup) == "1" {
+		fmt.Fprintf(os.Stderr, "scout: first paint after %d ms\n", time.Since(processStart).Milliseconds())
+	}
+	return nil
 }

@@ -70,6 +70,9 @@ func runGUI() error {
 		Linux: &linux.Options{
 			Icon:        icon,
 			ProgramName: "scout",
+			// The app is text and forms: GPU compositing buys nothing and
+			// loads a GL stack (on many machines Mesa's LLVM) into memory.
+			WebviewGpuPolicy: linux.WebviewGpuPolicyNever,
 		},
 	})
 }

@@ -1,8 +1,14 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
+import { frontendReady } from './api';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html lacks the #app element');
 
-export default mount(App, { target });
+const app = mount(App, { target });
+
+// Tell Go when the first screen has been painted (for the start-up figure).
+requestAnimationFrame(() => requestAnimationFrame(() => frontendReady()));
+
+export default app;

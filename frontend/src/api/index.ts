@@ -128,3 +128,8 @@ export function errorMessage(err: unknown): string {
 export function setTitle(title: string): void {
   WindowSetTitle(title);
 }
+
+/** Tells Go the first screen is painted. */
+export function frontendReady(): void {
+  App.FrontendReady().catch(() => {});
+}

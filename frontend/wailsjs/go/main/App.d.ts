@@ -14,6 +14,8 @@ export function DeleteRun(arg1:string):Promise<void>;
 
 export function ExportReport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
+export function FrontendReady():Promise<void>;
+
 export function History():Promise<Array<runs.Entry>>;
 
 export function InstallDriver():Promise<desktop.SetupStatus>;

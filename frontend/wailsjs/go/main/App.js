@@ -18,6 +18,10 @@ export function ExportReport(arg1, arg2, arg3) {
   return window['go']['main']['App']['ExportReport'](arg1, arg2, arg3);
 }
 
+export function FrontendReady() {
+  return window['go']['main']['App']['FrontendReady']();
+}
+
 export function History() {
   return window['go']['main']['App']['History']();
 }
