@@ -50,7 +50,7 @@ func notOnPage(text, pageText string) []string {
 		have[w] = true
 	}
 	var absent []string
-	for _, n := range numberPattern.FindAllString(text, -1) {
+	for _, n := range numbersIn(text) {
 		if k := normalizeNumber(n); !have[k] && !contains(absent, k) {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
@@ -124,10 +124,10 @@ var stopWords = map[string]bool{
 // finding of the same shape about another value is new information.
 func newNumbers(text, old string) bool {
 	have := map[string]bool{}
-	for _, n := range numberPattern.FindAllString(old, -1) {
+	for _, n := range numbersIn(old) {
 		have[normalizeNumber(n)] = true
 	}
-	for _, n := range numberPattern.FindAllString(text, -1) {
+	for _, n := range numbersIn(text) {
 		if !have[normalizeNumber(n)] {
 			return true
 		}

@@ -161,3 +161,11 @@ func TestFailedPageIsAResultNotARefusal(t *testing.T) {
 		t.Fatalf("the model was not told: %q", msgs[len(msgs)-1].Content)
 	}
 }
+
+func TestNumbersInSkipsModelNames(t *testing.T) {
+	got := numbersIn("The Heron H3 scored 96% for $529, 5,895 m, 2.5x and item_4; mp3 players.")
+	want := []string{"96", "529", "5,895", "2.5"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("numbersIn = %q, want %q", got, want)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/chat"
 )
@@ -67,6 +69,24 @@ func (a *Agent) write(ctx context.Context) (string, error) {
 	return strings.TrimSpace(reply.Content), nil // prose instead of JSON is still the answer
 }
 
+// numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
+// and the 2.5 of "2.5x", but not the 3 of a model name like "H3".
+func numbersIn(text string) []string {
+	var out []string
+	for _, m := range numberPattern.FindAllStringIndex(text, -1) {
+		// A letter before makes it part of a name (H3, mp3); a letter after
+		// is a unit (5m, 2.5x) and keeps it a number.
+		before := ' '
+		if m[0] > 0 {
+			before, _ = utf8.DecodeLastRuneInString(text[:m[0]])
+		}
+		if !unicode.IsLetter(before) && before != '_' {
+			out = append(out, text[m[0]:m[1]])
+		}
+	}
+	return out
+}
+
 var (
 	numberPattern   = regexp.MustCompile(`\d[\d,.]*\d|\d`)
 	citationPattern = regexp.MustCompile(`\[\d+(?:\s*[-–,]\s*\d+)*\]`)
@@ -78,7 +98,7 @@ var (
 func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	known := map[string]bool{}
 	add := func(text string) {
-		for _, n := range numberPattern.FindAllString(text, -1) {
+		for _, n := range numbersIn(text) {
 			known[normalizeNumber(n)] = true
 		}
 	}
@@ -89,7 +109,7 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	var out []string
 	seen := map[string]bool{}
 	prose := listMarker.ReplaceAllString(citationPattern.ReplaceAllString(answer, " "), " ")
-	for _, n := range numberPattern.FindAllString(prose, -1) {
+	for _, n := range numbersIn(prose) {
 		k := normalizeNumber(n)
 		if !known[k] && !seen[k] {
 			seen[k] = true

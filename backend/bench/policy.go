@@ -19,20 +19,23 @@ import (
 type Policy struct {
 	task Task
 
-	mu       sync.Mutex
-	calls    int             // action calls so far
-	queries  int             // queries tried from task.Queries
-	opened   map[string]bool // result URLs opened
-	recorded map[string]bool // sentences recorded (or refused)
-	pending  string          // the sentence of the last DISCOVER
-	covered  map[int]bool    // checklist items with a finding
-	mistakes map[string]bool // injected mistakes already made
-	lastAct  string          // the last action, to repeat on a confirm note
+	mu        sync.Mutex
+	calls     int             // action calls so far
+	queries   int             // queries tried from task.Queries
+	opened    map[string]bool // result URLs opened
+	recorded  map[string]bool // sentences recorded (or refused)
+	pending   string          // the sentence of the last DISCOVER
+	covered   map[int]bool    // checklist items with a finding
+	mistakes  map[string]bool // injected mistakes already made
+	lastAct   string          // the last action, to repeat on a confirm note
+	tried     map[string]bool // queries searched
+	partsHere int             // parts read of the current page
 }
 
 // NewPolicy returns a policy for task.
 func NewPolicy(task Task) *Policy {
-	return &Policy{task: task, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{}, mistakes: map[string]bool{}}
+	return &Policy{task: task, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{},
+		mistakes: map[string]bool{}, tried: map[string]bool{}}
 }
 
 // Script adapts the policy to the fake model server.
@@ -157,19 +160,43 @@ func (p *Policy) decide(msgs []llmtest.Message) string {
 		return action("FINISH", "All items are covered.", p.coverageThought())
 	}
 	last := lastPageMessage(msgs)
-	if unread := unreadPart(last); unread > 0 && p.relevant(last) {
+	if unread := unreadPart(last); unread > 0 && p.relevant(last) && p.partsHere < maxPartsPerPage {
+		p.partsHere++
 		return action("READ_MORE", "", "The rest of the page may have the missing items.")
 	}
 	if u := p.nextResult(msgs); u != "" {
 		p.opened[u] = true
+		p.partsHere = 1
 		return action("NAVIGATE", u, "This result looks relevant.")
 	}
-	if p.queries < len(p.task.Queries) {
-		q := p.task.Queries[p.queries]
-		p.queries++
+	if q := p.nextQuery(); q != "" {
 		return action("SEARCH", q, "I need to search.")
 	}
 	return action("FINISH", "This is what the pages say.", p.coverageThought())
+}
+
+// maxPartsPerPage: the policy reads at most this many parts of one page,
+// as a patient small model would.
+const maxPartsPerPage = 8
+
+// nextQuery is the task's next query, then the objective itself, then
+// each open checklist item: what a model tries when its searches run dry.
+func (p *Policy) nextQuery() string {
+	candidates := append(append([]string(nil), p.task.Queries...), p.task.Objective)
+	for i, it := range p.task.Checklist {
+		if !p.covered[i+1] {
+			candidates = append(candidates, it.Text)
+		}
+	}
+	for p.queries < len(candidates) {
+		q := candidates[p.queries]
+		p.queries++
+		if !p.tried[strings.ToLower(q)] {
+			p.tried[strings.ToLower(q)] = true
+			return q
+		}
+	}
+	return ""
 }
 
 func (p *Policy) allCovered() bool {
@@ -214,15 +241,22 @@ func (p *Policy) nextSentence(msgs []llmtest.Message) (string, []int) {
 	return "", nil
 }
 
-// relevant says whether the page mentions any item's keywords: only then
-// is it worth reading on.
+// relevant says whether the page mentions any item's keywords or the
+// objective's longer words: only then is it worth reading on.
 func (p *Policy) relevant(msg string) bool {
 	low := strings.ToLower(msg)
 	for _, it := range p.task.Checklist {
 		for _, g := range it.Keywords {
-			if len(g) > 0 && strings.Contains(low, strings.ToLower(g[0])) {
-				return true
+			for _, k := range g {
+				if strings.Contains(low, strings.ToLower(k)) {
+					return true
+				}
 			}
+		}
+	}
+	for _, w := range strings.Fields(strings.ToLower(p.task.Objective)) {
+		if w = strings.Trim(w, ".,?!\"'"); len(w) > 5 && strings.Contains(low, w) {
+			return true
 		}
 	}
 	return false
