@@ -49,9 +49,13 @@ func notOnPage(text, pageText string) []string {
 	for _, w := range words(pageText) {
 		have[w] = true
 	}
+	haveNum := map[string]bool{}
+	for _, n := range numbersIn(pageText) {
+		haveNum[normalizeNumber(n)] = true
+	}
 	var absent []string
 	for _, n := range numbersIn(text) {
-		if k := normalizeNumber(n); !have[k] && !contains(absent, k) {
+		if k := normalizeNumber(n); !haveNum[k] && !contains(absent, k) {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
 	}

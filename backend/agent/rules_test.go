@@ -169,3 +169,21 @@ func TestNumbersInSkipsModelNames(t *testing.T) {
 		t.Fatalf("numbersIn = %q, want %q", got, want)
 	}
 }
+
+func TestNotOnPage(t *testing.T) {
+	page := "The `--delay DURATION` flag takes a duration such as `500ms` or `1m30s`. The Heron H3 scored 96%. Uhuru Peak is 5,895 m."
+	tests := []struct {
+		claim string
+		want  string
+	}{
+		{"The --delay flag takes `500ms` or `1m30s`.", ""},
+		{"The Heron H3 scored 96% at Uhuru Peak, 5895 m.", ""},
+		{"The Heron H3 scored 97% in 2021.", "97|2021"},
+		{"Hans Meyer reached Uhuru Peak.", "Meyer"}, // the first word is capitalised anyway
+	}
+	for _, tc := range tests {
+		if got := strings.Join(notOnPage(tc.claim, page), "|"); got != tc.want {
+			t.Errorf("notOnPage(%q) = %q, want %q", tc.claim, got, tc.want)
+		}
+	}
+}

@@ -93,3 +93,40 @@ func TestOfflineRunOfATask(t *testing.T) {
 	}
 	t.Log("\n" + md)
 }
+
+// TestFrozenWebSmoke runs two of the real benchmark tasks offline, so the
+// benchmark cannot silently rot: both must finish with every answer check
+// and citation passing.
+func TestFrozenWebSmoke(t *testing.T) {
+	if _, err := browser.Find(""); err != nil || !browser.DriverInstalled() {
+		if os.Getenv("SCOUT_GUI_E2E") == "1" {
+			t.Fatal("browser or driver missing")
+		}
+		t.Skip("no browser")
+	}
+	t.Cleanup(xdg.Reload)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	xdg.Reload()
+	all, err := LoadTasks(filepath.Join("..", "..", "testdata", "bench"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks []Task
+	for _, task := range all {
+		if task.ID == "factual" || task.ID == "list" {
+			tasks = append(tasks, task)
+		}
+	}
+	if len(tasks) != 2 {
+		t.Fatalf("tasks factual and list not found among %d", len(all))
+	}
+	results, err := Run(context.Background(), Options{Tasks: tasks, OutDir: t.TempDir(), TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
+			t.Errorf("%s: ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
+		}
+	}
+}

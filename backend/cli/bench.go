@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -62,6 +63,10 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	dir := *out
 	if dir == "" {
 		dir = filepath.Join("bench-results", time.Now().Format("2006-01-02-150405"))
+	}
+	if _, err := os.Stat(dir); err == nil {
+		fmt.Fprintf(stderr, "scout bench: %s already exists: choose another --out folder\n", dir)
+		return exitUsage
 	}
 	set, warning := loadSettings()
 	if warning != "" && *live {
