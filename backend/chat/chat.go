@@ -47,6 +47,9 @@ type Usage struct {
 	CachedTokens     int           `json:"cached_tokens"`
 	CompletionTokens int           `json:"completion_tokens"`
 	Duration         time.Duration `json:"duration_ns"`
+	// WriteRate is the generation speed in tokens per second, when the
+	// server reports its timings (llama.cpp and LM Studio do).
+	WriteRate float64 `json:"write_rate,omitempty"`
 }
 
 // Reply is a model's answer.

@@ -69,8 +69,13 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (
 			reply.Usage.CompletionTokens = int(chunk.Usage.CompletionTokens)
 			reply.Usage.CachedTokens = int(chunk.Usage.PromptTokensDetails.CachedTokens)
 		}
-		if cached, ok := timingsCacheN(chunk.JSON.ExtraFields); ok && reply.Usage.CachedTokens == 0 {
-			reply.Usage.CachedTokens = cached
+		if t, ok := readTimings(chunk.JSON.ExtraFields); ok {
+			if t.CacheN != nil && reply.Usage.CachedTokens == 0 {
+				reply.Usage.CachedTokens = *t.CacheN
+			}
+			if t.PredictedPerSecond > 0 {
+				reply.Usage.WriteRate = t.PredictedPerSecond
+			}
 		}
 	}
 	reply.Usage.Duration = time.Since(start)
@@ -133,19 +138,22 @@ func (c *Client) firstTokenWait(msgs []chat.Message) time.Duration {
 	return c.stall.firstBase + time.Duration(tokens/slowestPromptRate*float64(time.Second))
 }
 
-// timingsCacheN reads llama.cpp's timings.cache_n: the prompt tokens taken
-// from its cache, which LM Studio and llama-server report there rather than
-// in usage.
-func timingsCacheN(extra map[string]respjson.Field) (int, bool) {
+// timings is llama.cpp's timings object (LM Studio and llama-server send
+// it): cache_n is the prompt tokens taken from its cache, which usage
+// may not report, and predicted_per_second the generation speed.
+type timings struct {
+	CacheN             *int    `json:"cache_n"`
+	PredictedPerSecond float64 `json:"predicted_per_second"`
+}
+
+func readTimings(extra map[string]respjson.Field) (timings, bool) {
 	f, ok := extra["timings"]
 	if !ok {
-		return 0, false
+		return timings{}, false
 	}
-	var t struct {
-		CacheN *int `json:"cache_n"`
+	var t timings
+	if json.Unmarshal([]byte(f.Raw()), &t) != nil {
+		return timings{}, false
 	}
-	if json.Unmarshal([]byte(f.Raw()), &t) != nil || t.CacheN == nil {
-		return 0, false
-	}
-	return *t.CacheN, true
+	return t, true
 }

@@ -27,7 +27,7 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	if r1.Content != `{"action":"SEARCH","parameter":"tallest mountain in Africa – ñ"}` || r1.Truncated {
 		t.Fatalf("reply %+v", r1)
 	}
-	if r1.Usage.PromptTokens == 0 || r1.Usage.CachedTokens != 0 || r1.Usage.CompletionTokens == 0 || r1.Usage.Duration <= 0 {
+	if r1.Usage.PromptTokens == 0 || r1.Usage.CachedTokens != 0 || r1.Usage.CompletionTokens == 0 || r1.Usage.Duration <= 0 || r1.Usage.WriteRate != 12.5 {
 		t.Fatalf("first call usage %+v", r1.Usage)
 	}
 	// The next turn extends the conversation: most of it comes from cache.

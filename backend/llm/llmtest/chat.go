@@ -40,6 +40,9 @@ type ChatCall struct {
 	PromptTokens, CachedTokens, CompletionTokens int
 }
 
+// fakeWriteRate is the generation speed the fake reports, tokens/s.
+const fakeWriteRate = 12.5
+
 // charsPerToken is the fake's tokenizer: close enough to real ones for
 // cache-reuse ratios, and deterministic.
 const charsPerToken = 4
@@ -156,6 +159,7 @@ func timings(c ChatCall) map[string]any {
 	return map[string]any{
 		"cache_n": c.CachedTokens, "prompt_n": c.PromptTokens - c.CachedTokens,
 		"predicted_n": c.CompletionTokens, "prompt_ms": 1.0, "predicted_ms": 1.0,
+		"predicted_per_second": fakeWriteRate,
 	}
 }
 

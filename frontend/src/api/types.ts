@@ -66,6 +66,7 @@ export interface Usage {
   cached_tokens: number;
   completion_tokens: number;
   duration_ns: number;
+  write_rate?: number;
 }
 
 /** One event of a run, as in journal.jsonl. */

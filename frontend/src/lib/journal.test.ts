@@ -44,7 +44,7 @@ suite('figures', () => {
     const call = (kind: string, p: number, c: number, turn: number) =>
       ev({ type: 'model_call', kind, turn, usage: { prompt_tokens: p, cached_tokens: c, completion_tokens: 10, duration_ns: 2e9 } });
     const f = figures(view, [call('checklist', 200, 0, 0), call('action', 1000, 800, 1), call('action', 2000, 1800, 2)]);
-    expect(f).toEqual({ turn: 2, maxTurns: 100, modelSeconds: 6, promptTokens: 3200, cachedTokens: 2600, reusePct: 81, contextPct: 25 });
+    expect(f).toEqual({ turn: 2, maxTurns: 100, modelSeconds: 6, promptTokens: 3200, cachedTokens: 2600, reusePct: 81, contextPct: 25, writeRate: 0 });
   });
 });
 

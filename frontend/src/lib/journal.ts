@@ -120,11 +120,13 @@ export interface Figures {
   reusePct: number;
   /** The last action prompt as a share of the context length, 0-100. */
   contextPct: number;
+  /** The last reported generation speed, tokens per second; 0 unknown. */
+  writeRate: number;
 }
 
 /** Live figures from the model calls so far. */
 export function figures(view: RunView, events: AgentEvent[]): Figures {
-  let turn = 0, ns = 0, prompt = 0, cached = 0, lastAction = 0;
+  let turn = 0, ns = 0, prompt = 0, cached = 0, lastAction = 0, rate = 0;
   for (const e of events) {
     turn = Math.max(turn, e.turn);
     if (e.type !== 'model_call' || !e.usage) continue;
@@ -132,6 +134,7 @@ export function figures(view: RunView, events: AgentEvent[]): Figures {
     prompt += e.usage.prompt_tokens;
     cached += e.usage.cached_tokens;
     if (e.kind === 'action') lastAction = e.usage.prompt_tokens;
+    if (e.usage.write_rate) rate = e.usage.write_rate;
   }
   const pct = (a: number, b: number) => (b > 0 ? Math.min(100, Math.round((100 * a) / b)) : 0);
   return {
@@ -142,6 +145,7 @@ export function figures(view: RunView, events: AgentEvent[]): Figures {
     cachedTokens: cached,
     reusePct: pct(cached, prompt),
     contextPct: pct(lastAction, view.context_length),
+    writeRate: Math.round(rate * 10) / 10,
   };
 }
 

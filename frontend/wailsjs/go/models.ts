@@ -128,6 +128,7 @@ export namespace chat {
 	    cached_tokens: number;
 	    completion_tokens: number;
 	    duration_ns: number;
+	    write_rate?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Usage(source);
@@ -139,6 +140,7 @@ export namespace chat {
 	        this.cached_tokens = source["cached_tokens"];
 	        this.completion_tokens = source["completion_tokens"];
 	        this.duration_ns = source["duration_ns"];
+	        this.write_rate = source["write_rate"];
 	    }
 	}
 
