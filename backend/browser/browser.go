@@ -115,3 +115,16 @@ func hasDisplay() bool {
 	}
 	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
 }
+
+// Headless reports whether the browser runs without a window.
+func (br *Browser) Headless() bool { return br.opts.Headless }
+
+// Executable is the browser program running.
+func (br *Browser) Executable() string { return br.opts.Executable }
+
+// Closed reports whether Close was called.
+func (br *Browser) Closed() bool {
+	br.mu.Lock()
+	defer br.mu.Unlock()
+	return br.closed || !br.b.IsConnected()
+}

@@ -12,7 +12,7 @@ func TestPlaywrightConformance(t *testing.T) {
 		s := session(t)
 		srv := httptest.NewServer(w.Handler())
 		t.Cleanup(srv.Close)
-		s.br.opts.Guard.Allow(srv.URL)
+		s.guard.Allow(srv.URL)
 		return s, srv.URL
 	})
 }

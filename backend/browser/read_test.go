@@ -159,7 +159,7 @@ func TestSubresourcesToPrivateAddressesAreBlocked(t *testing.T) {
 		fmt.Fprintf(w, `<html><body><main><p>A public page.</p><img src="%s/pixel.gif" alt="tracking pixel"><script src="%s/x.js"></script></main></body></html>`, inner.URL, inner.URL)
 	}))
 	defer public.Close()
-	s.br.opts.Guard.Allow(public.URL)
+	s.guard.Allow(public.URL)
 
 	if _, err := s.Open(context.Background(), public.URL); err != nil {
 		t.Fatal(err)
@@ -169,7 +169,7 @@ func TestSubresourcesToPrivateAddressesAreBlocked(t *testing.T) {
 	}
 	// The same page with the inner server allowed does reach it, so the
 	// zero above is the guard's doing.
-	s.br.opts.Guard.Allow(inner.URL)
+	s.guard.Allow(inner.URL)
 	if _, err := s.Open(context.Background(), public.URL+"/?again"); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web"
@@ -25,8 +26,9 @@ var walkerJS string
 // are refused, dialogs dismissed, permission prompts denied, and every
 // request passes the network guard. One navigation runs at a time.
 type Session struct {
-	br *Browser
-	bc playwright.BrowserContext
+	br    *Browser
+	bc    playwright.BrowserContext
+	guard *netguard.Guard
 
 	mu   sync.Mutex // serialises navigations
 	page playwright.Page
@@ -39,8 +41,15 @@ type navResponse struct {
 	url, mediaType string
 }
 
-// NewSession opens a fresh context and tab.
+// NewSession opens a fresh context and tab guarded by the browser's guard.
 func (br *Browser) NewSession() (*Session, error) {
+	return br.NewSessionGuarded(br.opts.Guard)
+}
+
+// NewSessionGuarded opens a fresh context and tab with a guard of its own,
+// for a run that allows its own search endpoint and model server in a
+// browser shared across runs.
+func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 	bc, err := br.b.NewContext(playwright.BrowserNewContextOptions{
 		AcceptDownloads: playwright.Bool(false),
 		ServiceWorkers:  playwright.ServiceWorkerPolicyBlock,
@@ -49,7 +58,7 @@ func (br *Browser) NewSession() (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
-	s := &Session{br: br, bc: bc}
+	s := &Session{br: br, bc: bc, guard: guard}
 	if err := bc.Route("**/*", s.guardRequest); err != nil {
 		bc.Close()
 		return nil, fmt.Errorf("cannot install the network guard: %w", err)
@@ -72,7 +81,7 @@ func (s *Session) guardRequest(route playwright.Route) {
 		_ = route.Continue() // data: and blob: resources of the page itself
 		return
 	}
-	if err := s.br.opts.Guard.Check(context.Background(), req.URL()); err != nil {
+	if err := s.guard.Check(context.Background(), req.URL()); err != nil {
 		_ = route.Abort("blockedbyclient")
 		return
 	}
@@ -108,7 +117,7 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	if err := s.br.opts.Guard.Check(ctx, rawURL); err != nil {
+	if err := s.guard.Check(ctx, rawURL); err != nil {
 		return nil, nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
 	}
 	p, err := s.tab()
@@ -175,7 +184,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		ct, _ := resp.HeaderValue("content-type")
 		v.ContentType = mediaType(ct)
 		if addr, err := resp.ServerAddr(); err == nil && addr != nil {
-			if err := s.br.opts.Guard.CheckAddr(v.FinalURL, addr.IpAddress); err != nil {
+			if err := s.guard.CheckAddr(v.FinalURL, addr.IpAddress); err != nil {
 				_, _ = p.Goto("about:blank")
 				return nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
 			}
@@ -226,7 +235,7 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 func (s *Session) openable(links []page.Link) []page.Link {
 	out := links[:0]
 	for _, l := range links {
-		if s.br.opts.Guard.CheckLiteral(l.URL) == nil {
+		if s.guard.CheckLiteral(l.URL) == nil {
 			out = append(out, l)
 		}
 	}

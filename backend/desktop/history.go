@@ -66,6 +66,10 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	if err != nil {
 		return RunView{}, err
 	}
+	br, err := s.sharedBrowser(set)
+	if err != nil {
+		return RunView{}, err
+	}
 	view := past
 	view.Running, view.Status, view.Error = true, "", ""
 	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, contextLength(set, info), info.Model
@@ -74,7 +78,7 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	s.mu.Lock()
 	s.cur = a
 	s.mu.Unlock()
-	go s.run(runCtx, a, runner.Options{Settings: set, OutDir: dir}, runner.Resume)
+	go s.run(runCtx, a, runner.Options{Settings: set, OutDir: dir, Browser: br}, runner.Resume)
 	return view, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
@@ -36,6 +37,9 @@ type Service struct {
 
 	mu  sync.Mutex
 	cur *active
+
+	brMu sync.Mutex
+	br   *browser.Browser // one browser for the app session
 }
 
 // active is the run in progress (or the last one).
@@ -85,6 +89,10 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 	if err != nil {
 		return RunView{}, err
 	}
+	br, err := s.sharedBrowser(set)
+	if err != nil {
+		return RunView{}, err
+	}
 	started := time.Now()
 	view := RunView{Dir: runs.DefaultDir(objective, started), Objective: objective, Running: true,
 		MaxTurns: set.MaxTurns, ContextLength: contextLength(set, info), Model: info.Model, Started: started}
@@ -93,7 +101,7 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 	s.mu.Lock()
 	s.cur = a
 	s.mu.Unlock()
-	go s.run(runCtx, a, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir}, runner.Run)
+	go s.run(runCtx, a, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br}, runner.Run)
 	return view, nil
 }
 
@@ -171,4 +179,5 @@ func (s *Service) Shutdown() {
 		a.cancel()
 		<-a.done
 	}
+	s.closeBrowser()
 }

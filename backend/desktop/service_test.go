@@ -78,7 +78,9 @@ func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder) {
 		t.Fatal(err)
 	}
 	rec := newRecorder()
-	return New(store, rec.emit), rec
+	svc := New(store, rec.emit)
+	t.Cleanup(svc.Shutdown)
+	return svc, rec
 }
 
 func TestRunInTheBackground(t *testing.T) {
@@ -254,6 +256,9 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 	if err := svc.Delete(stopped.Dir); err != nil {
 		t.Fatal(err)
+	}
+	if svc.br == nil || svc.br.Closed() {
+		t.Fatal("the app-session browser was not kept across runs")
 	}
 	if list, _ := svc.History(); len(list) != 0 {
 		t.Fatalf("history after delete: %+v", list)

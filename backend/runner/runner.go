@@ -38,6 +38,9 @@ type Options struct {
 	Now func() time.Time
 	// RebuildEveryTurn is the benchmark's no-cache-reuse baseline.
 	RebuildEveryTurn bool
+	// Browser, when set, is a browser kept for the app session: the run
+	// opens a fresh session (context) in it and leaves it running.
+	Browser *browser.Browser
 }
 
 // Outcome is what a run left behind.
@@ -94,16 +97,19 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, err
 	}
 	guard.Allow(searchURL)
 
-	exe, err := browser.Find(s.BrowserPath)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	br := opts.Browser
+	if br == nil {
+		exe, err := browser.Find(s.BrowserPath)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		}
+		if br, err = browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard}); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		}
+		defer br.Close()
 	}
-	br, err := browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard})
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
-	}
-	defer br.Close()
-	sess, err := br.NewSession()
+	exe := br.Executable()
+	sess, err := br.NewSessionGuarded(guard)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
 	}
