@@ -79,6 +79,7 @@ func TestResearchRun(t *testing.T) {
 	screenshot(t, page, "research.png")
 
 	expectText(t, page, "run-status", "finished")
+	assertFits(t, page, "research-900x600.png")
 	click(t, page, "open-report")
 	expectText(t, page, "report", "The tallest mountain in Africa is Mount Kilimanjaro")
 	if err := page.Locator(`[data-testid=report] a.cite`).First().Click(); err != nil {
@@ -182,4 +183,32 @@ func onlyRun(t *testing.T, dataHome string) string {
 		t.Fatalf("run folders: %v", dirs)
 	}
 	return dirs[0]
+}
+
+// assertFits shrinks the window to the smallest supported size, 900x600,
+// and checks nothing spills sideways, then restores the size.
+func assertFits(t *testing.T, page playwright.Page, shot string) {
+	t.Helper()
+	if err := page.SetViewportSize(900, 600); err != nil {
+		t.Fatal(err)
+	}
+	defer page.SetViewportSize(1180, 900)
+	page.WaitForTimeout(200)
+	w, err := page.Evaluate(`() => document.documentElement.scrollWidth`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n float64
+	switch v := w.(type) {
+	case int:
+		n = float64(v)
+	case float64:
+		n = v
+	default:
+		t.Fatalf("scrollWidth came back as %T", w)
+	}
+	if n > 900 {
+		t.Errorf("at 900x600 the page is %.0f px wide", n)
+	}
+	screenshot(t, page, shot)
 }
