@@ -46,13 +46,7 @@ func TestRunModelGoneMidRun(t *testing.T) {
 	isolate(t)
 	isolateData(t)
 	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
-	script := factualScript()
-	replies := map[string][]llmtest.Reply{}
-	for k, list := range script {
-		for _, c := range list {
-			replies[k] = append(replies[k], llmtest.Reply{Content: c})
-		}
-	}
+	replies := llmtest.Replies(factualScript())
 	replies["action"][3] = llmtest.Reply{Status: 503, Content: "Model unloaded"}
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
 	defer model.Close()
@@ -74,13 +68,7 @@ func TestRunModelGoneMidRun(t *testing.T) {
 func TestRunInterruptWritesTheReport(t *testing.T) {
 	requireBrowser(t)
 	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
-	script := factualScript()
-	replies := map[string][]llmtest.Reply{}
-	for k, list := range script {
-		for _, c := range list {
-			replies[k] = append(replies[k], llmtest.Reply{Content: c})
-		}
-	}
+	replies := llmtest.Replies(factualScript())
 	replies["action"][3].Delay = time.Minute // the FINISH turn "thinks" for a minute
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
 	defer model.Close()
@@ -129,7 +117,7 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	// scout resume continues the same folder to the end.
 	isolate(t)
 	isolateData(t)
-	script = factualScript()
+	script := factualScript()
 	script["action"] = script["action"][3:] // the FINISH that was interrupted
 	again := llmtest.New(llmtest.Options{Script: llmtest.Queue(script)})
 	defer again.Close()

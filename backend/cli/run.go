@@ -85,17 +85,27 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+// parseRunArgs parses the flags of run and resume, which may come before
+// or after the positional arguments; ok is false with the exit status set
+// for --help or bad usage.
+func parseRunArgs(name string, args []string, stderr io.Writer) (f runFlags, pos []string, code int, ok bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f runFlags
 	f.register(fs)
 	pos, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return f, nil, exitOK, false
+	case err != nil:
+		return f, nil, exitUsage, false
 	}
-	if err != nil {
-		return exitUsage
+	return f, pos, 0, true
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	f, pos, code, ok := parseRunArgs("run", args, stderr)
+	if !ok {
+		return code
 	}
 	objective := strings.TrimSpace(strings.Join(pos, " "))
 	if objective == "" {
@@ -106,16 +116,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func resume(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("resume", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	f.register(fs)
-	pos, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	if err != nil {
-		return exitUsage
+	f, pos, code, ok := parseRunArgs("resume", args, stderr)
+	if !ok {
+		return code
 	}
 	if len(pos) != 1 || f.out != "" {
 		fmt.Fprint(stderr, "scout resume: give the run folder to continue, for example:\n  scout resume ~/.local/share/scout/runs/2026-11-30-090000-tallest-mountain\n")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 )
@@ -51,35 +50,15 @@ func (s *Service) isRunning(dir string) bool {
 
 // Resume continues an interrupted run in dir in the background.
 func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
-	s.mu.Lock()
-	if s.cur != nil && s.cur.view.Running {
-		s.mu.Unlock()
-		return RunView{}, ErrBusy
-	}
-	s.mu.Unlock()
 	past, err := s.Open(dir)
 	if err != nil {
 		return RunView{}, err
 	}
-	set := s.store.Load().Settings
-	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	set, info, br, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err
 	}
-	br, err := s.sharedBrowser(set)
-	if err != nil {
-		return RunView{}, err
-	}
-	view := past
-	view.Running, view.Status, view.Error = true, "", ""
-	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, contextLength(set, info), info.Model
-	runCtx, cancel := context.WithCancel(context.Background())
-	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
-	s.mu.Lock()
-	s.cur = a
-	s.mu.Unlock()
-	go s.run(runCtx, a, runner.Options{Settings: set, OutDir: dir, Browser: br}, runner.Resume)
-	return view, nil
+	return s.launch(past, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br}, runner.Resume)
 }
 
 // Delete removes a past run. The run in progress cannot be deleted.

@@ -78,30 +78,52 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 	if objective == "" {
 		return RunView{}, errors.New("type what Scout should find out first")
 	}
-	s.mu.Lock()
-	if s.cur != nil && s.cur.view.Running {
-		s.mu.Unlock()
-		return RunView{}, ErrBusy
-	}
-	s.mu.Unlock()
-	set := s.store.Load().Settings
-	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
-	if err != nil {
-		return RunView{}, err
-	}
-	br, err := s.sharedBrowser(set)
+	set, info, br, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err
 	}
 	started := time.Now()
-	view := RunView{Dir: runs.DefaultDir(objective, started), Objective: objective, Running: true,
-		MaxTurns: set.MaxTurns, ContextLength: contextLength(set, info), Model: info.Model, Started: started}
+	view := RunView{Dir: runs.DefaultDir(objective, started), Objective: objective, Started: started}
+	return s.launch(view, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br}, runner.Run)
+}
+
+// prepare checks what a run needs before it starts: no other run going, a
+// model server that answers, and the app-session browser.
+func (s *Service) prepare(ctx context.Context) (settings.Settings, llm.ServerInfo, *browser.Browser, error) {
+	if s.running() {
+		return settings.Settings{}, llm.ServerInfo{}, nil, ErrBusy
+	}
+	set := s.store.Load().Settings
+	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	if err != nil {
+		return set, info, nil, err
+	}
+	br, err := s.sharedBrowser(set)
+	return set, info, br, err
+}
+
+func (s *Service) running() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cur != nil && s.cur.view.Running
+}
+
+// launch makes view the current run and starts do in the background.
+func (s *Service) launch(view RunView, set settings.Settings, info llm.ServerInfo, opts runner.Options,
+	do func(context.Context, runner.Options) (*runner.Outcome, error)) (RunView, error) {
+	view.Running, view.Status, view.Error = true, "", ""
+	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, contextLength(set, info), info.Model
 	runCtx, cancel := context.WithCancel(context.Background())
 	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
 	s.mu.Lock()
+	if s.cur != nil && s.cur.view.Running { // another start won the race
+		s.mu.Unlock()
+		cancel()
+		return RunView{}, ErrBusy
+	}
 	s.cur = a
 	s.mu.Unlock()
-	go s.run(runCtx, a, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br}, runner.Run)
+	go s.run(runCtx, a, opts, do)
 	return view, nil
 }
 

@@ -216,10 +216,12 @@ func pieces(s string, n int) []string {
 // Queue is a Script answering each call kind from its own list in order;
 // when a list runs out, its last reply repeats. Safe for one server.
 func Queue(replies map[string][]string) Script {
-	return QueueReplies(toReplies(replies))
+	return QueueReplies(Replies(replies))
 }
 
-func toReplies(in map[string][]string) map[string][]Reply {
+// Replies turns reply texts into Replies, for scripts that then set a
+// status or a delay on some.
+func Replies(in map[string][]string) map[string][]Reply {
 	out := map[string][]Reply{}
 	for k, list := range in {
 		for _, c := range list {

@@ -37,13 +37,19 @@ export class RunStore {
   }
 
   async start(objective: string): Promise<boolean> {
-    if (!objective.trim() || this.starting || this.running) return false;
+    if (!objective.trim()) return false;
+    return this.begin(() => api.startRun(objective));
+  }
+
+  /** Runs a start or a resume: the new run replaces what is shown. */
+  private async begin(call: () => Promise<RunView>): Promise<boolean> {
+    if (this.starting || this.running) return false;
     this.starting = true;
     this.startError = '';
     try {
-      const view = await api.startRun(objective);
+      const view = await call();
       this.view = view;
-      this.events = [];
+      this.events = view.events ?? [];
       this.report = null;
       return true;
     } catch (err) {
@@ -71,22 +77,8 @@ export class RunStore {
   }
 
   /** Continues an interrupted run. */
-  async resume(dir: string): Promise<boolean> {
-    if (this.running || this.starting) return false;
-    this.starting = true;
-    this.startError = '';
-    try {
-      const view = await api.resumeRun(dir);
-      this.view = view;
-      this.events = view.events ?? [];
-      this.report = null;
-      return true;
-    } catch (err) {
-      this.startError = api.errorMessage(err);
-      return false;
-    } finally {
-      this.starting = false;
-    }
+  resume(dir: string): Promise<boolean> {
+    return this.begin(() => api.resumeRun(dir));
   }
 
   async stop(): Promise<void> {
