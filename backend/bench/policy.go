@@ -90,8 +90,8 @@ func (p *Policy) act(msgs []llmtest.Message) string {
 	if a := p.mistake(msgs, last); a != "" {
 		return a
 	}
-	switch {
-	case strings.HasPrefix(last, "You are leaving") || strings.HasPrefix(last, "Before reading on"):
+	// A confirm note may open the message or, after a rebuilt prompt, end it.
+	if strings.Contains(last, "You are leaving \"") || strings.Contains(last, "Before reading on: what does part") {
 		return p.lastAct // nothing to record: confirm by repeating
 	}
 	a := p.decide(msgs)
@@ -101,6 +101,12 @@ func (p *Policy) act(msgs []llmtest.Message) string {
 
 // noteOutcome learns from the last message what became of the last action.
 func (p *Policy) noteOutcome(last string) {
+	if m := searchedLine.FindStringSubmatch(last); m != nil {
+		p.tried[strings.ToLower(m[1])] = true
+	}
+	if m := alreadySearched.FindStringSubmatch(last); m != nil {
+		p.tried[strings.ToLower(m[1])] = true
+	}
 	if m := recordedLine.FindStringSubmatch(last); m != nil {
 		for _, n := range digits.FindAllString(m[1], -1) {
 			var k int
@@ -119,7 +125,10 @@ var (
 	partOf       = regexp.MustCompile(`Part (\d+) of (\d+)`)
 )
 
-var searchedLine = regexp.MustCompile(`SEARCH "([^"]+)" gave`)
+var (
+	searchedLine    = regexp.MustCompile(`SEARCH "([^"]+)" (?:gave|found nothing)`)
+	alreadySearched = regexp.MustCompile(`you already searched "([^"]+)"`)
+)
 
 // mistake makes each scripted mistake once, at its point in the run: a
 // repeated search after the first results, an empty finding and then a
@@ -190,11 +199,11 @@ func (p *Policy) nextQuery() string {
 	}
 	for p.queries < len(candidates) {
 		q := candidates[p.queries]
-		p.queries++
-		if !p.tried[strings.ToLower(q)] {
-			p.tried[strings.ToLower(q)] = true
-			return q
+		if p.tried[strings.ToLower(q)] {
+			p.queries++
+			continue
 		}
+		return q // marked tried once its results come back (noteOutcome)
 	}
 	return ""
 }

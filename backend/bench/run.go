@@ -149,7 +149,7 @@ func fillFromResult(res *Result, r *agent.Result) {
 	case agent.StatusTurnLimit:
 		res.FinishedBy = "limit"
 	case agent.StatusInterrupted:
-		res.FinishedBy = "interrupted"
+		res.FinishedBy = "timeout" // the task's time limit, or Ctrl+C
 	default:
 		res.FinishedBy = "error"
 		res.Error = r.Error
@@ -228,15 +228,23 @@ func checkCitations(res *Result, r *agent.Result, dir string) {
 			res.CitationProblems = append(res.CitationProblems, fmt.Sprintf("[%d] names no finding", n))
 		}
 	}
-	var pages strings.Builder
+	// Each saved part starts with "<!-- URL | title | part N of M -->":
+	// a quote must be in a part saved from its finding's own page.
+	byURL := map[string][]string{}
 	files, _ := filepath.Glob(filepath.Join(dir, "pages", "*.md"))
 	for _, f := range files {
 		data, _ := os.ReadFile(f)
-		pages.Write(data)
+		head, body, _ := strings.Cut(string(data), "\n")
+		url, _, _ := strings.Cut(strings.TrimPrefix(head, "<!-- "), " | ")
+		byURL[url] = append(byURL[url], body)
 	}
 	for _, f := range r.Findings {
-		if f.Quote == "" || !strings.Contains(pages.String(), f.Quote) {
-			res.CitationProblems = append(res.CitationProblems, fmt.Sprintf("finding [%d]'s quote is not in the saved pages", f.Number))
+		found := false
+		for _, body := range byURL[f.URL] {
+			found = found || (f.Quote != "" && strings.Contains(body, f.Quote))
+		}
+		if !found {
+			res.CitationProblems = append(res.CitationProblems, fmt.Sprintf("finding [%d]'s quote is not in the pages saved from %s", f.Number, f.URL))
 		}
 	}
 	res.CitationsValid = len(res.CitationProblems) == 0

@@ -34,11 +34,7 @@ type Session struct {
 	page playwright.Page
 
 	navMu   sync.Mutex
-	lastNav navResponse // the main frame's last document response
-}
-
-type navResponse struct {
-	url, mediaType string
+	lastNav playwright.Response // the main frame's last document response
 }
 
 // NewSession opens a fresh context and tab guarded by the browser's guard.
@@ -100,10 +96,11 @@ func (s *Session) tab() (playwright.Page, error) {
 	}
 	p.OnDialog(func(d playwright.Dialog) { _ = d.Dismiss() })
 	p.OnResponse(func(r playwright.Response) {
+		// Keep the response only: reading its headers here would race
+		// with Open reading them (playwright-go caches them lazily).
 		if r.Request().IsNavigationRequest() && r.Frame() == p.MainFrame() {
-			ct, _ := r.HeaderValue("content-type")
 			s.navMu.Lock()
-			s.lastNav = navResponse{url: r.URL(), mediaType: mediaType(ct)}
+			s.lastNav = r
 			s.navMu.Unlock()
 		}
 	})
@@ -125,7 +122,7 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 		return nil, nil, err
 	}
 	s.navMu.Lock()
-	s.lastNav = navResponse{}
+	s.lastNav = nil
 	s.navMu.Unlock()
 	type result struct {
 		resp playwright.Response
@@ -163,8 +160,11 @@ func (s *Session) explain(rawURL string, err error) error {
 	s.navMu.Lock()
 	nav := s.lastNav
 	s.navMu.Unlock()
-	if ve.Kind == web.ErrNotReadable && nav.mediaType != "" && !web.Readable(nav.mediaType) {
-		ve.Message = "the address is " + web.DescribeType(nav.mediaType) + ", not a web page"
+	if ve.Kind == web.ErrNotReadable && nav != nil {
+		ct, _ := nav.HeaderValue("content-type") // the navigation is over: no one else reads it
+		if mt := mediaType(ct); mt != "" && !web.Readable(mt) {
+			ve.Message = "the address is " + web.DescribeType(mt) + ", not a web page"
+		}
 	}
 	return ve
 }

@@ -38,7 +38,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("task-timeout", defaultTaskTimeout, "time limit per task")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitOK
-	} else if err != nil || fs.NArg() > 0 || *readRate <= 0 || *writeRate <= 0 {
+	} else if err != nil || fs.NArg() > 0 || *readRate <= 0 || *writeRate <= 0 || *timeout <= 0 {
 		if err == nil {
 			fmt.Fprintln(stderr, "scout bench: unexpected arguments; see scout help")
 		}

@@ -19,8 +19,11 @@ type batcher struct {
 
 	mu      sync.Mutex
 	pending []agent.Event
-	stop    chan struct{}
-	done    chan struct{}
+	// sendMu keeps flushes in order: the ticker and an immediate flush of a
+	// run's last events must not overtake each other.
+	sendMu sync.Mutex
+	stop   chan struct{}
+	done   chan struct{}
 }
 
 func newBatcher(flush func([]agent.Event)) *batcher {
@@ -55,6 +58,8 @@ func (b *batcher) loop() {
 }
 
 func (b *batcher) send() {
+	b.sendMu.Lock()
+	defer b.sendMu.Unlock()
 	b.mu.Lock()
 	batch := b.pending
 	b.pending = nil

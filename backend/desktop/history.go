@@ -3,7 +3,9 @@ package desktop
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 )
@@ -53,6 +55,15 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	past, err := s.Open(dir)
 	if err != nil {
 		return RunView{}, err
+	}
+	// Check now what the runner would refuse in a moment, so the window
+	// gets the reason instead of a run that ends before it starts.
+	events, err := runs.ReadJournal(dir)
+	if err == nil {
+		_, err = agent.Restore(events)
+	}
+	if err != nil {
+		return RunView{}, fmt.Errorf("this run cannot be resumed: %w", err)
 	}
 	set, info, br, err := s.prepare(ctx)
 	if err != nil {

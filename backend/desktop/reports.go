@@ -97,22 +97,30 @@ func (s *Service) printPDF(html, path string) error {
 func (s *Service) WriteReportNow() (ReportView, error) {
 	s.mu.Lock()
 	a := s.cur
-	var events []agent.Event
+	var view RunView
 	if a != nil {
-		events = append(events, a.view.Events...)
+		view = a.view
+		view.Events = append([]agent.Event(nil), a.view.Events...)
 	}
 	s.mu.Unlock()
-	if a == nil || !a.view.Running {
+	if a == nil || !view.Running {
 		return ReportView{}, fmt.Errorf("no run is going")
 	}
+	for _, ev := range view.Events {
+		if ev.Type == agent.EvRunFinished {
+			// The final report is being written: never overwrite it.
+			return ReportView{}, fmt.Errorf("the run is ending and its report is being written: open it in a moment")
+		}
+	}
+	events := view.Events
 	res := agent.Partial(events)
-	md := report.Markdown(res, report.Figures{Model: a.view.Model, ContextLength: a.view.ContextLength, Wall: time.Since(a.view.Started)})
-	path := filepath.Join(a.view.Dir, "report.md")
+	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started)})
+	path := filepath.Join(view.Dir, "report.md")
 	if err := os.WriteFile(path+".part", []byte(md), 0o644); err != nil {
 		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)
 	}
 	if err := os.Rename(path+".part", path); err != nil {
 		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)
 	}
-	return s.Report(a.view.Dir)
+	return s.Report(view.Dir)
 }

@@ -40,6 +40,8 @@ type Service struct {
 
 	brMu sync.Mutex
 	br   *browser.Browser // one browser for the app session
+
+	startMu sync.Mutex
 }
 
 // active is the run in progress (or the last one).
@@ -90,6 +92,10 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 // prepare checks what a run needs before it starts: no other run going, a
 // model server that answers, and the app-session browser.
 func (s *Service) prepare(ctx context.Context) (settings.Settings, llm.ServerInfo, *browser.Browser, error) {
+	// One start at a time: a second one must not swap the shared browser
+	// under the first.
+	s.startMu.Lock()
+	defer s.startMu.Unlock()
 	if s.running() {
 		return settings.Settings{}, llm.ServerInfo{}, nil, ErrBusy
 	}
@@ -155,7 +161,11 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 		a.view.Status = out.Result.Status
 		a.view.Error = out.Result.Error
 	}
-	if err != nil {
+	switch {
+	case err != nil && errors.Is(err, context.Canceled) && out == nil:
+		a.view.Status = agent.StatusInterrupted
+		a.view.Error = "Stopped before the research began; nothing was written."
+	case err != nil:
 		a.view.Status = "failed"
 		a.view.Error = strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": ")
 	}
@@ -169,8 +179,9 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 func (s *Service) Stop() error {
 	s.mu.Lock()
 	a := s.cur
+	running := a != nil && a.view.Running
 	s.mu.Unlock()
-	if a == nil || !a.view.Running {
+	if !running {
 		return fmt.Errorf("no run is going")
 	}
 	a.cancel()
@@ -196,8 +207,9 @@ func (s *Service) Current() RunView {
 func (s *Service) Shutdown() {
 	s.mu.Lock()
 	a := s.cur
+	running := a != nil && a.view.Running
 	s.mu.Unlock()
-	if a != nil && a.view.Running {
+	if running {
 		a.cancel()
 		<-a.done
 	}

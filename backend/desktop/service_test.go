@@ -215,7 +215,11 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
 		t.Fatal(err)
 	}
+	deadline := time.Now().Add(30 * time.Second)
 	for !hasFinding(svc.Current()) {
+		if time.Now().After(deadline) {
+			t.Fatal("no finding in time")
+		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)

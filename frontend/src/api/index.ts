@@ -111,7 +111,8 @@ export function onRunDone(cb: (view: RunView) => void): () => void {
 
 /** Opens a link in the user's default browser, never inside the app. */
 export function openExternal(url: string): void {
-  BrowserOpenURL(url);
+  // Only web addresses: a URL from a page or a journal could be anything.
+  if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);
 }
 
 /**

@@ -11,6 +11,8 @@ export class RunStore {
   stopping = $state(false);
   startError = $state('');
   reportError = $state('');
+  /** Runs that reported their end, by folder. */
+  private endedDirs = new Map<string, RunView>();
 
   get running(): boolean {
     return this.view?.running ?? false;
@@ -18,18 +20,26 @@ export class RunStore {
 
   /** Picks up a run already going (the window reloaded) and listens. */
   async attach(): Promise<() => void> {
-    const offEvents = api.onRunEvents((batch) => this.add(batch));
-    const offDone = api.onRunDone((view) => this.done(view));
+    // Batches may arrive while the snapshot is on its way: keep them and
+    // merge them after it, so nothing falls between the two.
+    let early: AgentEvent[] | null = [];
+    let endedEarly: RunView | null = null;
+    const offEvents = api.onRunEvents((batch) => (early ? early.push(...batch) : this.add(batch)));
+    const offDone = api.onRunDone((view) => (early ? (endedEarly = view) : this.done(view)));
     try {
       const view = await api.currentRun();
       if (view.dir) {
         this.view = view;
         this.events = view.events ?? [];
-        if (!view.running) await this.loadReport();
       }
     } catch (err) {
       this.startError = api.errorMessage(err);
     }
+    const pending = early;
+    early = null;
+    this.add(pending);
+    if (endedEarly) await this.done(endedEarly);
+    else if (this.view && !this.view.running) await this.loadReport();
     return () => {
       offEvents();
       offDone();
@@ -48,9 +58,12 @@ export class RunStore {
     this.startError = '';
     try {
       const view = await call();
-      this.view = view;
+      // A run that failed at once may have reported its end already.
+      const ended = this.endedDirs.has(view.dir);
+      this.view = ended ? { ...view, ...this.endedDirs.get(view.dir) } : view;
       this.events = view.events ?? [];
       this.report = null;
+      if (ended) await this.loadReport();
       return true;
     } catch (err) {
       this.startError = api.errorMessage(err);
@@ -95,12 +108,15 @@ export class RunStore {
 
   /** Appends a batch; events already held (after a reload) are skipped. */
   add(batch: AgentEvent[]): void {
+    if (batch.length === 0) return;
     const last = this.events.length ? this.events[this.events.length - 1].seq : 0;
     const fresh = batch.filter((e) => e.seq > last);
     if (fresh.length) this.events.push(...fresh);
   }
 
   async done(view: RunView): Promise<void> {
+    this.endedDirs.set(view.dir, { ...view, events: null });
+    if (this.view && this.view.dir !== view.dir) return; // a start still on its way
     this.view = { ...view, events: null };
     await this.loadReport();
   }

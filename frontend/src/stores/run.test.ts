@@ -58,3 +58,37 @@ describe('RunStore', () => {
     expect(s.report?.html).toBe('<h1>t</h1>');
   });
 });
+
+describe('RunStore.attach', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it('keeps batches that arrive while the snapshot is on its way', async () => {
+    let push: (b: AgentEvent[]) => void = () => {};
+    mocked.onRunEvents.mockImplementation((cb) => {
+      push = cb;
+      return () => {};
+    });
+    mocked.onRunDone.mockImplementation(() => () => {});
+    mocked.currentRun.mockImplementation(async () => {
+      push([ev(3), ev(4), ev(5)]); // sent after Go took the snapshot
+      return view({ events: [ev(1), ev(2)] });
+    });
+    const s = new RunStore();
+    await s.attach();
+    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    push([ev(6)]);
+    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('a run that ends before its start returns is shown as ended', async () => {
+    const s = new RunStore();
+    mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
+    mocked.startRun.mockImplementation(async () => {
+      await s.done(view({ running: false, status: 'failed', error: 'cannot resume' }));
+      return view();
+    });
+    expect(await s.start('o')).toBe(true);
+    expect(s.running).toBe(false);
+    expect(s.view?.status).toBe('failed');
+  });
+});
