@@ -46,6 +46,11 @@ func TestFactualRunFinishes(t *testing.T) {
 		t.Fatalf("calls %v", res.Calls)
 	}
 	assertAppendOnly(t, m.calls(KindAction))
+	for _, r := range m.reqs {
+		if r.MaxTokens != maxTokens[r.Kind] || r.Temperature != temperature || r.Schema == nil || r.Schema.Name != r.Kind {
+			t.Errorf("%s call sent max_tokens %d, temperature %v, schema %+v", r.Kind, r.MaxTokens, r.Temperature, r.Schema)
+		}
+	}
 	if shown := rec.of(EvPartShown); len(shown) != 1 || !strings.Contains(shown[0].Text, "5,895 metres") {
 		t.Fatalf("parts shown %+v", shown)
 	}

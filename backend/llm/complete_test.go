@@ -18,7 +18,7 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	}})
 	defer srv.Close()
 	c := New(srv.BaseURL())
-	req := chat.Request{Kind: "action", Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
+	req := chat.Request{Kind: "action", MaxTokens: 400, Temperature: 0.2, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
 		Messages: []chat.Message{{Role: chat.System, Content: strings.Repeat("You are Scout. ", 40)}, {Role: chat.User, Content: "Objective: x"}}}
 	r1, err := c.Complete(context.Background(), "qwen2.5-7b-instruct", req)
 	if err != nil {
@@ -41,6 +41,10 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	}
 	if len(kinds) != 2 || kinds[0] != "action" {
 		t.Fatalf("schema names seen by the server: %v", kinds)
+	}
+	sent := srv.Calls()[0]
+	if !sent.Strict || !sent.Stream || sent.MaxTokens != 400 || sent.Temperature != 0.2 {
+		t.Fatalf("request sent %+v, want a strict schema, streaming, max_tokens 400, temperature 0.2", sent)
 	}
 }
 

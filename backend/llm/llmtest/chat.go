@@ -35,6 +35,11 @@ type ChatCall struct {
 	Kind     string
 	Messages []Message
 	Reply    string
+	// What the request asked for besides the messages.
+	MaxTokens   int
+	Temperature float64
+	Strict      bool
+	Stream      bool
 	// PromptTokens and CachedTokens are what a llama.cpp server would
 	// count and reuse from its prompt cache (see cacheAccount).
 	PromptTokens, CachedTokens, CompletionTokens int
@@ -51,9 +56,13 @@ const charsPerToken = 4
 type chatRequest struct {
 	Messages       []Message `json:"messages"`
 	Stream         bool      `json:"stream"`
+	MaxTokens      int       `json:"max_tokens"`
+	Temperature    float64   `json:"temperature"`
 	ResponseFormat struct {
+		Type       string `json:"type"`
 		JSONSchema struct {
-			Name string `json:"name"`
+			Name   string `json:"name"`
+			Strict bool   `json:"strict"`
 		} `json:"json_schema"`
 	} `json:"response_format"`
 }
@@ -90,6 +99,10 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	call := s.account(kind, req.Messages, prompt, reply.Content)
+	call.MaxTokens, call.Temperature, call.Strict, call.Stream = req.MaxTokens, req.Temperature, req.ResponseFormat.JSONSchema.Strict, req.Stream
+	s.mu.Lock()
+	s.calls[len(s.calls)-1] = call
+	s.mu.Unlock()
 	if req.Stream {
 		s.stream(w, call)
 		return
