@@ -17,6 +17,9 @@ const (
 	StatusTurnLimit        = "turn_limit"
 	StatusInterrupted      = "interrupted"
 	StatusModelUnavailable = "model_unavailable"
+	// StatusFailed: Scout itself failed (a bug); the report holds what the
+	// journal had.
+	StatusFailed = "failed"
 )
 
 // Config is everything a run needs.

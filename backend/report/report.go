@@ -39,6 +39,8 @@ func StatusLine(res *agent.Result) string {
 		return fmt.Sprintf("stopped at the turn limit (%d turns)", res.Turns)
 	case agent.StatusInterrupted:
 		return fmt.Sprintf("interrupted on turn %d", res.Turns)
+	case agent.StatusFailed:
+		return fmt.Sprintf("stopped on turn %d by an error in Scout (%s); please report it", res.Turns, oneLine(res.Error))
 	case agent.StatusRunning:
 		return fmt.Sprintf("still running, written on turn %d; the final result comes when the run ends", res.Turns)
 	case agent.StatusModelUnavailable:

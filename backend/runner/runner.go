@@ -126,7 +126,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, err
 	}
 	last := &lastSeq{}
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
-	res, _ := agent.Run(ctx, agent.Config{
+	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
@@ -185,3 +185,19 @@ func (f fanout) Emit(ev agent.Event) {
 type lastSeq struct{ seq int }
 
 func (l *lastSeq) Emit(ev agent.Event) { l.seq = ev.Seq }
+
+// runAgent runs the agent; should it panic (a bug), the result is rebuilt
+// from the journal so the report still holds everything found.
+func runAgent(ctx context.Context, dir string, cfg agent.Config) (res *agent.Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			events, _ := runs.ReadJournal(dir)
+			res = agent.Partial(events)
+			res.Objective = cfg.Objective
+			res.Status = agent.StatusFailed
+			res.Error = fmt.Sprint(p)
+		}
+	}()
+	res, _ = agent.Run(ctx, cfg)
+	return res
+}

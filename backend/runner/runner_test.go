@@ -1,0 +1,48 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/report"
+	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/web"
+)
+
+type panicky struct{}
+
+func (panicky) Complete(context.Context, chat.Request) (chat.Reply, error) {
+	panic("index out of range [3] with length 3")
+}
+
+type nothing struct{}
+
+func (nothing) Open(context.Context, string) (*web.Visit, error)        { return nil, nil }
+func (nothing) Search(context.Context, string) ([]search.Result, error) { return nil, nil }
+
+// TestAPanicStillLeavesAReport: a bug in the agent must not lose the run.
+func TestAPanicStillLeavesAReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	folder, err := runs.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := runAgent(context.Background(), dir, agent.Config{Objective: "o", Model: panicky{}, Browser: nothing{}, Search: nothing{}, Sink: folder})
+	folder.Close()
+	if res.Status != agent.StatusFailed || !strings.Contains(res.Error, "index out of range") || res.Objective != "o" {
+		t.Fatalf("result %+v", res)
+	}
+	md := report.Markdown(res, report.Figures{})
+	if !strings.Contains(md, "by an error in Scout") {
+		t.Fatalf("report:\n%s", md)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "journal.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+}
