@@ -11,6 +11,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
@@ -39,13 +40,41 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		var replies map[string][]string
-		if err := json.Unmarshal(data, &replies); err != nil {
+		replies, err := parseScript(data)
+		if err != nil {
 			log.Fatalf("%s: %v", *script, err)
 		}
-		opts.Script = llmtest.Queue(replies)
+		opts.Script = llmtest.QueueReplies(replies)
 	}
 	h := llmtest.NewHandler(opts)
 	log.Printf("fake %s model server at http://%s/v1", f, *addr)
 	log.Fatal(http.ListenAndServe(*addr, h))
+}
+
+// parseScript reads {"kind": [reply, ...]} where a reply is the reply text,
+// or {"content": "...", "delay_ms": N} to hold it back as a slow CPU would.
+func parseScript(data []byte) (map[string][]llmtest.Reply, error) {
+	var raw map[string][]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, err
+	}
+	out := map[string][]llmtest.Reply{}
+	for kind, list := range raw {
+		for _, r := range list {
+			var text string
+			if json.Unmarshal(r, &text) == nil {
+				out[kind] = append(out[kind], llmtest.Reply{Content: text})
+				continue
+			}
+			var obj struct {
+				Content string `json:"content"`
+				DelayMS int    `json:"delay_ms"`
+			}
+			if err := json.Unmarshal(r, &obj); err != nil {
+				return nil, fmt.Errorf("%s: a reply is a string or {\"content\", \"delay_ms\"}: %w", kind, err)
+			}
+			out[kind] = append(out[kind], llmtest.Reply{Content: obj.Content, Delay: time.Duration(obj.DelayMS) * time.Millisecond})
+		}
+	}
+	return out, nil
 }
