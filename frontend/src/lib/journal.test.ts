@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from 'vitest';
 import type { AgentEvent, RunView } from '../api';
-import { checklistOf, clock, coverage, describe, figures, findingsOf } from './journal';
+import { checklistOf, clock, coverage, describe, figures, findingsOf, resumable } from './journal';
 
 const ev = (e: Partial<AgentEvent>): AgentEvent => ({ seq: 1, time: '', turn: 1, type: 'action', ...e });
 const finding = (n: number, items: number[]) => ({ number: n, turn: 3, text: `f${n}`, url: 'u', title: 't', part: 1, items, quote: 'q' });
@@ -50,4 +50,11 @@ suite('figures', () => {
 
 suite('clock', () => {
   it.each([[0, '0:00'], [65, '1:05'], [3723, '1:02:03']])('%d s', (s, want) => expect(clock(s)).toBe(want));
+});
+
+suite('resumable', () => {
+  it.each([
+    ['interrupted', true], ['turn_limit', true], ['model_unavailable', true],
+    ['finished', false], ['failed', false], ['running', false],
+  ])('%s', (status, want) => expect(resumable(status)).toBe(want));
 });

@@ -156,3 +156,8 @@ export function clock(seconds: number): string {
   const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
   return (h > 0 ? `${h}:` : '') + `${mm}:${String(r).padStart(2, '0')}`;
 }
+
+/** Whether a run that ended this way can be resumed. */
+export function resumable(status: string): boolean {
+  return status === 'interrupted' || status === 'turn_limit' || status === 'model_unavailable';
+}
