@@ -42,6 +42,9 @@ func (a *Agent) doSearch(ctx context.Context, act Action) string {
 	if len(results) > maxResultsShown {
 		results = results[:maxResultsShown]
 	}
+	for i := range results {
+		results[i].Snippet = clip(results[i].Snippet, maxSnippetChars)
+	}
 	a.st.results = a.st.results[:0]
 	for _, r := range results {
 		u := normalizeURL(r.URL)

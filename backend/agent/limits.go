@@ -45,9 +45,12 @@ const (
 	duplicateOverlap = 0.6
 
 	// maxResultsShown and maxLinksPerPart bound what one observation costs
-	// in tokens; ten results and fifteen links cover what a model uses.
-	maxResultsShown = 8
+	// in tokens: a small model opens one of the first few results, so six
+	// are plenty; fifteen links cover what a model follows from a part.
+	maxResultsShown = 6
 	maxLinksPerPart = 15
+	// maxSnippetChars clips a result's snippet: enough to judge relevance.
+	maxSnippetChars = 160
 	// maxThoughtChars bounds a thought kept in the journal.
 	maxThoughtChars = 300
 

@@ -38,27 +38,32 @@ type Options struct {
 
 // Result is one task's figures.
 type Result struct {
-	ID, Kind   string
-	Mode       string // "append" or "rebuild"
-	Status     string
-	FinishedBy string // agent, limit, interrupted, error
-	Turns      int
-	Calls      map[string]int
+	ID         string         `json:"id"`
+	Kind       string         `json:"kind"`
+	Mode       string         `json:"mode"` // "append" or "rebuild"
+	Status     string         `json:"status"`
+	FinishedBy string         `json:"finished_by"` // agent, limit, timeout, error
+	Turns      int            `json:"turns"`
+	Calls      map[string]int `json:"model_calls"`
 	// PromptTokens as counted; Reusable is what the prompt cache could
 	// skip (the fake server's prefix accounting offline, the server's own
 	// cached count live).
-	PromptTokens, Reusable, CompletionTokens int
-	Refusals                                 map[string]int
-	Checks                                   map[string]int
-	ItemsCovered, Items                      int
-	AnswerPassed, AnswerTotal                int
-	AnswerMisses                             []string
-	CitationsValid                           bool
-	CitationProblems                         []string
-	NumbersFlagged                           int
-	ProjectedMinutes                         float64
-	Dir                                      string
-	Error                                    string
+	PromptTokens     int            `json:"prompt_tokens"`
+	Reusable         int            `json:"reusable_tokens"`
+	CompletionTokens int            `json:"completion_tokens"`
+	Refusals         map[string]int `json:"refusals"`
+	Checks           map[string]int `json:"checks"`
+	ItemsCovered     int            `json:"items_covered"`
+	Items            int            `json:"items"`
+	AnswerPassed     int            `json:"answer_checks_passed"`
+	AnswerTotal      int            `json:"answer_checks"`
+	AnswerMisses     []string       `json:"answer_misses"`
+	CitationsValid   bool           `json:"citations_valid"`
+	CitationProblems []string       `json:"citation_problems"`
+	NumbersFlagged   int            `json:"numbers_flagged"`
+	ProjectedMinutes float64        `json:"projected_model_minutes"`
+	Dir              string         `json:"dir"`
+	Error            string         `json:"error,omitempty"`
 }
 
 // ReuseRatio is Reusable over PromptTokens.
