@@ -13,6 +13,8 @@ export class RunStore {
   reportError = $state('');
   /** Runs that reported their end, by folder. */
   private endedDirs = new Map<string, RunView>();
+  /** Batches held while a start or resume call is on its way. */
+  private early: AgentEvent[] | null = null;
 
   get running(): boolean {
     return this.view?.running ?? false;
@@ -56,12 +58,18 @@ export class RunStore {
     if (this.starting || this.running) return false;
     this.starting = true;
     this.startError = '';
+    // The run's first batches can arrive before the call returns: hold
+    // them and add them after its snapshot.
+    this.early = [];
     try {
       const view = await call();
       // A run that failed at once may have reported its end already.
       const ended = this.endedDirs.has(view.dir);
       this.view = ended ? { ...view, ...this.endedDirs.get(view.dir) } : view;
       this.events = view.events ?? [];
+      const held = this.early;
+      this.early = null;
+      this.add(held);
       this.report = null;
       if (ended) await this.loadReport();
       return true;
@@ -69,6 +77,7 @@ export class RunStore {
       this.startError = api.errorMessage(err);
       return false;
     } finally {
+      this.early = null;
       this.starting = false;
     }
   }
@@ -108,6 +117,10 @@ export class RunStore {
 
   /** Appends a batch; events already held (after a reload) are skipped. */
   add(batch: AgentEvent[]): void {
+    if (this.early) {
+      this.early.push(...batch);
+      return;
+    }
     if (batch.length === 0) return;
     const last = this.events.length ? this.events[this.events.length - 1].seq : 0;
     const fresh = batch.filter((e) => e.seq > last);

@@ -92,3 +92,17 @@ describe('RunStore.attach', () => {
     expect(s.view?.status).toBe('failed');
   });
 });
+
+describe('RunStore.begin', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it('keeps the batches that arrive before the resume call returns', async () => {
+    const s = new RunStore();
+    mocked.startRun.mockImplementation(async () => {
+      s.add([ev(3), ev(4)]); // the resumed run's first events, sent at once
+      return view({ events: [ev(1), ev(2)] });
+    });
+    expect(await s.start('o')).toBe(true);
+    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+});
