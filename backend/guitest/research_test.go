@@ -48,7 +48,7 @@ func TestResearchRun(t *testing.T) {
 	root := RepoRoot(t)
 	bin := BuildDev(t, root, t.TempDir())
 	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
-	replies := runScript(3*time.Second, "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1].")
+	replies := runScript(6*time.Second, "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1].")
 	second := runScript(time.Minute, "unused: the run is stopped first")
 	for k := range replies {
 		replies[k] = append(replies[k], second[k]...)
