@@ -117,10 +117,10 @@ func TestResearchRun(t *testing.T) {
 	// History: both runs; resume the stopped one; delete the first.
 	click(t, page, "nav-history")
 	entries := page.GetByTestId("history-entry")
-	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(2); err != nil {
+	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(2, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
 		t.Fatalf("history: %v", err)
 	}
-	if err := playwright.NewPlaywrightAssertions().Locator(entries.First()).ToContainText("stopped · 4 turns · 1 finding"); err != nil {
+	if err := playwright.NewPlaywrightAssertions().Locator(entries.First()).ToContainText("stopped · 4 turns · 1 finding", playwright.LocatorAssertionsToContainTextOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
 		t.Fatalf("newest entry: %v", err)
 	}
 	screenshot(t, page, "history.png")
@@ -134,7 +134,7 @@ func TestResearchRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	click(t, page, "history-confirm-delete")
-	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(1); err != nil {
+	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(1, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
 		t.Fatalf("after delete: %v", err)
 	}
 }

@@ -140,11 +140,15 @@ func fill(t *testing.T, page playwright.Page, selector, value string) {
 	}
 }
 
+// expectTimeoutMS bounds how long an expectation waits for the window.
+const expectTimeoutMS = 30000
+
 // expectText waits until the element with testID contains want.
 func expectText(t *testing.T, page playwright.Page, testID, want string) {
 	t.Helper()
 	loc := page.GetByTestId(testID)
-	if err := playwright.NewPlaywrightAssertions().Locator(loc).ToContainText(want); err != nil {
+	// Assertions wait 5 s unless told; a model's slow turn takes longer.
+	if err := playwright.NewPlaywrightAssertions().Locator(loc).ToContainText(want, playwright.LocatorAssertionsToContainTextOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
 		got, _ := loc.AllInnerTexts()
 		t.Fatalf("%s should contain %q; it shows %q", testID, want, strings.Join(got, " | "))
 	}
