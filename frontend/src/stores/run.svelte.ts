@@ -59,8 +59,10 @@ export class RunStore {
     this.starting = true;
     this.startError = '';
     // The run's first batches can arrive before the call returns: hold
-    // them and add them after its snapshot.
+    // them and add them after its snapshot. Ends seen before this call
+    // (a resumed run's earlier stop) do not count.
     this.early = [];
+    this.endedDirs.clear();
     try {
       const view = await call();
       // A run that failed at once may have reported its end already.
@@ -131,6 +133,14 @@ export class RunStore {
     this.endedDirs.set(view.dir, { ...view, events: null });
     if (this.view && this.view.dir !== view.dir) return; // a start still on its way
     this.view = { ...view, events: null };
+    // Go keeps the whole journal of the run: take it as the final word, so
+    // a batch lost or late on a busy machine cannot leave a gap.
+    try {
+      const cur = await api.currentRun();
+      if (cur.dir === view.dir && cur.events) this.events = cur.events;
+    } catch {
+      // keep what arrived
+    }
     await this.loadReport();
   }
 

@@ -47,8 +47,20 @@ describe('RunStore', () => {
     expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3]);
   });
 
+  it('takes Go\'s journal as the final word when the run ends', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    mocked.currentRun.mockResolvedValue(view({ running: false, events: [ev(1), ev(2), ev(3)] }));
+    mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
+    const s = new RunStore();
+    await s.start('o');
+    s.add([ev(1), ev(3)]); // 2 was lost on the way
+    await s.done(view({ running: false, status: 'finished' }));
+    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
   it('loads the report when the run ends', async () => {
     mocked.startRun.mockResolvedValue(view());
+    mocked.currentRun.mockResolvedValue(view({ running: false }));
     mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '# t', html: '<h1>t</h1>' });
     const s = new RunStore();
     await s.start('o');
