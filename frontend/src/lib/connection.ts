@@ -17,7 +17,7 @@ export interface ModelChoice {
  * screen never silently changes a setting.
  */
 export function modelChoices(info: ServerInfo | null, current: string): ModelChoice[] {
-  const choices: ModelChoice[] = [{ value: '', label: 'First model the server lists' }];
+  const choices: ModelChoice[] = [{ value: '', label: 'First model the server has loaded' }];
   const models = info?.models ?? [];
   for (const m of models) choices.push({ value: m, label: m });
   if (current !== '' && !models.includes(current)) {
