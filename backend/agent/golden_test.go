@@ -2,16 +2,13 @@ package agent
 
 import (
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/chat"
+	goldenfile "github.com/scout-research/scout/backend/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden prompt files")
 
 // TestGoldenPrompts pins every kind of prompt the model sees. Run with
 // -update after changing a prompt and read the diff.
@@ -80,20 +77,5 @@ func renderRequest(req chat.Request) string {
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("..", "..", "testdata", "golden", "prompts", name+".txt")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("no golden file %s (run go test ./backend/agent -run Golden -update): %v", path, err)
-	}
-	if got != string(want) {
-		t.Errorf("prompt %s changed; run with -update and review the diff.\n--- got ---\n%s", name, got)
-	}
+	goldenfile.Check(t, filepath.Join("..", "..", "testdata", "golden", "prompts", name+".txt"), got)
 }

@@ -8,9 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrg/xdg"
-
-	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/internal/testenv"
 )
 
 func writeTask(t *testing.T, dir string) {
@@ -52,15 +50,8 @@ func TestSiteSearchRanksByRelevance(t *testing.T) {
 }
 
 func TestOfflineRunOfATask(t *testing.T) {
-	if _, err := browser.Find(""); err != nil || !browser.DriverInstalled() {
-		if os.Getenv("SCOUT_GUI_E2E") == "1" {
-			t.Fatal("browser or driver missing")
-		}
-		t.Skip("no browser")
-	}
-	t.Cleanup(xdg.Reload)
-	t.Setenv("XDG_DATA_HOME", t.TempDir())
-	xdg.Reload()
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
 	dir := t.TempDir()
 	writeTask(t, dir)
 	tasks, _ := LoadTasks(dir)
@@ -98,15 +89,8 @@ func TestOfflineRunOfATask(t *testing.T) {
 // benchmark cannot silently rot: both must finish with every answer check
 // and citation passing.
 func TestFrozenWebSmoke(t *testing.T) {
-	if _, err := browser.Find(""); err != nil || !browser.DriverInstalled() {
-		if os.Getenv("SCOUT_GUI_E2E") == "1" {
-			t.Fatal("browser or driver missing")
-		}
-		t.Skip("no browser")
-	}
-	t.Cleanup(xdg.Reload)
-	t.Setenv("XDG_DATA_HOME", t.TempDir())
-	xdg.Reload()
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
 	all, err := LoadTasks(filepath.Join("..", "..", "testdata", "bench"))
 	if err != nil {
 		t.Fatal(err)

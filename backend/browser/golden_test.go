@@ -2,18 +2,15 @@ package browser
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/internal/golden"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/tokens"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of extracted page text")
 
 // goldenContext is the context length the goldens are cut for: the design
 // point, an 8k context.
@@ -47,22 +44,7 @@ func TestGoldenPages(t *testing.T) {
 			}
 			pg := page.Split(v.Doc, page.PartBudget(goldenContext), &tokens.Estimator{})
 			got := strings.ReplaceAll(renderGolden(pg), fixtureSrv.URL, goldenBase)
-			path := filepath.Join("..", "..", "testdata", "golden", "pages", fp.name+".txt")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("no golden file (run go test -run TestGoldenPages -update ./backend/browser/): %v", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s changed; run with -update and review the diff.\n%s", path, firstDiff(string(want), got))
-			}
+			golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "pages", fp.name+".txt"), got)
 		})
 	}
 }
@@ -88,21 +70,4 @@ func renderGolden(pg page.Page) string {
 		}
 	}
 	return sb.String()
-}
-
-func firstDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("first difference at line %d:\nwant: %s\n got: %s", i+1, w, g)
-		}
-	}
-	return ""
 }

@@ -8,19 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrg/xdg"
-
+	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
 // isolate points the settings at an empty config home.
-func isolate(t *testing.T) string {
-	dir := t.TempDir()
-	t.Cleanup(xdg.Reload) // registered first, so it runs after Setenv's restore
-	t.Setenv("XDG_CONFIG_HOME", dir)
-	xdg.Reload()
-	return dir
-}
+func isolate(t *testing.T) string { return testenv.IsolateConfig(t) }
 
 func invoke(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer

@@ -9,10 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrg/xdg"
-
-	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -38,28 +36,9 @@ func factualScript() map[string][]string {
 	}
 }
 
-// requireBrowser skips unless a browser and driver are installed (make
-// test installs them and makes their absence a failure).
-func requireBrowser(t *testing.T) {
-	t.Helper()
-	_, err := browser.Find("")
-	if err == nil && !browser.DriverInstalled() {
-		err = fmt.Errorf("the browser driver is not installed")
-	}
-	if err != nil {
-		if os.Getenv("SCOUT_GUI_E2E") == "1" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-}
+func requireBrowser(t *testing.T) { testenv.RequireBrowser(t) }
 
-func isolateData(t *testing.T) {
-	t.Helper()
-	t.Cleanup(xdg.Reload)
-	t.Setenv("XDG_DATA_HOME", t.TempDir())
-	xdg.Reload()
-}
+func isolateData(t *testing.T) { testenv.IsolateData(t) }
 
 // TestRunEndToEnd runs `scout run` against the fake model server and the
 // fixture web with real headless Chromium, and checks the run folder.

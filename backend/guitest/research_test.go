@@ -58,11 +58,7 @@ func TestResearchRun(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
 	defer model.Close()
 
-	configHome := t.TempDir()
-	mustWrite(t, filepath.Join(configHome, "scout", "settings.json"), fmt.Sprintf(
-		`{"server_url":%q,"show_browser":false,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
-		model.BaseURL(), web.URL+"/search/html/"))
-	app := Start(t, bin, root, configHome)
+	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL))
 	page := openPage(t, app.URL)
 
 	fill(t, page, "#objective", objective)
@@ -149,11 +145,7 @@ func TestMarkupInAResultStaysInert(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0,
 		`Kilimanjaro [1] <img src=x onerror="window.__xss=1"> and [a link](javascript:window.__xss=2).`))})
 	defer model.Close()
-	configHome := t.TempDir()
-	mustWrite(t, filepath.Join(configHome, "scout", "settings.json"), fmt.Sprintf(
-		`{"server_url":%q,"show_browser":false,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
-		model.BaseURL(), web.URL+"/search/html/"))
-	app := Start(t, bin, root, configHome)
+	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL))
 	page := openPage(t, app.URL)
 	fill(t, page, "#objective", objective)
 	click(t, page, "start")
@@ -193,7 +185,10 @@ func assertFits(t *testing.T, page playwright.Page, shot string) {
 		t.Fatal(err)
 	}
 	defer page.SetViewportSize(1180, 900)
-	page.WaitForTimeout(200)
+	// Let the layout settle: two animation frames after the resize.
+	if _, err := page.Evaluate(`() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`); err != nil {
+		t.Fatal(err)
+	}
 	w, err := page.Evaluate(`() => document.documentElement.scrollWidth`)
 	if err != nil {
 		t.Fatal(err)
@@ -211,4 +206,15 @@ func assertFits(t *testing.T, page playwright.Page, shot string) {
 		t.Errorf("at 900x600 the page is %.0f px wide", n)
 	}
 	screenshot(t, page, shot)
+}
+
+// researchConfig returns a config home whose settings point the app at the
+// fake model server and the fixture web's search, with a headless browser.
+func researchConfig(t *testing.T, modelURL, webURL string) string {
+	t.Helper()
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "scout", "settings.json"), fmt.Sprintf(
+		`{"server_url":%q,"show_browser":false,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
+		modelURL, webURL+"/search/html/"))
+	return dir
 }

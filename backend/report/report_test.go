@@ -1,16 +1,13 @@
 package report
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden reports")
 
 func TestGoldenReports(t *testing.T) {
 	finding := agent.Finding{Number: 1, Turn: 3, URL: "http://fixture.test/wiki/Mount_Kilimanjaro", Title: "Mount Kilimanjaro", Part: 1,
@@ -38,17 +35,6 @@ func TestGoldenReports(t *testing.T) {
 
 	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "model-down": down} {
 		got := Markdown(&res, Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second})
-		path := filepath.Join("..", "..", "testdata", "golden", "reports", name+".md")
-		if *update {
-			os.MkdirAll(filepath.Dir(path), 0o755)
-			os.WriteFile(path, []byte(got), 0o644)
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != string(want) {
-			t.Errorf("%s report changed (run -update and review):\n%s", name, got)
-		}
+		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".md"), got)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrg/xdg"
+	"github.com/scout-research/scout/backend/internal/testenv"
 )
 
 func TestDefaults(t *testing.T) {
@@ -226,10 +226,7 @@ func TestLoadResetsInvalidFields(t *testing.T) {
 }
 
 func TestDefaultPathFollowsXDG(t *testing.T) {
-	dir := t.TempDir()
-	t.Cleanup(xdg.Reload) // registered first, so it runs after Setenv's restore
-	t.Setenv("XDG_CONFIG_HOME", dir)
-	xdg.Reload()
+	dir := testenv.IsolateConfig(t)
 	st := NewStore()
 	if want := filepath.Join(dir, "scout", "settings.json"); st.Path != want {
 		t.Fatalf("path %s, want %s", st.Path, want)
