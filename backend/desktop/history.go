@@ -69,7 +69,7 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	if err != nil {
 		return RunView{}, err
 	}
-	return s.launch(past, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br}, runner.Resume)
+	return s.launch(past, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info}, runner.Resume)
 }
 
 // Delete removes a past run. The run in progress cannot be deleted.

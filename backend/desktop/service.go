@@ -86,7 +86,7 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 	}
 	started := time.Now()
 	view := RunView{Dir: runs.DefaultDir(objective, started), Objective: objective, Started: started}
-	return s.launch(view, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br}, runner.Run)
+	return s.launch(view, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}, runner.Run)
 }
 
 // prepare checks what a run needs before it starts: no other run going, a

@@ -11,11 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrg/xdg"
-
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/settings"
 )
@@ -56,17 +54,10 @@ func script(finishDelay time.Duration) map[string][]llmtest.Reply {
 	}
 }
 
-func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder) {
+func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder, *llmtest.Server) {
 	t.Helper()
-	if _, err := browser.Find(""); err != nil || !browser.DriverInstalled() {
-		if os.Getenv("SCOUT_GUI_E2E") == "1" {
-			t.Fatalf("browser or driver missing: %v", err)
-		}
-		t.Skip("no browser or driver")
-	}
-	t.Cleanup(xdg.Reload)
-	t.Setenv("XDG_DATA_HOME", t.TempDir())
-	xdg.Reload()
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
 	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(script(finishDelay))})
 	t.Cleanup(model.Close)
@@ -80,11 +71,11 @@ func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder) {
 	rec := newRecorder()
 	svc := New(store, rec.emit)
 	t.Cleanup(svc.Shutdown)
-	return svc, rec
+	return svc, rec, model
 }
 
 func TestRunInTheBackground(t *testing.T) {
-	svc, rec := setup(t, 0)
+	svc, rec, model := setup(t, 0)
 	view, err := svc.Start(context.Background(), "  What is the tallest mountain in Africa, and how tall is it in meters and in feet? ")
 	if err != nil {
 		t.Fatal(err)
@@ -103,6 +94,15 @@ func TestRunInTheBackground(t *testing.T) {
 	}
 	if done.Running || done.Status != agent.StatusFinished {
 		t.Fatalf("done %+v", done)
+	}
+	probes := 0
+	for _, r := range model.Requests() {
+		if r == "GET /v1/models" {
+			probes++
+		}
+	}
+	if probes != 1 {
+		t.Errorf("the model list was asked for %d times for one run, want 1", probes)
 	}
 	// Events arrived in batches, in order, ending with the report.
 	var seqs []int
@@ -154,18 +154,11 @@ func TestRunInTheBackground(t *testing.T) {
 }
 
 func TestStopWritesTheReport(t *testing.T) {
-	svc, rec := setup(t, time.Minute)
+	svc, rec, _ := setup(t, time.Minute)
 	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for !hasFinding(svc.Current()) {
-		if time.Now().After(deadline) {
-			t.Fatal("no finding in time")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond)
+	waitForFinding(t, svc)
 	now, err := svc.WriteReportNow()
 	if err != nil || !strings.Contains(now.Markdown, "still running, written on turn") || !strings.Contains(now.Markdown, "## Findings (1)") {
 		t.Fatalf("report while running: %v\n%s", err, now.Markdown)
@@ -211,18 +204,11 @@ func hasFinding(v RunView) bool {
 }
 
 func TestHistoryOpenResumeDelete(t *testing.T) {
-	svc, rec := setup(t, time.Minute)
+	svc, rec, _ := setup(t, time.Minute)
 	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for !hasFinding(svc.Current()) {
-		if time.Now().After(deadline) {
-			t.Fatal("no finding in time")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond)
+	waitForFinding(t, svc)
 	svc.Stop()
 	stopped := <-rec.done
 
@@ -280,4 +266,18 @@ func pdfText(t *testing.T, path string) string {
 		return ""
 	}
 	return string(out)
+}
+
+// waitForFinding waits until the run has recorded a finding and its model
+// has started the next (slow, scripted) turn.
+func waitForFinding(t *testing.T, svc *Service) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !hasFinding(svc.Current()) {
+		if time.Now().After(deadline) {
+			t.Fatal("no finding in time")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
 }

@@ -41,6 +41,9 @@ type Options struct {
 	// Browser, when set, is a browser kept for the app session: the run
 	// opens a fresh session (context) in it and leaves it running.
 	Browser *browser.Browser
+	// Server, when set, is what a connection test just learned, so the
+	// run does not ask the server again.
+	Server *llm.ServerInfo
 }
 
 // Outcome is what a run left behind.
@@ -83,9 +86,14 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, err
 	started := now()
 	s := opts.Settings
 	client := llm.New(s.ServerURL)
-	info, err := client.Probe(ctx, s.Model)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+	var info llm.ServerInfo
+	if opts.Server != nil {
+		info = *opts.Server
+	} else {
+		var err error
+		if info, err = client.Probe(ctx, s.Model); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		}
 	}
 	ctxLen := cmp.Or(s.ContextLength, info.ContextLength, fallbackContext)
 
