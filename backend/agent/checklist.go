@@ -35,9 +35,8 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 	var got struct {
 		Items []string `json:"items"`
 	}
-	obj, jerr := extractJSON(reply.Content)
-	if jerr == nil {
-		jerr = json.Unmarshal([]byte(obj), &got)
+	if obj, err := extractJSON(reply.Content); err == nil {
+		_ = json.Unmarshal([]byte(obj), &got) // an unusable answer leaves no items: see below
 	}
 	for _, it := range got.Items {
 		it = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(it), "0123456789.)- "))

@@ -76,14 +76,6 @@ type recorder struct{ events []Event }
 
 func (r *recorder) Emit(e Event) { r.events = append(r.events, e) }
 
-func (r *recorder) types() []string {
-	var out []string
-	for _, e := range r.events {
-		out = append(out, e.Type)
-	}
-	return out
-}
-
 func (r *recorder) of(typ string) []Event {
 	var out []Event
 	for _, e := range r.events {

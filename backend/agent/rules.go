@@ -102,10 +102,10 @@ func (a *Agent) checkReadMore(param string) string {
 	if n <= 1 {
 		return refused("this page has only one part.")
 	}
-	target, err := a.targetPart(param)
+	target, problem := a.targetPart(param)
 	switch {
-	case err != nil:
-		return refused(err.Error())
+	case problem != "":
+		return refused(problem)
 	case target > n:
 		return refused(fmt.Sprintf("the page has only %d parts.", n))
 	case p.read[target]:
@@ -118,25 +118,26 @@ func (a *Agent) checkReadMore(param string) string {
 	return ""
 }
 
-// targetPart is the part READ_MORE asks for: a number, or the next unread.
-func (a *Agent) targetPart(param string) (int, error) {
+// targetPart is the part READ_MORE asks for, a number or the next unread,
+// or why there is none.
+func (a *Agent) targetPart(param string) (int, string) {
 	p := a.st.current
 	q := strings.ToLower(strings.TrimSpace(param))
 	q = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(q, "part"), "#"))
 	if q != "" && q != "next" && q != "more" {
 		n, err := strconv.Atoi(strings.TrimSuffix(q, "."))
 		if err != nil || n < 1 {
-			return 0, fmt.Errorf("READ_MORE takes \"\" for the next part or a part number, not %q.", param)
+			return 0, fmt.Sprintf("READ_MORE takes \"\" for the next part or a part number, not %q.", param)
 		}
-		return n, nil
+		return n, ""
 	}
 	n := len(p.page.Parts)
 	for k := 1; k < n; k++ { // the next unread part, wrapping around
 		if i := (p.shown+k-1)%n + 1; !p.read[i] {
-			return i, nil
+			return i, ""
 		}
 	}
-	return 0, fmt.Errorf("every part of this page was read. Record what it says, or move on.")
+	return 0, "every part of this page was read. Record what it says, or move on."
 }
 
 // itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".

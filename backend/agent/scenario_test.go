@@ -2,13 +2,13 @@ package agent
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 const findingKenya = "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa."
@@ -140,12 +140,18 @@ func TestCheapRetriesAreBoundedPerTurn(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
-	if _, err := Run(context.Background(), Config{}); err == nil {
-		t.Fatal("empty config accepted")
-	}
-	var target interface{ Error() string }
-	if errors.As(errModelUnusable, &target) && target.Error() == "" {
-		t.Fatal("unusable model error has no message")
+	full := Config{Objective: "o", Model: &scripted{t: t}, Browser: &webtest.Fake{}, Search: fakeSearch{}}
+	for name, change := range map[string]func(*Config){
+		"no objective": func(c *Config) { c.Objective = "" },
+		"no model":     func(c *Config) { c.Model = nil },
+		"no browser":   func(c *Config) { c.Browser = nil },
+		"no search":    func(c *Config) { c.Search = nil },
+	} {
+		c := full
+		change(&c)
+		if res, err := Run(context.Background(), c); err == nil || res != nil {
+			t.Errorf("%s: accepted (%v)", name, res)
+		}
 	}
 }
 

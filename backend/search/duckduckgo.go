@@ -81,7 +81,7 @@ func (d *DuckDuckGo) try(ctx context.Context, pageURL string, parse parser) (res
 		if ctx.Err() != nil {
 			return nil, false, ctx.Err()
 		}
-		return nil, false, fmt.Errorf("Could not load DuckDuckGo's results page: %w", err)
+		return nil, false, fmt.Errorf("could not load DuckDuckGo's results page: %w", err)
 	}
 	if page.Status == http.StatusAccepted {
 		return nil, true, nil
@@ -91,7 +91,7 @@ func (d *DuckDuckGo) try(ctx context.Context, pageURL string, parse parser) (res
 	}
 	results, challenged, err := parse(page.HTML)
 	if err != nil {
-		return nil, false, fmt.Errorf("Could not read DuckDuckGo's results page: %w", err)
+		return nil, false, fmt.Errorf("could not read DuckDuckGo's results page: %w", err)
 	}
 	if challenged && len(results) == 0 {
 		return nil, true, nil
