@@ -135,6 +135,7 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 		for _, c := range fake.Calls() {
 			res.Reusable += c.CachedTokens
 		}
+		writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), fake.Calls())
 	}
 	res.ProjectedMinutes = (float64(res.PromptTokens-res.Reusable)/opts.ReadRate + float64(res.CompletionTokens)/opts.WriteRate) / 60
 	events, _ := runs.ReadJournal(res.Dir)

@@ -1,0 +1,46 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+// ledgerPreview is how much of each call's new prompt text the ledger
+// shows: enough to tell which prompt piece the model had to read.
+const ledgerPreview = 90
+
+// writeCallLedger writes one row per model call: its kind, prompt size,
+// the part the prompt cache could reuse, the new part the model had to
+// read, and what it wrote. It is where to look when a task's model time
+// grows. Best effort: a failure to write loses only this aid.
+func writeCallLedger(path string, calls []llmtest.ChatCall) {
+	var sb strings.Builder
+	sb.WriteString("| # | Kind | Prompt | Reused | New | Written | New text starts |\n| ---: | --- | ---: | ---: | ---: | ---: | --- |\n")
+	for i, c := range calls {
+		fmt.Fprintf(&sb, "| %d | %s | %d | %d | %d | %d | %s |\n", i+1, c.Kind, c.PromptTokens, c.CachedTokens,
+			c.PromptTokens-c.CachedTokens, c.CompletionTokens, preview(newText(c)))
+	}
+	_ = os.WriteFile(path, []byte(sb.String()), 0o644)
+}
+
+// newText is the tail of the rendered prompt past the reused prefix.
+func newText(c llmtest.ChatCall) string {
+	var sb strings.Builder
+	for _, m := range c.Messages { // as the fake renders them (ChatML)
+		sb.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
+	}
+	s := sb.String()
+	skip := min(len(s), c.CachedTokens*4)
+	return s[skip:]
+}
+
+func preview(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > ledgerPreview {
+		s = s[:ledgerPreview] + "…"
+	}
+	return strings.ReplaceAll(s, "|", "\\|")
+}
