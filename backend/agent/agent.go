@@ -99,7 +99,6 @@ func (a *Agent) loop(ctx context.Context) string {
 		if err := a.makeChecklist(ctx); err != nil {
 			return a.statusFor(ctx, err)
 		}
-		a.startConversation()
 	}
 	for a.st.turn < a.cfg.MaxTurns {
 		if ctx.Err() != nil {
@@ -125,12 +124,6 @@ func (a *Agent) statusFor(ctx context.Context, err error) string {
 	}
 	a.res.Error = err.Error()
 	return StatusModelUnavailable
-}
-
-func (a *Agent) startConversation() {
-	a.conv.msgs = nil
-	a.conv.add(chat.System, render("system", nil))
-	a.conv.add(chat.User, render("start", map[string]any{"Objective": a.st.objective, "Checklist": a.st.checklist}))
 }
 
 // emit stamps and delivers an event.

@@ -21,21 +21,23 @@ var checklistSchema = map[string]any{
 }
 
 // makeChecklist splits the objective into the fixed list of what the result
-// must contain. If the model's answer is unusable, the objective itself is
-// the one item, so the run can go on.
+// must contain, as the first exchange of the conversation: the system
+// prompt and the objective it reads are then already in the server's cache
+// for the first action. If the model's answer is unusable, the objective
+// itself is the one item, so the run can go on.
 func (a *Agent) makeChecklist(ctx context.Context) error {
-	msgs := []chat.Message{
-		{Role: chat.System, Content: render("checklist-system", nil)},
-		{Role: chat.User, Content: render("checklist-user", a.st.objective)},
-	}
-	reply, err := a.call(ctx, KindChecklist, msgs, checklistSchema)
+	a.conv.msgs = nil
+	a.conv.add(chat.System, render("system", nil))
+	a.conv.add(chat.User, render("checklist-request", a.st.objective))
+	reply, err := a.call(ctx, KindChecklist, a.conv.msgs, checklistSchema)
 	if err != nil {
 		return err
 	}
 	var got struct {
 		Items []string `json:"items"`
 	}
-	if obj, err := extractJSON(reply.Content); err == nil {
+	obj, err := extractJSON(reply.Content)
+	if err == nil {
 		_ = json.Unmarshal([]byte(obj), &got) // an unusable answer leaves no items: see below
 	}
 	for _, it := range got.Items {
@@ -44,9 +46,13 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 			a.st.checklist = append(a.st.checklist, Item{Number: len(a.st.checklist) + 1, Text: it})
 		}
 	}
+	answer := reply.Content
 	if len(a.st.checklist) == 0 {
 		a.st.checklist = []Item{{Number: 1, Text: a.st.objective}}
+		answer = `{"items": []}` // the model is not shown its garbage as its own words
 	}
+	a.conv.add(chat.Assistant, answer)
+	a.conv.add(chat.User, render("start", map[string]any{"Checklist": a.st.checklist}))
 	a.res.Checklist = a.st.checklist
 	a.emit(Event{Type: EvChecklist, Checklist: a.st.checklist})
 	return nil

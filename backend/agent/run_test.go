@@ -45,7 +45,17 @@ func TestFactualRunFinishes(t *testing.T) {
 	if res.Calls[KindAction] != 4 || res.Calls[KindChecklist] != 1 || res.Calls[KindCoverage] != 1 || res.Calls[KindWriter] != 1 {
 		t.Fatalf("calls %v", res.Calls)
 	}
-	assertAppendOnly(t, m.calls(KindAction))
+	// Checklist, actions and coverage are one growing conversation; the
+	// writer's is a fresh prompt without page text.
+	conv := m.reqs[:len(m.reqs)-1]
+	if conv[0].Kind != KindChecklist || conv[len(conv)-1].Kind != KindCoverage {
+		t.Fatalf("calls in order: %v", kinds(m.reqs))
+	}
+	assertAppendOnly(t, conv)
+	writer := m.reqs[len(m.reqs)-1]
+	if writer.Kind != KindWriter || len(writer.Messages) != 2 || strings.Contains(writer.Messages[1].Content, "<page>") {
+		t.Fatalf("writer prompt %+v", writer.Messages)
+	}
 	for _, r := range m.reqs {
 		if r.MaxTokens != maxTokens[r.Kind] || r.Temperature != temperature || r.Schema == nil || r.Schema.Name != r.Kind {
 			t.Errorf("%s call sent max_tokens %d, temperature %v, schema %+v", r.Kind, r.MaxTokens, r.Temperature, r.Schema)
@@ -58,6 +68,14 @@ func TestFactualRunFinishes(t *testing.T) {
 	if last.Type != EvRunFinished || last.Status != StatusFinished {
 		t.Fatalf("last event %+v", last)
 	}
+}
+
+func kinds(reqs []chat.Request) []string {
+	out := make([]string, len(reqs))
+	for i, r := range reqs {
+		out[i] = r.Kind
+	}
+	return out
 }
 
 // assertAppendOnly checks the prompt-cache property: every action request
