@@ -23,6 +23,10 @@ func writeCallLedger(path string, calls []llmtest.ChatCall) {
 		fmt.Fprintf(&sb, "| %d | %s | %d | %d | %d | %d | %s |\n", i+1, c.Kind, c.PromptTokens, c.CachedTokens,
 			c.PromptTokens-c.CachedTokens, c.CompletionTokens, preview(newText(c)))
 	}
+	sb.WriteString("\n## What each call read anew\n")
+	for i, c := range calls {
+		fmt.Fprintf(&sb, "\n### %d. %s\n\n```text\n%s\n```\n", i+1, c.Kind, strings.TrimSpace(newText(c)))
+	}
 	_ = os.WriteFile(path, []byte(sb.String()), 0o644)
 }
 

@@ -16,7 +16,7 @@ import (
 // search per task at /<task>/search/html/ that ranks its pages by BM25.
 type Site struct {
 	pages map[string]page // "/<task>/<slug>" -> page
-	index map[string]*index
+	index map[string]*siteIndex
 }
 
 type page struct {
@@ -32,13 +32,13 @@ var (
 
 // NewSite loads the pages of tasks.
 func NewSite(tasks []Task) (*Site, error) {
-	s := &Site{pages: map[string]page{}, index: map[string]*index{}}
+	s := &Site{pages: map[string]page{}, index: map[string]*siteIndex{}}
 	for _, t := range tasks {
 		files, _ := filepath.Glob(filepath.Join(t.dir, "pages", "*.html"))
 		if len(files) == 0 {
 			return nil, fmt.Errorf("task %s has no pages", t.ID)
 		}
-		ix := newIndex()
+		ix := &siteIndex{}
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {

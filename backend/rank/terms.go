@@ -1,0 +1,62 @@
+package rank
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Words splits text into lower-case words and numbers.
+func Words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// Stems is Words without common English function words, each cut to a
+// rough stem ("feedings" and "feeding" become "feed"), so an item's words
+// meet the page's other forms of them.
+func Stems(s string) []string {
+	var out []string
+	for _, w := range Words(s) {
+		if stopWords[w] || len([]rune(w)) < minWordLen {
+			continue
+		}
+		out = append(out, Stem(w))
+	}
+	return out
+}
+
+// minWordLen drops one- and two-letter words: mostly function words and
+// list markers, too short to say what a part is about.
+const minWordLen = 3
+
+// Stem strips one common inflection. It is deliberately crude: both sides
+// of a comparison go through it, so it needs to be consistent, not right.
+func Stem(w string) string {
+	for _, suf := range suffixes {
+		if base, ok := strings.CutSuffix(w, suf.from); ok && len([]rune(base)) >= minStemLen {
+			return base + suf.to
+		}
+	}
+	return w
+}
+
+// minStemLen keeps short words whole ("bus", "gas" stay as they are).
+const minStemLen = 3
+
+var suffixes = []struct{ from, to string }{
+	{"ies", "y"}, {"ings", ""}, {"ing", ""}, {"ed", ""}, {"ly", ""}, {"s", ""},
+}
+
+// stopWords are words that say nothing about a topic: question words,
+// articles, pronouns, auxiliaries and the verbs objectives start with.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the and for with from that this these those what which who whom whose when where why how
+		are was were been being have has had does did doing can could should would will shall may might must
+		its it's their them they there then than into onto about over under between also only just very more most
+		some any each every all both either neither not nor but yet our your you his her him she he we me
+		give list name tell find show explain describe compare say says said make made use used get got
+		one ones such other others much many own same so too as at by in of on or to is be do an a if`) {
+		m[w] = true
+	}
+	return m
+}()
