@@ -129,8 +129,13 @@ func (a *Agent) partData(p *openPage, n int) map[string]any {
 		a.st.seen[u] = true
 		links = append(links, numbered{len(links) + 1, l.Text, u})
 	}
+	read := map[int]bool{n: true}
+	for k := range p.read {
+		read[k] = true
+	}
 	return map[string]any{
 		"Part": n, "Parts": len(p.page.Parts), "Context": part.Context, "Text": part.Text, "Links": links,
+		"Hints": a.partHints(p, read),
 		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
 	}
 }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/rank"
 	"net/url"
 	"strings"
 
@@ -42,6 +43,7 @@ type openPage struct {
 	confirmed    bool         // asked once before leaving with nothing recorded
 	// confirmedPart is the part the model was asked about before reading on.
 	confirmedPart int
+	ranked        *rank.Index // the parts as stems, for partHints
 }
 
 // state is everything a run knows; it is rebuilt from the journal on resume.

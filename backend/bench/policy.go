@@ -123,6 +123,9 @@ var (
 	resultLine   = regexp.MustCompile(`(?m)^R(\d+)\. .*\n\s+(\S+)`)
 	outlineLine  = regexp.MustCompile(`(?m)^Part (\d+)( \(read\))?:`)
 	partOf       = regexp.MustCompile(`Part (\d+) of (\d+)`)
+	// partHint is Scout's pointer to the unread part that matches an open
+	// item; a small model follows such a plain suggestion.
+	partHint = regexp.MustCompile(`Unread parts that match open checklist items: part (\d+)`)
 )
 
 var (
@@ -171,6 +174,9 @@ func (p *Policy) decide(msgs []llmtest.Message) string {
 	last := lastPageMessage(msgs)
 	if unread := unreadPart(last); unread > 0 && p.relevant(last) && p.partsHere < maxPartsPerPage {
 		p.partsHere++
+		if m := partHint.FindStringSubmatch(last); m != nil {
+			return action("READ_MORE", m[1], "Part "+m[1]+" matches what is still missing.")
+		}
 		return action("READ_MORE", "", "The rest of the page may have the missing items.")
 	}
 	if u := p.nextResult(msgs); u != "" {

@@ -1,0 +1,123 @@
+package agent
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/scout-research/scout/backend/rank"
+)
+
+// maxHintParts bounds the parts a hint names: more would read as "all of
+// them" and cost tokens on every part shown.
+const maxHintParts = 3
+
+// partHints points a small model at the unread parts of a long page that
+// best match the checklist items no finding covers yet, so it can jump
+// there with READ_MORE N instead of reading every part in order. An item
+// is pointed at a part only when that part holds at least half of the
+// item's telling words (words in some parts but not all); the best such
+// unread part is named. read says which parts the model has seen, counting
+// the one about to be shown.
+func (a *Agent) partHints(p *openPage, read map[int]bool) string {
+	ix := p.index()
+	if ix.Len() < 2 {
+		return ""
+	}
+	byPart := map[int][]int{}
+	for _, it := range a.st.checklist {
+		if len(a.st.covering(it.Number)) > 0 {
+			continue
+		}
+		if part := bestPart(ix, telling(ix, it.Text), read); part > 0 {
+			byPart[part] = append(byPart[part], it.Number)
+		}
+	}
+	parts := make([]int, 0, len(byPart))
+	for n := range byPart {
+		parts = append(parts, n)
+	}
+	sort.Ints(parts)
+	if len(parts) > maxHintParts {
+		parts = parts[:maxHintParts]
+	}
+	var named []string
+	for _, n := range parts {
+		named = append(named, fmt.Sprintf("part %d (%s)", n, itemList(byPart[n])))
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	return "Unread parts that match open checklist items: " + strings.Join(named, "; ") + ". READ_MORE with a part number goes there."
+}
+
+// telling is the item's stems that are not on every part of the page: a
+// word on every part says nothing about where to look, and a word on none
+// says the page may not have what the item asks.
+func telling(ix *rank.Index, item string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range rank.Stems(item) {
+		if !seen[t] && ix.DocFreq(t) < ix.Len() {
+			out = append(out, t)
+		}
+		seen[t] = true
+	}
+	return out
+}
+
+// bestPart is the unread part number (from 1) matching terms best, or 0
+// when no unread part holds half of the terms.
+func bestPart(ix *rank.Index, terms []string, read map[int]bool) int {
+	best, bestScore := 0, 0.0
+	for i := 0; i < ix.Len(); i++ {
+		if read[i+1] {
+			continue
+		}
+		held := 0
+		for _, t := range terms {
+			if ix.Has(i, t) {
+				held++
+			}
+		}
+		if held == 0 || 2*held < len(terms) {
+			continue
+		}
+		if s := ix.Score(i, terms); s > bestScore {
+			best, bestScore = i+1, s
+		}
+	}
+	return best
+}
+
+func itemList(items []int) string {
+	s := make([]string, len(items))
+	for i, n := range items {
+		s[i] = fmt.Sprint(n)
+	}
+	if len(items) == 1 {
+		return "item " + s[0]
+	}
+	return "items " + strings.Join(s, ", ")
+}
+
+// headingWeight counts a part's heading words this many times more: a
+// heading says what its section is about ("Day 1: the first mix").
+const headingWeight = 3
+
+// index is the page's parts as stems, built on first use.
+func (p *openPage) index() *rank.Index {
+	if p.ranked == nil {
+		p.ranked = &rank.Index{}
+		for _, part := range p.page.Parts {
+			terms := rank.Stems(part.Text)
+			for _, h := range part.Headings {
+				for i := 0; i < headingWeight; i++ {
+					terms = append(terms, rank.Stems(h.Text)...)
+				}
+			}
+			p.ranked.Add(terms)
+		}
+	}
+	return p.ranked
+}

@@ -1,0 +1,81 @@
+package agent
+
+import (
+	"testing"
+
+	"github.com/scout-research/scout/backend/page"
+)
+
+// starterPage is a long how-to page whose answers sit in parts 4 and 5.
+func starterPage() *openPage {
+	parts := []struct{ heading, text string }{
+		{"Before you begin", "Every starter begins with flour, water and patience. Plan on two weeks."},
+		{"A short history of sourdough", "Bakers kept back a piece of each day's dough. The microbes at work are yeasts."},
+		{"Choosing your flour", "Begin with wholegrain flour; rye works too. Water from the tap is fine."},
+		{"Day 1: the first mix", "Stir 50 grams of flour and 50 grams of water in a jar."},
+		{"Days 2 to 4: the first feedings", "Every day, discard all but 50 grams and feed with flour and water. Is it ready? It doubles within 8 hours."},
+	}
+	pg := page.Page{}
+	for i, p := range parts {
+		pg.Parts = append(pg.Parts, page.Part{Number: i + 1, Text: "## " + p.heading + "\n\n" + p.text,
+			Headings: []page.HeadingRef{{Level: 2, Text: p.heading}}})
+	}
+	return &openPage{page: pg, read: map[int]bool{}}
+}
+
+func TestPartHints(t *testing.T) {
+	items := []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
+	for _, tc := range []struct {
+		name    string
+		read    []int
+		covered []int // items with a finding
+		want    string
+	}{
+		{"after part 1 each open item points at its part", []int{1}, nil,
+			"Unread parts that match open checklist items: part 4 (item 1); part 5 (items 2, 3). READ_MORE with a part number goes there."},
+		{"covered items are not pointed at", []int{1}, []int{2, 3},
+			"Unread parts that match open checklist items: part 4 (item 1). READ_MORE with a part number goes there."},
+		{"read parts are not pointed at", []int{1, 4, 5}, nil, ""},
+		{"nothing open, no hint", []int{1}, []int{1, 2, 3}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &Agent{st: newState("make a sourdough starter")}
+			a.st.checklist = items
+			for _, n := range tc.covered {
+				a.st.findings = append(a.st.findings, Finding{Number: len(a.st.findings) + 1, Items: []int{n}})
+			}
+			read := map[int]bool{}
+			for _, n := range tc.read {
+				read[n] = true
+			}
+			if got := a.partHints(starterPage(), read); got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPartHintsNeedHalfTheTellingWords(t *testing.T) {
+	a := &Agent{st: newState("x")}
+	// "rye" is in part 3 only, but "bread", "recipe" and "oven" are on no
+	// part: one word of four is not enough to send the model anywhere,
+	// two of four is...
+	a.st.checklist = []Item{{1, "rye bread recipe oven"}}
+	if got := a.partHints(starterPage(), map[int]bool{1: true}); got != "" {
+		t.Errorf("one word in four pointed at a part: %q", got)
+	}
+	a.st.checklist = []Item{{1, "rye water recipe oven"}}
+	if got := a.partHints(starterPage(), map[int]bool{1: true}); got == "" {
+		t.Error("two words of four in part 3 got no hint")
+	}
+	// ...and words on every part ("flour" is not: part 2 lacks it) tell
+	// nothing and do not count against an item.
+	a.st.checklist = []Item{{1, "which flour to begin with"}}
+	if got := a.partHints(starterPage(), map[int]bool{1: true}); got == "" {
+		t.Error("an item whose telling words are in part 3 got no hint")
+	}
+	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1, Text: "rye bread"}}}}
+	if got := a.partHints(one, map[int]bool{1: true}); got != "" {
+		t.Errorf("a one-part page got a hint: %q", got)
+	}
+}
