@@ -13,7 +13,6 @@ import (
 // execute carries out an accepted action and returns its result for the
 // conversation.
 func (a *Agent) execute(ctx context.Context, act Action) string {
-	a.st.researched = true
 	switch act.Name {
 	case ActSearch:
 		return a.doSearch(ctx, act)

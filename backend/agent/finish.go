@@ -41,8 +41,9 @@ var coverageSchema = map[string]any{
 
 // checkFinish accepts a FINISH only when the coverage check finds no gap,
 // or when the gaps were already sent back as often as allowed (they are
-// then reported). A send-back counts once per turn, and only after some
-// research since the last, so replies in a row cannot spend them all.
+// then reported as not found). Every send-back counts: a model that
+// answers a send-back with FINISH again is insisting, and more send-backs
+// would only loop until the turn limit.
 func (a *Agent) checkFinish(ctx context.Context, act Action) string {
 	if len(a.st.findings) == 0 {
 		return refused("you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say.")
@@ -61,10 +62,7 @@ func (a *Agent) checkFinish(ctx context.Context, act Action) string {
 	}
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
 	if len(gaps) > 0 && a.st.gapSendBacks < maxGapSendBacks {
-		if a.st.researched {
-			a.st.gapSendBacks++
-			a.st.researched = false
-		}
+		a.st.gapSendBacks++
 		return render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")
 	}
 	a.st.finishGaps = gaps
@@ -189,18 +187,25 @@ func describeGaps(gaps []gap) string {
 
 var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
-var countPattern = regexp.MustCompile(`\b([2-9]|10)\s+[a-z]`)
+// countWithin: a number is the count of things an item asks for only near
+// its start ("three free tools", "the 5 largest lakes", "list of two
+// examples"); further in, it is part of what is asked ("why most coasts
+// get two high tides a day").
+const countWithin = 3
 
 // countAsked finds "three tools" or "5 examples" in an item.
 func countAsked(item string) int {
-	for _, w := range words(item) {
+	ws := words(item)
+	for i, w := range ws {
+		if i == countWithin {
+			break
+		}
 		if n, ok := numberWords[w]; ok {
 			return n
 		}
-	}
-	if m := countPattern.FindStringSubmatch(strings.ToLower(item)); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n
+		if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= 10 && i+1 < len(ws) {
+			return n
+		}
 	}
 	return 0
 }

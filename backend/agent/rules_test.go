@@ -187,3 +187,24 @@ func TestNotOnPage(t *testing.T) {
 		}
 	}
 }
+
+func TestCountAsked(t *testing.T) {
+	for _, tc := range []struct {
+		item string
+		want int
+	}{
+		{"three free and open-source note-taking apps", 3},
+		{"the 5 largest lakes", 5},
+		{"list of two examples", 2},
+		{"Two options compared on price", 2},
+		{"why most coasts get two high tides a day", 0}, // part of the fact asked
+		{"height in feet of the 2 peaks", 0},
+		{"its height in meters", 0},
+		{"the 2024 release date", 0},
+		{"Python version 3", 0}, // a number ending the item names, not counts
+	} {
+		if got := countAsked(tc.item); got != tc.want {
+			t.Errorf("countAsked(%q) = %d, want %d", tc.item, got, tc.want)
+		}
+	}
+}

@@ -40,6 +40,28 @@ func TestTurnLimitReportsWhatIsMissing(t *testing.T) {
 	}
 }
 
+// A model that answers every send-back with FINISH again must not loop to
+// the turn limit: after maxGapSendBacks the gaps are reported as not found.
+func TestInsistedFinishEndsWithGapsReported(t *testing.T) {
+	finish := act(ActFinish, "Kilimanjaro.", "All covered.")
+	actions := []string{search1, openKili, act(ActDiscover, findingKenya, "")}
+	for i := 0; i < 10; i++ {
+		actions = append(actions, finish)
+	}
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    actions,
+		KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
+	})
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished || len(res.NotFound) != 2 {
+		t.Fatalf("status %s, not found %+v", res.Status, res.NotFound)
+	}
+	if got := len(m.calls(KindAction)); got != 3+maxGapSendBacks+1 {
+		t.Fatalf("%d action calls, want %d: FINISH sent back %d times, then accepted", got, 3+maxGapSendBacks+1, maxGapSendBacks)
+	}
+}
+
 func TestModelGoneMidRunKeepsFindings(t *testing.T) {
 	cfg, m, rec, _ := newRun(t, map[string][]string{
 		KindChecklist: {kiliChecklist()},

@@ -67,7 +67,6 @@ type state struct {
 	retriesUsed    int
 	notCoveredSent int
 	gapSendBacks   int
-	researched     bool            // a search, page or finding since the last gap send-back
 	groundWarned   map[string]bool // findings sent back once for grounding
 	skippedInARow  int
 	pending        *Finding // a DISCOVER that passed the checks

@@ -114,3 +114,45 @@ func TestFrozenWebSmoke(t *testing.T) {
 		}
 	}
 }
+
+// TestFlawlessPolicy runs tasks with no scripted mistakes: a model that
+// does everything right must finish without being sent back, and on the
+// long how-to page it follows Scout's part hints past the background
+// parts instead of reading every part in order.
+func TestFlawlessPolicy(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	all, err := LoadTasks(filepath.Join("..", "..", "testdata", "bench"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks []Task
+	for _, task := range all {
+		if task.ID == "explain" || task.ID == "howto" {
+			tasks = append(tasks, task)
+		}
+	}
+	results, err := Run(context.Background(), Options{Tasks: tasks, OutDir: t.TempDir(), NoMistakes: true, TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil || len(results) != 2 {
+		t.Fatalf("%d results, %v", len(results), err)
+	}
+	for _, r := range results {
+		if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
+			t.Errorf("%s: ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
+		}
+		for kind := range r.Refusals {
+			if strings.HasPrefix(kind, "Not finished yet") {
+				t.Errorf("%s: a complete FINISH was sent back: %v", r.ID, r.Refusals)
+			}
+		}
+		if r.ID != "howto" {
+			continue
+		}
+		read, _ := filepath.Glob(filepath.Join(r.Dir, "pages", "*.md"))
+		for _, f := range read {
+			if strings.HasSuffix(f, "part-2.md") || strings.HasSuffix(f, "part-3.md") {
+				t.Errorf("howto: read %s, which the hints should have skipped (read: %v)", filepath.Base(f), read)
+			}
+		}
+	}
+}

@@ -33,9 +33,19 @@ type Policy struct {
 }
 
 // NewPolicy returns a policy for task.
-func NewPolicy(task Task) *Policy {
-	return &Policy{task: task, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{},
+func NewPolicy(task Task) *Policy { return newPolicy(task, false) }
+
+// newPolicy returns a policy that makes its scripted mistakes unless
+// flawless is set.
+func newPolicy(task Task, flawless bool) *Policy {
+	p := &Policy{task: task, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{},
 		mistakes: map[string]bool{}, tried: map[string]bool{}}
+	if flawless {
+		for _, m := range allMistakes {
+			p.mistakes[m] = true // counted as made already
+		}
+	}
+	return p
 }
 
 // Script adapts the policy to the fake model server.
@@ -81,6 +91,8 @@ const (
 	mistakeOffPage      = "finding not on the page"
 	mistakeEarlyFinish  = "finish before the list is complete"
 )
+
+var allMistakes = []string{mistakeRepeatSearch, mistakeMalformed, mistakeEmpty, mistakeOffPage, mistakeEarlyFinish}
 
 // act decides the next action from the conversation.
 func (p *Policy) act(msgs []llmtest.Message) string {

@@ -27,6 +27,9 @@ type Options struct {
 	// NoCacheReuse runs every task a second time rebuilding the prompt
 	// each turn, to measure what the growing conversation saves.
 	NoCacheReuse bool
+	// NoMistakes makes the offline policy play without its scripted
+	// mistakes: the difference to a normal run is what they cost.
+	NoMistakes bool
 	// TaskTimeout bounds one task's wall time.
 	TaskTimeout time.Duration
 	// ReadRate and WriteRate (tokens per second) project model time on a
@@ -113,7 +116,7 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 	set := opts.Settings
 	var fake *llmtest.Server
 	if !opts.Live {
-		fake = llmtest.New(llmtest.Options{ContextLength: 8192, Script: NewPolicy(t).Script()})
+		fake = llmtest.New(llmtest.Options{ContextLength: 8192, Script: newPolicy(t, opts.NoMistakes).Script()})
 		defer fake.Close()
 		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
 	}

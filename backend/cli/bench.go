@@ -31,6 +31,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "comma-separated task ids to run (default: all)")
 	out := fs.String("out", "", "results folder (default: bench-results/<timestamp>)")
 	live := fs.Bool("live", false, "use the model server from settings instead of the scripted policy")
+	noMistakes := fs.Bool("no-mistakes", false, "offline: the policy makes none of its scripted small-model mistakes, to show what they cost")
 	noCache := fs.Bool("no-cache-reuse", false, "also run every task rebuilding the prompt each turn, to measure the cache's benefit")
 	baseline := fs.String("baseline", "", "an earlier summary.json to compare against")
 	readRate := fs.Float64("read-rate", defaultReadRate, "prompt tokens per second read, for projected model time")
@@ -75,10 +76,13 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	mode := "offline"
-	if *live {
+	switch {
+	case *live:
 		mode = "live"
+	case *noMistakes:
+		mode = "offline, no scripted mistakes"
 	}
-	results, err := bench.Run(ctx, bench.Options{Tasks: tasks, OutDir: dir, Live: *live, Settings: set, NoCacheReuse: *noCache,
+	results, err := bench.Run(ctx, bench.Options{Tasks: tasks, OutDir: dir, Live: *live, Settings: set, NoCacheReuse: *noCache, NoMistakes: *noMistakes,
 		TaskTimeout: *timeout, ReadRate: *readRate, WriteRate: *writeRate,
 		Progress: func(line string) { fmt.Fprintln(stderr, line) }})
 	summary := bench.Summary{Mode: mode, ReadRate: *readRate, WriteRate: *writeRate, Results: results}
