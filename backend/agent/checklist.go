@@ -58,8 +58,15 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 	return nil
 }
 
-// coverageStatus is one line per item: which findings cover it.
-func (a *Agent) coverageStatus() string {
+// coverageStatus is one line per item: which findings cover it. Notes in
+// the conversation name a covered item by number only (its text is in the
+// conversation's start; what is missing is what the model must read
+// about); a rebuilt prompt, which has no start, names every item in full.
+func (a *Agent) coverageStatus() string { return a.status(false) }
+
+func (a *Agent) fullCoverageStatus() string { return a.status(true) }
+
+func (a *Agent) status(full bool) string {
 	var sb strings.Builder
 	for i, it := range a.st.checklist {
 		if i > 0 {
@@ -74,7 +81,11 @@ func (a *Agent) coverageStatus() string {
 		for j, f := range fs {
 			nums[j] = fmt.Sprintf("[%d]", f.Number)
 		}
-		fmt.Fprintf(&sb, "%d. %s: covered by %s", it.Number, it.Text, strings.Join(nums, " "))
+		if full {
+			fmt.Fprintf(&sb, "%d. %s: covered by %s", it.Number, it.Text, strings.Join(nums, " "))
+		} else {
+			fmt.Fprintf(&sb, "%d. covered by %s", it.Number, strings.Join(nums, " "))
+		}
 	}
 	return sb.String()
 }

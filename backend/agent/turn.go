@@ -129,7 +129,7 @@ func (a *Agent) rebuild(why string) {
 	for _, size := range rebuildSizes {
 		data := map[string]any{
 			"Objective":   a.st.objective,
-			"Status":      a.coverageStatus(),
+			"Status":      a.fullCoverageStatus(),
 			"Findings":    shortFindings(a.st.findings, size.findingChars),
 			"Journal":     lastLines(a.st.journal, size.journalLines),
 			"Part":        part,
