@@ -49,7 +49,9 @@ test: deps-test
 # Benchmarks print figures; nothing is asserted on timings.
 bench: deps-test
 	$(MAKE) --no-print-directory frontend
-	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/ ./backend/guitest/
+	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/
+	go test -run '^$$' -bench Startup -benchtime 3x ./backend/guitest/
+	go test -run '^$$' -bench LongJournal -benchtime 1x ./backend/guitest/
 	go run . bench --no-cache-reuse
 
 # Serves the fixture web (pages and a DuckDuckGo imitation) for trying the

@@ -44,7 +44,7 @@ func Enabled(t *testing.T) {
 }
 
 // RepoRoot returns the checkout's top folder.
-func RepoRoot(t *testing.T) string {
+func RepoRoot(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -57,7 +57,7 @@ func RepoRoot(t *testing.T) string {
 }
 
 // BuildDev builds the dev-tag binary once per test binary into dir.
-func BuildDev(t *testing.T, root, dir string) string {
+func BuildDev(t testing.TB, root, dir string) string {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(root, "frontend", "dist", "index.html")); err != nil {
 		t.Fatalf("the frontend is not built (frontend/dist/index.html missing): run make test, which builds it")
@@ -74,7 +74,7 @@ func BuildDev(t *testing.T, root, dir string) string {
 // Start runs bin under xvfb-run with a fresh config home (seeded by the
 // caller before start if wanted) and a fresh data home, and waits for its
 // dev server.
-func Start(t *testing.T, bin, root, configHome string, env ...string) *App {
+func Start(t testing.TB, bin, root, configHome string, env ...string) *App {
 	t.Helper()
 	if _, err := exec.LookPath("xvfb-run"); err != nil {
 		t.Fatalf("xvfb-run is missing: run make test, which installs xvfb")
@@ -122,7 +122,7 @@ func (a *App) stop() {
 	a.log.Close()
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -210,7 +210,7 @@ func assertFits(t *testing.T, page playwright.Page, shot string) {
 
 // researchConfig returns a config home whose settings point the app at the
 // fake model server and the fixture web's search, with a headless browser.
-func researchConfig(t *testing.T, modelURL, webURL string) string {
+func researchConfig(t testing.TB, modelURL, webURL string) string {
 	t.Helper()
 	dir := t.TempDir()
 	mustWrite(t, filepath.Join(dir, "scout", "settings.json"), fmt.Sprintf(

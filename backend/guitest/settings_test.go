@@ -95,7 +95,7 @@ func readSettings(t *testing.T, path string) savedSettings {
 }
 
 // openPage starts headless Chromium through Playwright and opens url.
-func openPage(t *testing.T, url string) playwright.Page {
+func openPage(t testing.TB, url string) playwright.Page {
 	t.Helper()
 	pw, err := browser.StartDriver()
 	if err != nil {
@@ -126,14 +126,14 @@ func openPage(t *testing.T, url string) playwright.Page {
 	return page
 }
 
-func click(t *testing.T, page playwright.Page, testID string) {
+func click(t testing.TB, page playwright.Page, testID string) {
 	t.Helper()
 	if err := page.GetByTestId(testID).Click(); err != nil {
 		t.Fatalf("clicking %s: %v", testID, err)
 	}
 }
 
-func fill(t *testing.T, page playwright.Page, selector, value string) {
+func fill(t testing.TB, page playwright.Page, selector, value string) {
 	t.Helper()
 	if err := page.Locator(selector).Fill(value); err != nil {
 		t.Fatalf("filling %s: %v", selector, err)
@@ -144,7 +144,7 @@ func fill(t *testing.T, page playwright.Page, selector, value string) {
 const expectTimeoutMS = 30000
 
 // expectText waits until the element with testID contains want.
-func expectText(t *testing.T, page playwright.Page, testID, want string) {
+func expectText(t testing.TB, page playwright.Page, testID, want string) {
 	t.Helper()
 	loc := page.GetByTestId(testID)
 	// Assertions wait 5 s unless told; a model's slow turn takes longer.
@@ -154,7 +154,7 @@ func expectText(t *testing.T, page playwright.Page, testID, want string) {
 	}
 }
 
-func screenshot(t *testing.T, page playwright.Page, name string) {
+func screenshot(t testing.TB, page playwright.Page, name string) {
 	t.Helper()
 	dir := os.Getenv(envScreenshots)
 	if dir == "" {
@@ -165,7 +165,7 @@ func screenshot(t *testing.T, page playwright.Page, name string) {
 	}
 }
 
-func mustWrite(t *testing.T, path, body string) {
+func mustWrite(t testing.TB, path, body string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from 'vitest';
 import type { AgentEvent, RunView } from '../api';
-import { checklistOf, clock, coverage, describe, figures, findingsOf, resumable } from './journal';
+import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, resumable, rowsOf } from './journal';
 
 const ev = (e: Partial<AgentEvent>): AgentEvent => ({ seq: 1, time: '', turn: 1, type: 'action', ...e });
 const finding = (n: number, items: number[]) => ({ number: n, turn: 3, text: `f${n}`, url: 'u', title: 't', part: 1, items, quote: 'q' });
@@ -57,4 +57,37 @@ suite('resumable', () => {
     ['interrupted', true], ['turn_limit', true], ['model_unavailable', true],
     ['finished', false], ['failed', false], ['running', false],
   ])('%s', (status, want) => expect(resumable(status)).toBe(want));
+});
+
+suite('rowsOf', () => {
+  const at = (seq: number, type: string, extra: Partial<AgentEvent> = {}) => ev({ seq, type, ...extra });
+
+  it('makes each row once: a new batch leaves the earlier rows as they were', () => {
+    const first = [at(1, 'action', { action: 'SEARCH', parameter: 'q' }), at(2, 'model_call'), at(3, 'searched', { count: 5, query: 'q' })];
+    const before = rowsOf(first);
+    const after = rowsOf(first.concat([at(4, 'action', { action: 'FINISH', parameter: 'done' })]));
+    expect(before.map((r) => r.seq)).toEqual([1, 3]); // model calls are not journal rows
+    expect(after.map((r) => r.seq)).toEqual([1, 3, 4]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+  });
+});
+
+suite('blocksOf', () => {
+  const rows = (n: number) => rowsOf(Array.from({ length: n }, (_, i) => ev({ seq: i + 1, type: 'action', action: 'SEARCH', parameter: `q${i}` })));
+
+  it('keeps full blocks as the same arrays while the last one grows', () => {
+    const many = rows(BLOCK_ROWS * 2 + 30);
+    const before = blocksOf(many.slice(0, BLOCK_ROWS * 2 + 10));
+    const after = blocksOf(many);
+    expect(after.map((b) => b.length)).toEqual([BLOCK_ROWS, BLOCK_ROWS, 30]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after[2]).not.toBe(before[2]);
+    expect(after.flat()).toEqual(many);
+  });
+
+  it('has no blocks for no rows', () => {
+    expect(blocksOf([])).toEqual([]);
+  });
 });

@@ -25,6 +25,50 @@ const ACTION_ICONS: Record<string, string> = {
 // Icons are plain Unicode symbols that common text fonts carry (emoji fonts
 // are missing on many Linux desktops).
 
+const described = new WeakMap<AgentEvent, Row | null>();
+
+/**
+ * The journal rows for events, in order. An event's row is made once and
+ * then reused, so a long run's journal does not rebuild thousands of rows
+ * for every batch that arrives.
+ */
+export function rowsOf(events: AgentEvent[]): Row[] {
+  const out: Row[] = [];
+  for (const ev of events) {
+    let r = described.get(ev);
+    if (r === undefined) {
+      r = describe(ev);
+      described.set(ev, r);
+    }
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+/** Rows per journal block: see blocksOf. */
+export const BLOCK_ROWS = 100;
+
+const blocks = new WeakMap<Row, Row[]>();
+
+/**
+ * The rows in blocks of BLOCK_ROWS. A full block is the same array every
+ * time, so the page leaves it alone (and the browser can skip laying out
+ * blocks out of view); only the last block changes as rows arrive.
+ */
+export function blocksOf(rows: Row[]): Row[][] {
+  const out: Row[][] = [];
+  for (let i = 0; i < rows.length; i += BLOCK_ROWS) {
+    const full = i + BLOCK_ROWS <= rows.length;
+    let b = full ? blocks.get(rows[i]) : undefined;
+    if (!b) {
+      b = rows.slice(i, i + BLOCK_ROWS);
+      if (full) blocks.set(rows[i], b);
+    }
+    out.push(b);
+  }
+  return out;
+}
+
 /** A journal row for an event, or null for events shown elsewhere. */
 export function describe(ev: AgentEvent): Row | null {
   const row = (icon: string, title: string, detail = '', tone: Tone = 'info', thought = ''): Row => ({

@@ -5,7 +5,9 @@ import type { AgentEvent, ReportView, RunView } from '../api';
 
 export class RunStore {
   view = $state<RunView | null>(null);
-  events = $state<AgentEvent[]>([]);
+  // Raw, not deeply reactive: events never change once they arrive, a run
+  // can hold thousands, and rows derived from them keep their identity.
+  events = $state.raw<AgentEvent[]>([]);
   report = $state<ReportView | null>(null);
   starting = $state(false);
   stopping = $state(false);
@@ -126,7 +128,7 @@ export class RunStore {
     if (batch.length === 0) return;
     const last = this.events.length ? this.events[this.events.length - 1].seq : 0;
     const fresh = batch.filter((e) => e.seq > last);
-    if (fresh.length) this.events.push(...fresh);
+    if (fresh.length) this.events = this.events.concat(fresh);
   }
 
   async done(view: RunView): Promise<void> {
