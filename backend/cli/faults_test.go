@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/scout-research/scout/backend/fixtureweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/runs"
 )
 
 func TestRunUsageAndStartErrors(t *testing.T) {
@@ -122,6 +124,7 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	again := llmtest.New(llmtest.Options{Script: llmtest.Queue(script)})
 	defer again.Close()
 	before := len(readJournal(t, out))
+	time.Sleep(2 * time.Second) // the run waits, stopped: not time it worked
 	code, _, errs := invoke("resume", "--llm-url", again.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", out)
 	if code != 0 {
 		t.Fatalf("resume exit %d: %s", code, errs)
@@ -138,6 +141,15 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	}
 	if len(events) <= before {
 		t.Fatal("the journal was not continued")
+	}
+	var sum runs.Summary
+	if err := json.Unmarshal([]byte(read(t, out, "run.json")), &sum); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := time.Parse(time.RFC3339Nano, events[0]["time"].(string))
+	span := sum.FinishedAt.Sub(sum.StartedAt).Seconds()
+	if !sum.StartedAt.Equal(first) || sum.WallSeconds > span-1.5 || sum.WallSeconds <= 0 {
+		t.Fatalf("run.json after resume: started %v (first event %v), wall %.1f s of a %.1f s span", sum.StartedAt, first, sum.WallSeconds, span)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/runner"
@@ -12,7 +13,35 @@ import (
 
 // History lists past runs, newest first.
 func (s *Service) History() ([]runs.Entry, error) {
-	return runs.List(runs.Root())
+	entries, err := runs.List(runs.Root())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil || !s.cur.view.Running {
+		return entries, err
+	}
+	// The run going on has no run.json yet (or a resumed run's old one):
+	// show it as running, with its figures so far.
+	for i, e := range entries {
+		if e.Dir == s.cur.view.Dir {
+			entries[i].Status = StatusRunning
+			entries[i].Turns, entries[i].Findings = progress(s.cur.view.Events)
+		}
+	}
+	return entries, err
+}
+
+// StatusRunning is the history status of the run going on.
+const StatusRunning = "running"
+
+// progress is the turn reached and the findings recorded in events.
+func progress(events []agent.Event) (turns, findings int) {
+	for _, ev := range events {
+		turns = max(turns, ev.Turn)
+		if ev.Type == agent.EvFinding {
+			findings++
+		}
+	}
+	return turns, findings
 }
 
 // Open returns a past run as the research view shows it, from its journal.
@@ -69,6 +98,7 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	if err != nil {
 		return RunView{}, err
 	}
+	past.PriorSeconds, past.Started = runs.Active(events).Seconds(), time.Now()
 	return s.launch(past, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info}, runner.Resume)
 }
 

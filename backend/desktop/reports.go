@@ -114,7 +114,7 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 	}
 	events := view.Events
 	res := agent.Partial(events)
-	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started)})
+	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))})
 	path := filepath.Join(view.Dir, "report.md")
 	if err := os.WriteFile(path+".part", []byte(md), 0o644); err != nil {
 		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)

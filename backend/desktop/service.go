@@ -53,16 +53,20 @@ type active struct {
 
 // RunView is what the window shows of a run.
 type RunView struct {
-	Dir           string        `json:"dir"`
-	Objective     string        `json:"objective"`
-	Running       bool          `json:"running"`
-	Status        string        `json:"status"`
-	Error         string        `json:"error"`
-	MaxTurns      int           `json:"max_turns"`
-	ContextLength int           `json:"context_length"`
-	Model         string        `json:"model"`
-	Started       time.Time     `json:"started"`
-	Events        []agent.Event `json:"events"`
+	Dir           string `json:"dir"`
+	Objective     string `json:"objective"`
+	Running       bool   `json:"running"`
+	Status        string `json:"status"`
+	Error         string `json:"error"`
+	MaxTurns      int    `json:"max_turns"`
+	ContextLength int    `json:"context_length"`
+	Model         string `json:"model"`
+	// Started is when this stretch of the run began (a resume starts a new
+	// one); PriorSeconds is the time the run worked before it, so elapsed
+	// time leaves out the time a stopped run waited.
+	Started      time.Time     `json:"started"`
+	PriorSeconds float64       `json:"prior_seconds"`
+	Events       []agent.Event `json:"events"`
 }
 
 // New returns a service reading settings from store and emitting to emit.

@@ -209,6 +209,10 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitForFinding(t, svc)
+	// The run going on has no run.json yet: it is listed as running.
+	if list, err := svc.History(); err != nil || len(list) != 1 || list[0].Status != StatusRunning || list[0].Findings != 1 || list[0].Turns < 3 {
+		t.Fatalf("history while running: %+v, %v", list, err)
+	}
 	svc.Stop()
 	stopped := <-rec.done
 
@@ -231,6 +235,14 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 	if !view.Running || len(view.Events) == 0 {
 		t.Fatalf("resume view running=%v with %d events", view.Running, len(view.Events))
+	}
+	// Elapsed time goes on from the time worked so far, not from the first
+	// start: the wait while stopped does not count.
+	if view.PriorSeconds <= 0 || time.Since(view.Started) > 10*time.Second {
+		t.Fatalf("resumed view: prior %.1f s, started %v ago", view.PriorSeconds, time.Since(view.Started))
+	}
+	if list, _ := svc.History(); len(list) != 1 || list[0].Status != StatusRunning {
+		t.Fatalf("history while resumed: %+v", list)
 	}
 	if err := svc.Delete(stopped.Dir); err == nil {
 		t.Fatal("deleted a running run")

@@ -103,6 +103,19 @@ func TestResearchRun(t *testing.T) {
 	fill(t, page, "#objective", objective)
 	click(t, page, "start")
 	expectText(t, page, "finding-card", "5,895 metres")
+	// Mid-run, the history lists it as running; Watch goes back to it.
+	click(t, page, "nav-history")
+	if err := playwright.NewPlaywrightAssertions().Locator(page.GetByTestId("history-entry").First()).ToContainText("running now · 4 turns · 1 finding",
+		playwright.LocatorAssertionsToContainTextOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
+		t.Fatalf("the run going on in the history: %v", err)
+	}
+	if n, _ := page.GetByTestId("history-delete").Count(); n != 1 {
+		t.Errorf("%d Delete buttons: the running run must not offer one", n)
+	}
+	if err := page.GetByTestId("history-entry").First().GetByTestId("history-open").Click(); err != nil {
+		t.Fatal(err)
+	}
+	expectText(t, page, "finding-card", "5,895 metres")
 	click(t, page, "stop")
 	click(t, page, "confirm-stop")
 	expectText(t, page, "run-status", "stopped")

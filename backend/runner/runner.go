@@ -59,7 +59,13 @@ var ErrSetup = errors.New("the run could not start")
 // ErrSetup and carry the user-facing explanation; once the agent runs, the
 // outcome is always returned with the report written.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
-	return run(ctx, opts, nil)
+	return run(ctx, opts, nil, past{})
+}
+
+// past is what a resumed run carries over from its earlier stretches.
+type past struct {
+	started time.Time     // the first start
+	worked  time.Duration // active time before this stretch
 }
 
 // Resume continues the interrupted run in opts.OutDir: findings, checklist,
@@ -75,15 +81,16 @@ func Resume(ctx context.Context, opts Options) (*Outcome, error) {
 		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
 	}
 	opts.Objective = snap.Objective
-	return run(ctx, opts, &snap)
+	return run(ctx, opts, &snap, past{started: runs.FirstStart(events), worked: runs.Active(events)})
 }
 
-func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, error) {
+func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (*Outcome, error) {
 	now := opts.Now
 	if now == nil {
 		now = time.Now
 	}
 	started := now()
+	firstStart := cmp.Or(before.started, started)
 	s := opts.Settings
 	client := llm.New(s.ServerURL)
 	var info llm.ServerInfo
@@ -141,19 +148,20 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot) (*Outcome, err
 	})
 	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: ctxLen, SearchURL: searchURL,
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
-	err = writeOutputs(folder, res, used, started, now(), fanout(sinks), last.seq+1)
+	finished := now()
+	err = writeOutputs(folder, res, used, firstStart, finished, before.worked+finished.Sub(started), fanout(sinks), last.seq+1)
 	if cerr := folder.Close(); err == nil {
 		err = cerr
 	}
 	return &Outcome{Dir: dir, Result: res}, err
 }
 
-func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, started, finished time.Time, sink agent.Sink, seq int) error {
-	md := report.Markdown(res, report.Figures{Model: used.Model, ContextLength: used.ContextLength, Wall: finished.Sub(started)})
+func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, started, finished time.Time, wall time.Duration, sink agent.Sink, seq int) error {
+	md := report.Markdown(res, report.Figures{Model: used.Model, ContextLength: used.ContextLength, Wall: wall})
 	if err := folder.WriteFile("report.md", []byte(md)); err != nil {
 		return err
 	}
-	if err := folder.WriteFile("run.json", runs.Summarize(res, used, started, finished).JSON()); err != nil {
+	if err := folder.WriteFile("run.json", runs.Summarize(res, used, started, finished, wall).JSON()); err != nil {
 		return err
 	}
 	sink.Emit(agent.Event{Seq: seq, Type: agent.EvReportWritten, Turn: res.Turns, Time: finished.UTC(), File: "report.md"})

@@ -18,7 +18,7 @@ func TestHistory(t *testing.T) {
 	done := filepath.Join(root, "a-done")
 	f, _ := Create(done)
 	f.Emit(agent.Event{Seq: 1, Time: at, Type: agent.EvRunStarted, Objective: "first"})
-	f.WriteFile("run.json", Summarize(&agent.Result{Objective: "first", Status: "finished", Turns: 4, Findings: make([]agent.Finding, 2)}, Used{}, at, at.Add(time.Minute)).JSON())
+	f.WriteFile("run.json", Summarize(&agent.Result{Objective: "first", Status: "finished", Turns: 4, Findings: make([]agent.Finding, 2)}, Used{}, at, at.Add(time.Minute), time.Minute).JSON())
 	f.WriteFile("report.md", []byte("# first\n"))
 	f.Close()
 

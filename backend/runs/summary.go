@@ -39,13 +39,14 @@ type Used struct {
 	AllowLocal    bool   `json:"allow_local"`
 }
 
-// Summarize builds the summary of a finished run.
-func Summarize(res *agent.Result, used Used, started, finished time.Time) Summary {
+// Summarize builds the summary of a finished run that started at started
+// and worked for wall (less than finished-started for a resumed run).
+func Summarize(res *agent.Result, used Used, started, finished time.Time, wall time.Duration) Summary {
 	return Summary{
 		Objective: res.Objective, Status: res.Status, Turns: res.Turns, Findings: len(res.Findings),
 		ModelCalls: res.Calls, PromptTokens: res.PromptTokens, CachedPromptTokens: res.CachedTokens,
 		CompletionTokens: res.CompletionTokens, ModelSeconds: res.ModelTime.Seconds(),
-		WallSeconds: finished.Sub(started).Seconds(), CheapRetries: res.Retries, Rebuilds: res.Rebuilds,
+		WallSeconds: wall.Seconds(), CheapRetries: res.Retries, Rebuilds: res.Rebuilds,
 		StartedAt: started.UTC(), FinishedAt: finished.UTC(), Error: res.Error, Settings: used,
 	}
 }

@@ -105,7 +105,10 @@ export interface RunView {
   max_turns: number;
   context_length: number;
   model: string;
+  /** When this stretch began: a resume starts a new one. */
   started: string;
+  /** Seconds the run worked before this stretch. */
+  prior_seconds: number;
   events: AgentEvent[] | null;
 }
 

@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from 'vitest';
 import type { AgentEvent, RunView } from '../api';
-import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, resumable, rowsOf } from './journal';
+import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, resumable, rowsOf, statusText, workedSeconds } from './journal';
 
 const ev = (e: Partial<AgentEvent>): AgentEvent => ({ seq: 1, time: '', turn: 1, type: 'action', ...e });
 const finding = (n: number, items: number[]) => ({ number: n, turn: 3, text: `f${n}`, url: 'u', title: 't', part: 1, items, quote: 'q' });
@@ -89,5 +89,28 @@ suite('blocksOf', () => {
 
   it('has no blocks for no rows', () => {
     expect(blocksOf([])).toEqual([]);
+  });
+});
+
+suite('workedSeconds', () => {
+  const at = Date.parse('2026-11-30T10:00:00Z');
+  const view = (started: string, prior: number) => ({ started, prior_seconds: prior }) as RunView;
+
+  it('counts a fresh run from its start', () => {
+    expect(workedSeconds(view('2026-11-30T09:58:00Z', 0), at)).toBe(120);
+  });
+  it('adds the time a resumed run worked before, not the time it waited', () => {
+    // Started yesterday, worked 5 minutes, resumed a minute ago.
+    expect(workedSeconds(view('2026-11-30T09:59:00Z', 300), at)).toBe(360);
+  });
+  it('shows only the earlier time before this stretch has a start', () => {
+    expect(workedSeconds(view('', 42), at)).toBe(42);
+  });
+});
+
+suite('statusText', () => {
+  it('names the run going on', () => {
+    expect(statusText('running')).toBe('running now');
+    expect(resumable('running')).toBe(false);
   });
 });

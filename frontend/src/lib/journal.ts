@@ -129,6 +129,7 @@ export function statusText(status: string): string {
       interrupted: 'stopped',
       model_unavailable: 'ended: model unavailable',
       failed: 'could not start',
+      running: 'running now',
     }[status] ?? status
   );
 }
@@ -191,6 +192,12 @@ export function figures(view: RunView, events: AgentEvent[]): Figures {
     contextPct: pct(lastAction, view.context_length),
     writeRate: Math.round(rate * 10) / 10,
   };
+}
+
+/** Seconds a run has worked at time now (ms): earlier stretches plus this one. */
+export function workedSeconds(view: RunView, now: number): number {
+  if (!view.started) return view.prior_seconds ?? 0;
+  return (view.prior_seconds ?? 0) + Math.max(0, (now - new Date(view.started).getTime()) / 1000);
 }
 
 /** Formats seconds as "1:05" or "1:02:03". */

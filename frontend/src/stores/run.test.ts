@@ -17,7 +17,7 @@ import { RunStore } from './run.svelte';
 const mocked = vi.mocked(api);
 const view = (over: Partial<RunView> = {}): RunView => ({
   dir: '/runs/a', objective: 'o', running: true, status: '', error: '', max_turns: 100,
-  context_length: 8192, model: 'm', started: '', events: [], ...over,
+  context_length: 8192, model: 'm', started: '', prior_seconds: 0, events: [], ...over,
 });
 const ev = (seq: number): AgentEvent => ({ seq, time: '', turn: 1, type: 'action' });
 

@@ -177,6 +177,7 @@ export namespace desktop {
 	    model: string;
 	    // Go type: time
 	    started: any;
+	    prior_seconds: number;
 	    events: agent.Event[];
 	
 	    static createFrom(source: any = {}) {
@@ -194,6 +195,7 @@ export namespace desktop {
 	        this.context_length = source["context_length"];
 	        this.model = source["model"];
 	        this.started = this.convertValues(source["started"], null);
+	        this.prior_seconds = source["prior_seconds"];
 	        this.events = this.convertValues(source["events"], agent.Event);
 	    }
 	

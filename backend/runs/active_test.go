@@ -1,0 +1,35 @@
+package runs
+
+import (
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+func TestActive(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	at := func(typ string, min int) agent.Event { return agent.Event{Type: typ, Time: t0.Add(time.Duration(min) * time.Minute)} }
+	for _, tc := range []struct {
+		name   string
+		events []agent.Event
+		want   time.Duration
+	}{
+		{"no events", nil, 0},
+		{"one finished stretch", []agent.Event{at("run_started", 0), at("action", 3), at("run_finished", 5), at("report_written", 5)}, 5 * time.Minute},
+		{"stopped, resumed a day later", []agent.Event{
+			at("run_started", 0), at("run_finished", 5), at("report_written", 5),
+			at("run_started", 24*60), at("action", 24*60+2), at("run_finished", 24*60+4)}, 9 * time.Minute},
+		{"a killed stretch ends at its last event", []agent.Event{
+			at("run_started", 0), at("action", 7),
+			at("run_started", 60), at("run_finished", 61)}, 8 * time.Minute},
+		{"still going", []agent.Event{at("run_started", 0), at("action", 2)}, 2 * time.Minute},
+	} {
+		if got := Active(tc.events); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if got := FirstStart([]agent.Event{at("checklist", 1), at("run_started", 2), at("run_started", 9)}); !got.Equal(t0.Add(2 * time.Minute)) {
+		t.Errorf("first start %v", got)
+	}
+}
