@@ -7,6 +7,7 @@
 package browser
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -56,28 +57,36 @@ func DriverInstalled() bool {
 }
 
 // InstallDriver installs the driver into DriverDir, reporting progress
-// lines to progress (which may be nil). With a system Node.js 20+ only the
-// playwright-core package is fetched from the npm registry; without one,
-// playwright-go also downloads a Node.js of its own, which needs internet.
-func InstallDriver(progress func(line string)) error {
+// (which may be nil). With a system Node.js 20+ only the playwright-core
+// package is fetched, from the npm registry, with the share done reported
+// and its checksum verified; without one, playwright-go downloads a Node.js
+// of its own as well, reporting lines only.
+func InstallDriver(progress func(Progress)) error {
 	dir, err := DriverDir()
 	if err != nil {
 		return err
 	}
 	if progress == nil {
-		progress = func(string) {}
+		progress = func(Progress) {}
 	}
-	if err := useSystemNode(dir); err != nil {
-		progress("No suitable Node.js found (" + err.Error() + "); downloading the driver with a Node.js of its own")
+	line := func(s string) { progress(Progress{Line: s, Done: -1}) }
+	if nodeErr := useSystemNode(dir); nodeErr != nil {
+		line("No suitable Node.js found (" + nodeErr.Error() + "); downloading the driver with a Node.js of its own")
+	} else {
+		progress(Progress{Line: "Downloading the browser driver (Playwright " + DriverVersion + ") into " + dir, Done: 0})
+		if err := fetchPackage(context.Background(), packageURL(), driverIntegrity, dir, progress); err != nil {
+			return err
+		}
 	}
-	progress("Installing the browser driver (Playwright " + DriverVersion + ") into " + dir)
-	w := &lineWriter{emit: progress}
+	// With the package in place this only checks and prepares it;
+	// otherwise it downloads everything.
+	w := &lineWriter{emit: line}
 	err = playwright.Install(&playwright.RunOptions{DriverDirectory: dir, SkipInstallBrowsers: true, Stdout: w, Stderr: w})
 	w.flush()
 	if err != nil {
 		return fmt.Errorf("installing the browser driver failed: %w. Check the internet connection, or install it with `make run` from the source folder", err)
 	}
-	progress("Browser driver installed")
+	progress(Progress{Line: "Browser driver installed", Done: 1})
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -29,8 +30,18 @@ func TestInstallDriverOffline(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), DriverVersion)
 	t.Setenv("PLAYWRIGHT_DRIVER_PATH", dir)
 	var lines []string
-	if err := InstallDriver(func(l string) { lines = append(lines, l) }); err != nil {
+	var done []float64
+	if err := InstallDriver(func(p Progress) {
+		lines = append(lines, p.Line)
+		if p.Done >= 0 {
+			done = append(done, p.Done)
+		}
+	}); err != nil {
 		t.Fatal(err)
+	}
+	// The share downloaded climbs from 0 to 1 in small steps.
+	if len(done) < 5 || done[0] != 0 || done[len(done)-1] != 1 || !sort.Float64sAreSorted(done) {
+		t.Errorf("download progress %v", done)
 	}
 	if !DriverInstalled() || !strings.Contains(strings.Join(lines, "\n"), "Browser driver installed") {
 		t.Fatalf("installed=%v progress %q", DriverInstalled(), lines)

@@ -7,7 +7,8 @@ import (
 	"github.com/scout-research/scout/backend/browser"
 )
 
-// EventSetupProgress carries one line of driver installation progress.
+// EventSetupProgress carries one step of driver installation progress (a
+// browser.Progress: a line, and the share downloaded).
 const EventSetupProgress = "setup:progress"
 
 // SetupStatus says whether research can start: the browser driver and a
@@ -43,6 +44,6 @@ func (s *Service) InstallDriver() (SetupStatus, error) {
 		return s.Setup(), errors.New("the driver is being installed already")
 	}
 	defer installing.Unlock()
-	err := browser.InstallDriver(func(line string) { s.emit(EventSetupProgress, line) })
+	err := browser.InstallDriver(func(p browser.Progress) { s.emit(EventSetupProgress, p) })
 	return s.Setup(), err
 }

@@ -4,7 +4,7 @@
 import * as App from '../../wailsjs/go/main/App';
 import { settings } from '../../wailsjs/go/models';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
-import type { AgentEvent, HistoryEntry, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupStatus, Settings } from './types';
+import type { AgentEvent, HistoryEntry, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus, Settings } from './types';
 
 export type * from './types';
 
@@ -64,8 +64,8 @@ export function installDriver(): Promise<SetupStatus> {
   return App.InstallDriver();
 }
 
-/** Subscribes to driver installation progress lines. */
-export function onSetupProgress(cb: (line: string) => void): () => void {
+/** Subscribes to driver installation progress. */
+export function onSetupProgress(cb: (p: SetupProgress) => void): () => void {
   return EventsOn('setup:progress', cb);
 }
 

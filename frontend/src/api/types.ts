@@ -131,6 +131,13 @@ export interface HistoryEntry {
   damaged: string;
 }
 
+/** One step of installing the browser driver. */
+export interface SetupProgress {
+  line: string;
+  /** Share downloaded, 0 to 1; -1 when not known. */
+  done: number;
+}
+
 export interface SetupStatus {
   driver_installed: boolean;
   browser: string;
