@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/internal/testenv"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/settings"
 )
 
 func writeTask(t *testing.T, dir string) {
@@ -154,5 +156,39 @@ func TestFlawlessPolicy(t *testing.T) {
 				t.Errorf("howto: read %s, which the hints should have skipped (read: %v)", filepath.Base(f), read)
 			}
 		}
+	}
+}
+
+// TestLiveModeUsesTheServerInSettings runs --live against a server that is
+// not the bench's own: the model in settings answers, and the reusable
+// tokens are what that server reports as cached.
+func TestLiveModeUsesTheServerInSettings(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	dir := t.TempDir()
+	writeTask(t, dir)
+	tasks, _ := LoadTasks(dir)
+	server := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 16384, Script: NewPolicy(tasks[0]).Script()})
+	defer server.Close()
+	set := settings.Defaults()
+	set.ServerURL = server.BaseURL()
+	results, err := Run(context.Background(), Options{Tasks: tasks, OutDir: t.TempDir(), Live: true, Settings: set, TaskTimeout: time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil || len(results) != 1 {
+		t.Fatalf("%d results, %v", len(results), err)
+	}
+	r := results[0]
+	if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal {
+		t.Fatalf("ended %s (%s), answer %d/%d", r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal)
+	}
+	calls, cached := server.Calls(), 0
+	for _, c := range calls {
+		cached += c.CachedTokens
+	}
+	if len(calls) == 0 || r.Reusable != cached || r.PromptTokens == 0 {
+		t.Fatalf("live run: %d calls to the server in settings, reusable %d, server cached %d", len(calls), r.Reusable, cached)
+	}
+	data, _ := os.ReadFile(filepath.Join(r.Dir, "run.json"))
+	if !strings.Contains(string(data), `"context_length": 16384`) {
+		t.Errorf("the context length was not taken from the server:\n%s", data)
 	}
 }
