@@ -53,6 +53,7 @@ bench: deps-test
 	go test -run '^$$' -bench Startup -benchtime 3x ./backend/guitest/
 	go test -run '^$$' -bench LongJournal -benchtime 1x ./backend/guitest/
 	go run . bench --no-cache-reuse
+	go run . bench --no-mistakes
 
 # Serves the fixture web (pages and a DuckDuckGo imitation) for trying the
 # app or the CLI by hand.

@@ -9,8 +9,16 @@
 //
 // The conversation only grows: every earlier byte stays as it was so the
 // model server's prompt cache can skip it, and each turn appends what
-// changed. A refused action is answered inside the same conversation (a
-// cheap retry) instead of costing a turn.
+// changed. The checklist is the conversation's first exchange; the coverage
+// check before a FINISH is appended to it too. Only the writer gets a fresh
+// prompt, because it must not see page text that was never recorded. A
+// refused action is answered inside the same conversation (a cheap retry)
+// instead of costing a turn.
+//
+// Long pages are read part by part. After each part the agent names the
+// unread parts that best match the checklist items still open (BM25 over
+// the parts, see hints.go), so a small model can jump there instead of
+// reading every part in order.
 package agent
 
 import (
