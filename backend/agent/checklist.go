@@ -53,6 +53,7 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 	}
 	a.conv.add(chat.Assistant, answer)
 	a.conv.add(chat.User, render("start", map[string]any{"Checklist": a.st.checklist}))
+	a.conv.opened()
 	a.res.Checklist = a.st.checklist
 	a.emit(Event{Type: EvChecklist, Checklist: a.st.checklist})
 	return nil

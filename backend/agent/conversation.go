@@ -11,7 +11,17 @@ import (
 type conversation struct {
 	msgs []chat.Message
 	est  *tokens.Estimator
+	// opening is how many messages the conversation started with (the
+	// checklist exchange and the start, or a rebuilt prompt): what comes
+	// after them is the run's own.
+	opening int
 }
+
+// opened marks the messages so far as the conversation's opening.
+func (c *conversation) opened() { c.opening = len(c.msgs) }
+
+// underway reports whether anything came after the opening.
+func (c *conversation) underway() bool { return len(c.msgs) > c.opening }
 
 func (c *conversation) add(role, content string) {
 	c.msgs = append(c.msgs, chat.Message{Role: role, Content: content})

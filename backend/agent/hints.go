@@ -16,9 +16,11 @@ const maxHintParts = 3
 // best match the checklist items no finding covers yet, so it can jump
 // there with READ_MORE N instead of reading every part in order. An item
 // is pointed at a part only when that part holds at least half of the
-// item's telling words (words in some parts but not all); the best such
-// unread part is named. read says which parts the model has seen, counting
-// the one about to be shown.
+// item's telling words (its words not on every part, counting those on
+// none); the best such unread part is named. When more than maxHintParts
+// parts are pointed at, those serving the most items are named, in page
+// order. read says which parts the model has seen, counting the one about
+// to be shown.
 func (a *Agent) partHints(p *openPage, read map[int]bool) string {
 	ix := p.index()
 	if ix.Len() < 2 {
@@ -37,10 +39,17 @@ func (a *Agent) partHints(p *openPage, read map[int]bool) string {
 	for n := range byPart {
 		parts = append(parts, n)
 	}
-	sort.Ints(parts)
+	// Most items first (then page order) to choose; page order to show.
+	sort.Slice(parts, func(i, j int) bool {
+		if a, b := len(byPart[parts[i]]), len(byPart[parts[j]]); a != b {
+			return a > b
+		}
+		return parts[i] < parts[j]
+	})
 	if len(parts) > maxHintParts {
 		parts = parts[:maxHintParts]
 	}
+	sort.Ints(parts)
 	var named []string
 	for _, n := range parts {
 		named = append(named, fmt.Sprintf("part %d (%s)", n, itemList(byPart[n])))

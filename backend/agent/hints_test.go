@@ -79,3 +79,22 @@ func TestPartHintsNeedHalfTheTellingWords(t *testing.T) {
 		t.Errorf("a one-part page got a hint: %q", got)
 	}
 }
+
+// With more parts to point at than a hint names, the parts serving the most
+// items win, and are named in page order.
+func TestPartHintsNameTheBusiestParts(t *testing.T) {
+	words := []string{"intro", "alpha", "bravo", "charlie", "delta", "echo foxtrot"}
+	pg := page.Page{}
+	for i, w := range words {
+		pg.Parts = append(pg.Parts, page.Part{Number: i + 1, Text: w + " section text"})
+	}
+	a := &Agent{st: newState("x")}
+	for i, w := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"} {
+		a.st.checklist = append(a.st.checklist, Item{i + 1, w})
+	}
+	got := a.partHints(&openPage{page: pg}, map[int]bool{1: true})
+	want := "Unread parts that match open checklist items: part 2 (item 1); part 3 (item 2); part 6 (items 5, 6). READ_MORE with a part number goes there."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

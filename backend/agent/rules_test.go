@@ -197,6 +197,9 @@ func TestCountAsked(t *testing.T) {
 		{"the 5 largest lakes", 5},
 		{"list of two examples", 2},
 		{"Two options compared on price", 2},
+		{"what are the three main causes", 3},
+		{"a list of the 4 largest lakes", 4},
+		{"at least two independent sources", 2},
 		{"why most coasts get two high tides a day", 0}, // part of the fact asked
 		{"height in feet of the 2 peaks", 0},
 		{"its height in meters", 0},

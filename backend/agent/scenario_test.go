@@ -109,6 +109,33 @@ func TestInterruptStopsWithoutWriting(t *testing.T) {
 	}
 }
 
+// The benchmark's baseline rebuilds the prompt before every action but the
+// first, which goes out as the checklist exchange left it; each rebuilt
+// prompt holds the observation the model has not answered yet.
+func TestRebuildEveryTurnBaseline(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage:  {coverageAll()},
+		KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+	})
+	cfg.RebuildEveryTurn = true
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished || res.Rebuilds != 3 || len(rec.of(EvRebuilt)) != 3 {
+		t.Fatalf("status %s, %d rebuilds (want one before each action after the first)", res.Status, res.Rebuilds)
+	}
+	actions := m.calls(KindAction)
+	if first := actions[0].Messages; len(first) != 4 || !strings.HasPrefix(first[3].Content, "CHECKLIST") {
+		t.Fatalf("the first action was not sent as the checklist exchange left it: %d messages", len(first))
+	}
+	for i, req := range actions[1:] {
+		last := req.Messages[len(req.Messages)-1].Content
+		if len(req.Messages) != 2 || strings.Contains(last, "Start with a SEARCH") {
+			t.Fatalf("action %d: %d messages, rebuilt around the start instead of the latest observation:\n%s", i+2, len(req.Messages), last)
+		}
+	}
+}
+
 func TestOverflowRebuildsAndRetriesOnce(t *testing.T) {
 	cfg, m, rec, _ := newRun(t, map[string][]string{
 		KindChecklist: {kiliChecklist()},

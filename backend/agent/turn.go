@@ -91,7 +91,7 @@ func (a *Agent) skipTurn(cause error) (string, error) {
 func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 	if fits, rebuild := a.conv.fits(a.cfg.ContextLength, maxTokens[KindAction]); !fits || rebuild {
 		a.rebuild("the conversation neared the context limit")
-	} else if a.cfg.RebuildEveryTurn && len(a.conv.msgs) > 2 {
+	} else if a.cfg.RebuildEveryTurn && a.conv.underway() {
 		a.rebuild("baseline: a fresh prompt every turn")
 	}
 	reply, err := a.call(ctx, KindAction, a.conv.msgs, actionSchema)
@@ -113,7 +113,7 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 // context, so a long run does not rebuild every turn.
 func (a *Agent) rebuild(why string) {
 	latest := ""
-	if n := len(a.conv.msgs); n > 2 && a.conv.msgs[n-1].Role == chat.User {
+	if n := len(a.conv.msgs); a.conv.underway() && a.conv.msgs[n-1].Role == chat.User {
 		latest = a.conv.msgs[n-1].Content
 	}
 	// The last observation (search results, a page part) stays in view
@@ -139,6 +139,7 @@ func (a *Agent) rebuild(why string) {
 		a.conv.msgs = nil
 		a.conv.add(chat.System, render("system", nil))
 		a.conv.add(chat.User, render("rebuild", data))
+		a.conv.opened()
 		if float64(a.conv.tokens()) <= rebuildTarget*float64(a.cfg.ContextLength) {
 			break
 		}

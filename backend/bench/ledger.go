@@ -32,19 +32,13 @@ func writeCallLedger(path string, calls []llmtest.ChatCall) {
 
 // newText is the tail of the rendered prompt past the reused prefix.
 func newText(c llmtest.ChatCall) string {
-	var sb strings.Builder
-	for _, m := range c.Messages { // as the fake renders them (ChatML)
-		sb.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
-	}
-	s := sb.String()
-	skip := min(len(s), c.CachedTokens*4)
-	return s[skip:]
+	return strings.ToValidUTF8(c.Prompt[min(c.CachedBytes, len(c.Prompt)):], "")
 }
 
 func preview(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > ledgerPreview {
-		s = s[:ledgerPreview] + "…"
+	if r := []rune(s); len(r) > ledgerPreview {
+		s = string(r[:ledgerPreview]) + "…"
 	}
 	return strings.ReplaceAll(s, "|", "\\|")
 }

@@ -73,8 +73,8 @@ func InstallDriver(progress func(Progress)) error {
 	if nodeErr := useSystemNode(dir); nodeErr != nil {
 		line("No suitable Node.js found (" + nodeErr.Error() + "); downloading the driver with a Node.js of its own")
 	} else {
-		progress(Progress{Line: "Downloading the browser driver (Playwright " + DriverVersion + ") into " + dir, Done: 0})
-		if err := fetchPackage(context.Background(), packageURL(), driverIntegrity, dir, progress); err != nil {
+		line("Downloading the browser driver (Playwright " + DriverVersion + ") into " + dir)
+		if err := fetchPackage(context.Background(), packageURL(), packageIntegrity[DriverVersion], dir, progress); err != nil {
 			return err
 		}
 	}

@@ -14,12 +14,22 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
-// driverIntegrity is the npm registry's integrity string for the
-// playwright-core DriverVersion tarball: a download that does not match is
-// refused, so a tampered mirror cannot run code on the user's machine.
-const driverIntegrity = "sha512-BC4s8y6SEVA6Q1rSxZTto8hI1KUI3xXlHGZgvGqP4IqPdI/a6FX9H29IDNz7vKo9l21b6LfYosScPL6M3xxyDQ=="
+// packageIntegrity holds the npm registry's integrity string for each
+// playwright-core version Scout may install: a download that does not match
+// is refused, so a tampered registry or mirror cannot put code on the
+// user's machine this way. (Without a system Node.js, playwright-go fetches
+// a Node.js of its own too, unchecked: see InstallDriver.)
+var packageIntegrity = map[string]string{
+	"1.64.1": "sha512-BC4s8y6SEVA6Q1rSxZTto8hI1KUI3xXlHGZgvGqP4IqPdI/a6FX9H29IDNz7vKo9l21b6LfYosScPL6M3xxyDQ==",
+}
+
+// stallTimeout gives up on a download that has received nothing for this
+// long: a dead connection must not leave the install waiting forever. A
+// variable so tests can shorten it.
+var stallTimeout = 30 * time.Second
 
 // maxPackageBytes bounds the download: the package is about 3 MB packed; a
 // response far larger is not it.
@@ -47,8 +57,9 @@ func packageURL() string {
 }
 
 // fetchPackage downloads the npm tarball at url, checks it against
-// integrity and unpacks its package/ folder into dir/package, replacing
-// what was there only once the new one is complete.
+// integrity and unpacks its package/ folder into dir/package. The old
+// package stays until the new one is complete, and comes back if putting
+// the new one in place fails.
 func fetchPackage(ctx context.Context, url, integrity, dir string, progress func(Progress)) error {
 	data, err := download(ctx, url, progress)
 	if err != nil {
@@ -68,18 +79,34 @@ func fetchPackage(ctx context.Context, url, integrity, dir string, progress func
 	if err := unpack(data, tmp); err != nil {
 		return err
 	}
-	final := filepath.Join(dir, "package")
-	if err := os.RemoveAll(final); err != nil {
+	return swapIn(filepath.Join(tmp, "package"), filepath.Join(dir, "package"), filepath.Join(tmp, "old"))
+}
+
+// swapIn moves fresh to final, keeping what was at final at old until the
+// move has worked.
+func swapIn(fresh, final, old string) error {
+	hadOld := true
+	if err := os.Rename(final, old); errors.Is(err, os.ErrNotExist) {
+		hadOld = false
+	} else if err != nil {
 		return fmt.Errorf("cannot replace the old driver in %s: %w", final, err)
 	}
-	if err := os.Rename(filepath.Join(tmp, "package"), final); err != nil {
+	if err := os.Rename(fresh, final); err != nil {
+		if hadOld {
+			_ = os.Rename(old, final) // best effort: the old driver back
+		}
 		return fmt.Errorf("cannot put the driver in place in %s: %w", final, err)
 	}
 	return nil
 }
 
-// download reads url into memory, reporting the share done as it goes.
+// download reads url into memory, reporting the share done as it goes, and
+// gives up when nothing arrives for stallTimeout.
 func download(ctx context.Context, url string, progress func(Progress)) ([]byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stall := time.AfterFunc(stallTimeout, cancel)
+	defer stall.Stop()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
@@ -93,9 +120,13 @@ func download(ctx context.Context, url string, progress func(Progress)) ([]byte,
 		return nil, fmt.Errorf("cannot download the browser driver: %s answered %s", url, resp.Status)
 	}
 	total := resp.ContentLength
-	r := &countingReader{r: io.LimitReader(resp.Body, maxPackageBytes+1), total: total, report: progress}
+	r := &countingReader{r: io.LimitReader(resp.Body, maxPackageBytes+1), total: total, report: progress,
+		alive: func() { stall.Reset(stallTimeout) }}
 	data, err := io.ReadAll(r)
 	if err != nil {
+		if ctx.Err() != nil && !stall.Stop() {
+			return nil, fmt.Errorf("the browser driver download stalled: nothing arrived for %s. Check the internet connection and try again", stallTimeout)
+		}
 		return nil, fmt.Errorf("the browser driver download broke off: %w. Try again", err)
 	}
 	if len(data) > maxPackageBytes {
@@ -105,18 +136,23 @@ func download(ctx context.Context, url string, progress func(Progress)) ([]byte,
 	return data, nil
 }
 
-// countingReader reports progress every progressStep of the total.
+// countingReader reports progress every progressStep of the total, and
+// calls alive whenever bytes arrive.
 type countingReader struct {
 	r      io.Reader
 	n      int64
 	total  int64
 	last   float64
 	report func(Progress)
+	alive  func()
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
 	c.n += int64(k)
+	if k > 0 {
+		c.alive()
+	}
 	if c.total > 0 {
 		if done := float64(c.n) / float64(c.total); done-c.last >= progressStep && done < 1 {
 			c.last = done

@@ -7,14 +7,15 @@ import (
 	"context"
 	"crypto/sha512"
 	"encoding/base64"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"math/rand/v2"
 	"os"
-	"strconv"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // tarball is a gzipped npm-style archive of files.
@@ -62,6 +63,7 @@ func TestFetchPackage(t *testing.T) {
 	big := base64.StdEncoding.EncodeToString(noise)
 	good := tarball(t, map[string]string{"package/cli.js": "// cli", "package/lib/big.js": big, "README": "outside package/: skipped"})
 	evil := tarball(t, map[string]string{"package/../../evil.js": "boom"})
+	eviler := tarball(t, map[string]string{"package/../../../evil.js": "boom"})
 	empty := tarball(t, map[string]string{"other/cli.js": "x"})
 	for _, tc := range []struct {
 		name, path, integrity, wantErr string
@@ -70,6 +72,7 @@ func TestFetchPackage(t *testing.T) {
 		{"installs the package folder", "/pkg.tgz", integrityOf(good), "", good},
 		{"refuses a tampered download", "/pkg.tgz", integrityOf(empty), "checksum differs", good},
 		{"refuses paths outside its folder", "/pkg.tgz", integrityOf(evil), "outside its folder", evil},
+		{"refuses paths further outside", "/pkg.tgz", integrityOf(eviler), "outside its folder", eviler},
 		{"refuses an archive without the package", "/pkg.tgz", integrityOf(empty), "no package files", empty},
 		{"says what the server answered", "/missing.tgz", "sha512-x", "404 Not Found", good},
 	} {
@@ -87,8 +90,10 @@ func TestFetchPackage(t *testing.T) {
 				if _, err := os.Stat(filepath.Join(dir, "package", "old.js")); err != nil {
 					t.Error("a failed install removed the old one")
 				}
-				if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "evil.js")); err == nil {
-					t.Error("a file was written outside the driver folder")
+				for _, outside := range []string{filepath.Join(dir, "evil.js"), filepath.Join(filepath.Dir(dir), "evil.js")} {
+					if _, err := os.Stat(outside); err == nil {
+						t.Errorf("%s was written, outside the package folder", outside)
+					}
 				}
 				return
 			}
@@ -118,5 +123,38 @@ func TestFetchPackage(t *testing.T) {
 				t.Errorf("progress %+v", steps)
 			}
 		})
+	}
+}
+
+func TestEveryDriverVersionHasItsChecksum(t *testing.T) {
+	if !strings.HasPrefix(packageIntegrity[DriverVersion], "sha512-") {
+		t.Fatalf("no sha512 integrity for playwright-core %s: add the npm registry's dist.integrity to packageIntegrity", DriverVersion)
+	}
+}
+
+// A connection that stops sending ends the download with a clear error
+// instead of leaving the install waiting forever.
+func TestDownloadStall(t *testing.T) {
+	defer func(d time.Duration) { stallTimeout = d }(stallTimeout)
+	stallTimeout = 200 * time.Millisecond
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		w.Write(make([]byte, 100))
+		w.(http.Flusher).Flush()
+		select { // then nothing, until the test ends
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	defer close(release)
+	start := time.Now()
+	err := fetchPackage(context.Background(), srv.URL, "sha512-x", t.TempDir(), func(Progress) {})
+	if err == nil || !strings.Contains(err.Error(), "stalled") {
+		t.Fatalf("error %v, want a stall", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("gave up after %v", time.Since(start))
 	}
 }

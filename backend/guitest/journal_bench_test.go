@@ -94,6 +94,7 @@ func BenchmarkLongJournal(b *testing.B) {
 			case float64:
 				return x
 			}
+			b.Fatalf("figure %d is a %T (%v), not a number", i, v[i], v[i])
 			return 0
 		}
 		b.ReportMetric(num(0), "rows")

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/scout-research/scout/backend/browser"
 )
 
 // TestSetupCardInstallsTheDriver starts the app with no browser driver: the
@@ -24,7 +26,7 @@ func TestSetupCardInstallsTheDriver(t *testing.T) {
 	}
 	root := RepoRoot(t)
 	bin := BuildDev(t, root, t.TempDir())
-	driverDir := filepath.Join(t.TempDir(), "driver", "1.64.1")
+	driverDir := filepath.Join(t.TempDir(), "driver", browser.DriverVersion)
 	mirror := slowMirror(t)
 	app := Start(t, bin, root, t.TempDir(), "PLAYWRIGHT_DRIVER_PATH="+driverDir, "PLAYWRIGHT_GO_NPM_REGISTRY="+mirror)
 	page := openPage(t, app.URL)
@@ -52,7 +54,7 @@ func TestSetupCardInstallsTheDriver(t *testing.T) {
 // registry, in small slow pieces, as a slow connection would.
 func slowMirror(t *testing.T) string {
 	t.Helper()
-	const path = "/playwright-core/-/playwright-core-1.64.1.tgz"
+	path := "/playwright-core/-/playwright-core-" + browser.DriverVersion + ".tgz"
 	resp, err := http.Get("https://registry.npmjs.org" + path)
 	if err != nil {
 		t.Fatalf("the npm registry cannot be reached: %v", err)

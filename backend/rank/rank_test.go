@@ -6,21 +6,28 @@ import (
 )
 
 func TestStem(t *testing.T) {
+	// Pairs of forms that must meet, and words that must keep their stem.
+	for _, pair := range [][2]string{
+		{"feedings", "feeding"}, {"feeding", "feed"}, {"amounts", "amount"}, {"families", "family"},
+		{"supplies", "supply"}, {"glasses", "glass"}, {"boxes", "box"}, {"stories", "story"},
+		{"mixed", "mix"}, {"days", "day"}, {"quickly", "quick"}, {"churches", "church"},
+	} {
+		if a, b := Stem(pair[0]), Stem(pair[1]); a != b {
+			t.Errorf("Stem(%q) = %q but Stem(%q) = %q", pair[0], a, pair[1], b)
+		}
+	}
 	for _, tc := range []struct{ in, want string }{
-		{"feedings", "feed"},
-		{"feeding", "feed"},
-		{"feed", "feed"}, // "fe" would be too short a stem
-		{"amounts", "amount"},
-		{"stories", "story"},
-		{"mixed", "mix"},
-		{"bus", "bus"},
-		{"gas", "gas"},
-		{"quickly", "quick"},
+		{"feed", "feed"}, {"bus", "bus"}, {"gas", "gas"}, {"focus", "focus"}, {"analysis", "analysis"},
+		{"early", "earli"}, // not "ear"
+		{"daily", "daili"},
 		{"2024", "2024"},
 	} {
 		if got := Stem(tc.in); got != tc.want {
 			t.Errorf("Stem(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+	if Stem("early") == Stem("ear") {
+		t.Error(`"early" and "ear" share a stem`)
 	}
 }
 
@@ -30,7 +37,7 @@ func TestStems(t *testing.T) {
 		want []string
 	}{
 		{"What to mix on the first day, with amounts", []string{"mix", "first", "day", "amount"}},
-		{"How to tell when the starter is ready", []string{"starter", "ready"}},
+		{"How to tell when the starter is ready", []string{"starter", "readi"}},
 		{"Its height in metres (8,848 m)", []string{"height", "metre", "848"}},
 		{"Kościuszko's Mound", []string{"kościuszko", "mound"}},
 		{"the of and", nil},

@@ -28,22 +28,52 @@ func Stems(s string) []string {
 // list markers, too short to say what a part is about.
 const minWordLen = 3
 
-// Stem strips one common inflection. It is deliberately crude: both sides
-// of a comparison go through it, so it needs to be consistent, not right.
+// Stem cuts a word to a rough stem, in the manner of the first steps of
+// Porter's: plurals, then -ing/-ed, then -ly, then a final y as i, so that
+// "families" and "family" both become "famili", "feedings" and "feeding"
+// "feed". Both sides of a comparison go through it, so it needs to be
+// consistent more than right.
 func Stem(w string) string {
-	for _, suf := range suffixes {
-		if base, ok := strings.CutSuffix(w, suf.from); ok && len([]rune(base)) >= minStemLen {
-			return base + suf.to
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "i"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case hasAnySuffix(w, "ses", "xes", "zes", "ches", "shes") && len(w) > 4:
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !hasAnySuffix(w, "ss", "us", "is") && len(w) > 3:
+		w = w[:len(w)-1]
+	}
+	for _, suf := range []string{"ing", "ed"} {
+		if base, ok := strings.CutSuffix(w, suf); ok && len(base) >= minStemLen {
+			w = base
+			break
 		}
+	}
+	if base, ok := strings.CutSuffix(w, "ly"); ok && len(base) >= minLyStem {
+		w = base
+	}
+	if base, ok := strings.CutSuffix(w, "y"); ok && len(base) >= minStemLen {
+		w = base + "i"
 	}
 	return w
 }
 
-// minStemLen keeps short words whole ("bus", "gas" stay as they are).
-const minStemLen = 3
+// minStemLen keeps short words whole ("bus", "gas", "feed" stay as they
+// are); minLyStem keeps "early", "daily" and "supply" from losing a
+// syllable that is not a suffix.
+const (
+	minStemLen = 3
+	minLyStem  = 5
+)
 
-var suffixes = []struct{ from, to string }{
-	{"ies", "y"}, {"ings", ""}, {"ing", ""}, {"ed", ""}, {"ly", ""}, {"s", ""},
+func hasAnySuffix(w string, sufs ...string) bool {
+	for _, s := range sufs {
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // stopWords are words that say nothing about a topic: question words,

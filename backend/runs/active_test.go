@@ -9,7 +9,9 @@ import (
 
 func TestActive(t *testing.T) {
 	t0 := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
-	at := func(typ string, min int) agent.Event { return agent.Event{Type: typ, Time: t0.Add(time.Duration(min) * time.Minute)} }
+	at := func(typ string, min int) agent.Event {
+		return agent.Event{Type: typ, Time: t0.Add(time.Duration(min) * time.Minute)}
+	}
 	for _, tc := range []struct {
 		name   string
 		events []agent.Event

@@ -41,8 +41,12 @@ type ChatCall struct {
 	Strict      bool
 	Stream      bool
 	// PromptTokens and CachedTokens are what a llama.cpp server would
-	// count and reuse from its prompt cache (see cacheAccount).
+	// count and reuse from its prompt cache (see account).
 	PromptTokens, CachedTokens, CompletionTokens int
+	// Prompt is the messages as the fake's chat template laid them out;
+	// its first CachedBytes bytes are the part the cache reused.
+	Prompt      string
+	CachedBytes int
 }
 
 // fakeWriteRate is the generation speed the fake reports, tokens/s.
@@ -117,11 +121,14 @@ func (s *Handler) account(kind string, msgs []Message, prompt, reply string) Cha
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	common := commonPrefix(s.slot, prompt)
+	cached := common / charsPerToken // whole tokens only
 	call := ChatCall{
 		Kind: kind, Messages: msgs, Reply: reply,
 		PromptTokens:     tokensOf(prompt),
-		CachedTokens:     common / charsPerToken, // whole tokens only
+		CachedTokens:     cached,
 		CompletionTokens: tokensOf(reply),
+		Prompt:           prompt,
+		CachedBytes:      cached * charsPerToken,
 	}
 	s.slot = prompt + reply
 	s.calls = append(s.calls, call)

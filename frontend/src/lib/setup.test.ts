@@ -3,7 +3,7 @@ import { applyProgress, SHOWN_LINES, startView } from './setup';
 
 describe('applyProgress', () => {
   const steps = [
-    { line: 'Downloading the browser driver (Playwright 1.64.1) into /home/u/.cache', done: 0 },
+    { line: 'Downloading the browser driver (Playwright 1.64.1) into /home/u/.cache', done: -1 },
     { line: 'Downloading the browser driver: 0.2 of 3.0 MB', done: 0.07 },
     { line: 'Downloading the browser driver: 1.5 of 3.0 MB', done: 0.5 },
     { line: 'Downloaded 3.0 MB', done: 1 },
@@ -12,7 +12,7 @@ describe('applyProgress', () => {
 
   it('moves the bar with the download and keeps one line for it', () => {
     const views = steps.map((_, i) => steps.slice(0, i + 1).reduce(applyProgress, startView));
-    expect(views.map((v) => v.percent)).toEqual([0, 7, 50, 100, 100]);
+    expect(views.map((v) => v.percent)).toEqual([null, 7, 50, 100, 100]);
     expect(views[2].lines).toEqual([steps[0].line, steps[2].line]);
     expect(views[4].lines).toEqual([steps[0].line, steps[2].line, 'Downloaded 3.0 MB', 'Browser driver installed']);
   });
