@@ -1,83 +1,65 @@
 // Package llm talks to the local model server: an OpenAI-compatible API as
 // served by LM Studio, llama.cpp's llama-server or Ollama. It lists models,
-// detects the loaded context length from each server's own endpoints, and
-// turns every failure into a message that tells the user what to do.
+// detects the loaded context length from each server's own endpoints,
+// streams chat completions, and turns every failure into a message that
+// tells the user what to do.
 //
-// All requests go through one middleware (see inspect) that catches what
-// openai-go would otherwise accept or misreport: LM Studio's HTTP 200 with an
-// error body for an unknown path, an HTML page where JSON was expected, and
-// error bodies that are a plain string.
+// It speaks the few endpoints it needs (GET /models, POST /chat/completions
+// streamed as server-sent events, and the servers' own context endpoints)
+// with net/http and encoding/json: a full OpenAI SDK would more than double
+// the app's size and memory for two calls. Every answer goes through one
+// check (judge) that catches what a plain client would accept or misreport:
+// LM Studio's HTTP 200 with an error body for an unknown path, an HTML page
+// where JSON was expected, and error bodies that are a plain string.
 package llm
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"strings"
-
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 )
 
-// placeholderAPIKey is sent because openai-go requires a key; local servers
-// ignore it.
-const placeholderAPIKey = "scout-local"
-
-// maxInspectedBody bounds how much of a non-streaming answer the middleware
-// buffers; model lists and chat replies are far smaller.
+// maxInspectedBody bounds how much of a non-streaming answer is read; model
+// lists and chat replies are far smaller.
 const maxInspectedBody = 16 << 20
 
 // Client is a connection to one model server. It is safe for concurrent use.
 type Client struct {
 	base  string // base URL without a trailing slash
-	oa    openai.Client
 	http  *http.Client
 	stall stallLimits
 }
 
 // New returns a client for the OpenAI-compatible API at baseURL (normally
-// ending in /v1). It sends nothing until a method is called.
+// ending in /v1). It sends nothing until a method is called. It never
+// retries: a retried local generation can double a multi-minute wait, and
+// the agent decides about retries itself.
 func New(baseURL string) *Client {
 	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
-	hc := &http.Client{Transport: http.DefaultTransport}
-	c := &Client{base: base, http: hc, stall: defaultStall}
-	c.oa = openai.NewClient(
-		option.WithBaseURL(base+"/"),
-		option.WithAPIKey(placeholderAPIKey),
-		option.WithHTTPClient(hc),
-		// A retried local generation can double a multi-minute wait; the
-		// agent decides about retries itself.
-		option.WithMaxRetries(0),
-		option.WithMiddleware(c.inspect),
-	)
-	return c
+	return &Client{base: base, http: &http.Client{Transport: http.DefaultTransport}, stall: defaultStall}
 }
 
 // BaseURL returns the base URL the client was made with, trimmed.
 func (c *Client) BaseURL() string { return c.base }
 
-// inspect is the middleware every openai-go request passes through.
-func (c *Client) inspect(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-	res, err := next(req)
-	if err != nil || res == nil {
-		return res, err
-	}
-	if strings.HasPrefix(strings.ToLower(res.Header.Get("Content-Type")), "text/event-stream") {
-		return res, nil
-	}
-	body, err := io.ReadAll(io.LimitReader(res.Body, maxInspectedBody))
-	res.Body.Close()
+// post sends body as JSON to the API path (as "/chat/completions").
+func (c *Client) post(ctx context.Context, path string, body any) (*http.Response, error) {
+	data, err := json.Marshal(body)
 	if err != nil {
-		return nil, fmt.Errorf("reading the model server's answer: %w", err)
+		return nil, err
 	}
-	if problem := c.judge(res, body); problem != nil {
-		return nil, problem
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(data))
+	if err != nil {
+		return nil, newError(ErrNotAPI, "The model server URL %q is not a valid address: check it in Settings.", c.base)
 	}
-	res.Body = io.NopCloser(bytes.NewReader(body))
-	return res, nil
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "text/event-stream, application/json")
+	return c.http.Do(req)
 }
 
 // judge returns an *Error for an answer that is not a usable API response.
@@ -144,18 +126,22 @@ func isHTML(contentType string, body []byte) bool {
 		strings.HasPrefix(head, "<!--") && strings.Contains(head, "<html")
 }
 
-// getJSON fetches url and decodes a JSON object into v, through the same
-// checks as API calls. It is used for the servers' own endpoints that
-// openai-go does not know.
+// getJSON fetches a URL and decodes a JSON object into v, through the
+// same checks as every API answer.
 func (c *Client) getJSON(req *http.Request, v any) error {
 	res, err := c.http.Do(req)
 	if err != nil {
 		return err
 	}
 	defer res.Body.Close()
+	return c.readJSON(res, v)
+}
+
+// readJSON reads a whole answer, judges it and decodes it into v.
+func (c *Client) readJSON(res *http.Response, v any) error {
 	body, err := io.ReadAll(io.LimitReader(res.Body, maxInspectedBody))
 	if err != nil {
-		return err
+		return fmt.Errorf("reading the model server's answer: %w", err)
 	}
 	if problem := c.judge(res, body); problem != nil {
 		return problem

@@ -1,16 +1,16 @@
 package llm
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/packages/respjson"
-	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/scout-research/scout/backend/chat"
 )
@@ -42,82 +42,185 @@ var ErrStalled = errors.New("model server stalled")
 func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (chat.Reply, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	params := c.params(model, req)
 	start := time.Now()
 	dog := time.AfterFunc(c.firstTokenWait(req.Messages), func() { cancel(ErrStalled) })
 	defer dog.Stop()
 
-	stream := c.oa.Chat.Completions.NewStreaming(ctx, params)
-	defer stream.Close()
-	var sb strings.Builder
 	var reply chat.Reply
-	for stream.Next() {
-		chunk := stream.Current()
-		for _, ch := range chunk.Choices {
-			if ch.Delta.Content != "" {
-				// Only written tokens prove progress: a server may send
-				// an empty opening chunk before it reads the prompt.
-				dog.Reset(c.stall.gap)
-			}
-			sb.WriteString(ch.Delta.Content)
-			if ch.FinishReason == "length" {
-				reply.Truncated = true
-			}
-		}
-		if chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0 {
-			reply.Usage.PromptTokens = int(chunk.Usage.PromptTokens)
-			reply.Usage.CompletionTokens = int(chunk.Usage.CompletionTokens)
-			reply.Usage.CachedTokens = int(chunk.Usage.PromptTokensDetails.CachedTokens)
-		}
-		if t, ok := readTimings(chunk.JSON.ExtraFields); ok {
-			if t.CacheN != nil && reply.Usage.CachedTokens == 0 {
-				reply.Usage.CachedTokens = *t.CacheN
-			}
-			if t.PredictedPerSecond > 0 {
-				reply.Usage.WriteRate = t.PredictedPerSecond
-			}
-		}
+	res, err := c.post(ctx, "/chat/completions", chatRequest(model, req))
+	if err == nil {
+		defer res.Body.Close()
+		err = c.readReply(res, &reply, func() { dog.Reset(c.stall.gap) })
 	}
 	reply.Usage.Duration = time.Since(start)
-	if err := stream.Err(); err != nil {
+	if err != nil {
 		if errors.Is(context.Cause(ctx), ErrStalled) {
 			return reply, newError(ErrStalled, "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.")
 		}
 		return reply, explain(err, c.base)
 	}
-	reply.Content = sb.String()
 	return reply, nil
 }
 
-func (c *Client) params(model string, req chat.Request) openai.ChatCompletionNewParams {
-	msgs := make([]openai.ChatCompletionMessageParamUnion, len(req.Messages))
-	for i, m := range req.Messages {
-		switch m.Role {
-		case chat.System:
-			msgs[i] = openai.SystemMessage(m.Content)
-		case chat.Assistant:
-			msgs[i] = openai.AssistantMessage(m.Content)
-		default:
-			msgs[i] = openai.UserMessage(m.Content)
+// readReply reads a streamed reply (or, from a server that ignored the
+// stream flag, a whole one) into reply; progress is called whenever text
+// arrives.
+func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func()) error {
+	if res.StatusCode != http.StatusOK || !isEventStream(res.Header.Get("Content-Type")) {
+		var whole completion
+		if err := c.readJSON(res, &whole); err != nil {
+			return err
+		}
+		whole.addTo(reply)
+		return nil
+	}
+	var sb strings.Builder
+	err := readEvents(res.Body, func(data []byte) error {
+		var ch completion
+		if err := json.Unmarshal(data, &ch); err != nil {
+			return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%v). Check that the URL points at an OpenAI-compatible server.", err)
+		}
+		if msg, ok := errorBody(data); ok {
+			return newError(ErrServer, "The model server reported an error while answering: %s", msg)
+		}
+		if ch.text() != "" {
+			// Only written tokens prove progress: a server may send an
+			// empty opening chunk before it reads the prompt.
+			progress()
+		}
+		sb.WriteString(ch.text())
+		ch.addTo(reply)
+		return nil
+	})
+	reply.Content = sb.String()
+	return err
+}
+
+func isEventStream(contentType string) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(contentType)), "text/event-stream")
+}
+
+// readEvents calls handle with the data of each server-sent event until the
+// stream ends or says [DONE].
+func readEvents(r io.Reader, handle func(data []byte) error) error {
+	br := bufio.NewReader(r)
+	var data []byte
+	for {
+		line, err := br.ReadBytes('\n')
+		line = bytes.TrimRight(line, "\r\n")
+		switch {
+		case len(line) == 0 && len(data) > 0: // an event ends at a blank line
+			if string(data) == "[DONE]" {
+				return nil
+			}
+			if herr := handle(data); herr != nil {
+				return herr
+			}
+			data = data[:0]
+		case bytes.HasPrefix(line, []byte("data:")):
+			if len(data) > 0 {
+				data = append(data, '\n')
+			}
+			data = append(data, bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" "))...)
+		}
+		if err == io.EOF {
+			if len(data) > 0 && string(data) != "[DONE]" {
+				return handle(data)
+			}
+			return nil
+		}
+		if err != nil {
+			return err
 		}
 	}
-	p := openai.ChatCompletionNewParams{
-		Model:         model,
-		Messages:      msgs,
-		Temperature:   openai.Float(req.Temperature),
-		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+}
+
+// completion is the part of a chat completion (or of one streamed chunk)
+// Scout reads; timings is llama.cpp's, which LM Studio and llama-server
+// send: cache_n is the prompt tokens taken from its cache, which usage may
+// not report, and predicted_per_second the generation speed.
+type completion struct {
+	Choices []struct {
+		Delta        struct{ Content string } `json:"delta"`
+		Message      struct{ Content string } `json:"message"`
+		FinishReason string                   `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens        int `json:"prompt_tokens"`
+		CompletionTokens    int `json:"completion_tokens"`
+		PromptTokensDetails *struct {
+			CachedTokens int `json:"cached_tokens"`
+		} `json:"prompt_tokens_details"`
+	} `json:"usage"`
+	Timings *struct {
+		CacheN             *int    `json:"cache_n"`
+		PredictedPerSecond float64 `json:"predicted_per_second"`
+	} `json:"timings"`
+}
+
+// text is the content this chunk (or whole completion) adds.
+func (c completion) text() string {
+	var s string
+	for _, ch := range c.Choices {
+		s += ch.Delta.Content + ch.Message.Content
+	}
+	return s
+}
+
+// addTo records the figures and finish state into reply (the text is the
+// caller's: a whole completion's comes here, a stream's is collected).
+func (c completion) addTo(reply *chat.Reply) {
+	for _, ch := range c.Choices {
+		if ch.FinishReason == "length" {
+			reply.Truncated = true
+		}
+		if ch.Message.Content != "" {
+			reply.Content += ch.Message.Content
+		}
+	}
+	if u := c.Usage; u != nil && (u.PromptTokens > 0 || u.CompletionTokens > 0) {
+		reply.Usage.PromptTokens, reply.Usage.CompletionTokens = u.PromptTokens, u.CompletionTokens
+		if u.PromptTokensDetails != nil {
+			reply.Usage.CachedTokens = u.PromptTokensDetails.CachedTokens
+		}
+	}
+	if t := c.Timings; t != nil {
+		if t.CacheN != nil && reply.Usage.CachedTokens == 0 {
+			reply.Usage.CachedTokens = *t.CacheN
+		}
+		if t.PredictedPerSecond > 0 {
+			reply.Usage.WriteRate = t.PredictedPerSecond
+		}
+	}
+}
+
+// chatRequest is the request body: the messages, the sampling settings,
+// usage in the stream, and the JSON schema the reply must follow.
+func chatRequest(model string, req chat.Request) map[string]any {
+	msgs := make([]map[string]string, len(req.Messages))
+	for i, m := range req.Messages {
+		role := m.Role
+		if role != chat.System && role != chat.Assistant {
+			role = chat.User
+		}
+		msgs[i] = map[string]string{"role": role, "content": m.Content}
+	}
+	body := map[string]any{
+		"model":          model,
+		"messages":       msgs,
+		"temperature":    req.Temperature,
+		"stream":         true,
+		"stream_options": map[string]bool{"include_usage": true},
 	}
 	if req.MaxTokens > 0 {
-		p.MaxTokens = openai.Int(int64(req.MaxTokens))
+		body["max_tokens"] = req.MaxTokens
 	}
 	if req.Schema != nil {
-		p.ResponseFormat = openai.ChatCompletionNewParamsResponseFormatUnion{
-			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name: req.Schema.Name, Strict: openai.Bool(true), Schema: req.Schema.Schema,
-			}},
-		}
+		body["response_format"] = map[string]any{"type": "json_schema", "json_schema": map[string]any{
+			"name": req.Schema.Name, "strict": true, "schema": req.Schema.Schema,
+		}}
 	}
-	return p
+	return body
 }
 
 // stallLimits are the watchdog's allowances; tests shorten them.
@@ -136,24 +239,4 @@ func (c *Client) firstTokenWait(msgs []chat.Message) time.Duration {
 	}
 	tokens := float64(chars) / charsPerTokenForWatchdog
 	return c.stall.firstBase + time.Duration(tokens/slowestPromptRate*float64(time.Second))
-}
-
-// timings is llama.cpp's timings object (LM Studio and llama-server send
-// it): cache_n is the prompt tokens taken from its cache, which usage
-// may not report, and predicted_per_second the generation speed.
-type timings struct {
-	CacheN             *int    `json:"cache_n"`
-	PredictedPerSecond float64 `json:"predicted_per_second"`
-}
-
-func readTimings(extra map[string]respjson.Field) (timings, bool) {
-	f, ok := extra["timings"]
-	if !ok {
-		return timings{}, false
-	}
-	var t timings
-	if json.Unmarshal([]byte(f.Raw()), &t) != nil {
-		return timings{}, false
-	}
-	return t, true
 }

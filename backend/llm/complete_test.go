@@ -2,6 +2,11 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +97,72 @@ func TestFirstTokenWaitScalesWithPrompt(t *testing.T) {
 	long := c.firstTokenWait([]chat.Message{{Content: strings.Repeat("x", 30000)}}) // ~10k tokens
 	if short < firstTokenBase || long < short+80*time.Minute {
 		t.Fatalf("short %v long %v", short, long)
+	}
+}
+
+// TestCompleteReadsWhatServersSend feeds raw answers as servers write them:
+// CRLF line ends, comments and keep-alives, usage only in the last chunk,
+// llama.cpp's timings instead of cached_tokens, a whole JSON answer from a
+// server that ignores "stream", and an error in the middle of a stream.
+func TestCompleteReadsWhatServersSend(t *testing.T) {
+	chunk := func(text string) string {
+		return `data: {"choices":[{"delta":{"content":` + strconv.Quote(text) + `},"finish_reason":null}]}`
+	}
+	for _, tc := range []struct {
+		name, contentType, body string
+		want                    string
+		wantCached, wantPrompt  int
+		truncated               bool
+		errSays                 string
+	}{
+		{"usage in the last chunk", "text/event-stream",
+			chunk("{\"a\":") + "\n\n" + chunk("1}") + "\n\n" +
+				`data: {"choices":[],"usage":{"prompt_tokens":90,"completion_tokens":4,"prompt_tokens_details":{"cached_tokens":80}}}` + "\n\ndata: [DONE]\n\n",
+			`{"a":1}`, 80, 90, false, ""},
+		{"CRLF, comments and llama.cpp timings", "text/event-stream; charset=utf-8",
+			": keep-alive\r\n\r\n" + chunk("ok") + "\r\n\r\n" +
+				`data: {"choices":[{"delta":{},"finish_reason":"length"}],"usage":{"prompt_tokens":50,"completion_tokens":1},"timings":{"cache_n":42,"predicted_per_second":9.5}}` + "\r\n\r\n",
+			"ok", 42, 50, true, ""},
+		{"no blank line before the end", "text/event-stream", chunk("end"), "end", 0, 0, false, ""},
+		{"a whole answer instead of a stream", "application/json",
+			`{"choices":[{"message":{"content":"whole"},"finish_reason":"stop"}],"usage":{"prompt_tokens":7,"completion_tokens":1}}`,
+			"whole", 0, 7, false, ""},
+		{"an error mid-stream", "text/event-stream",
+			chunk("par") + "\n\n" + `data: {"error":{"message":"model crashed"}}` + "\n\n", "", 0, 0, false, "model crashed"},
+		{"garbage in the stream", "text/event-stream", "data: {not json\n\n", "", 0, 0, false, "stream the API does not describe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", tc.contentType)
+				io.WriteString(w, tc.body)
+			}))
+			defer srv.Close()
+			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+			if tc.errSays != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.errSays) {
+					t.Fatalf("error %v, want one saying %q", err, tc.errSays)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Content != tc.want || r.Usage.CachedTokens != tc.wantCached || r.Usage.PromptTokens != tc.wantPrompt || r.Truncated != tc.truncated {
+				t.Fatalf("reply %q cached %d prompt %d truncated %v", r.Content, r.Usage.CachedTokens, r.Usage.PromptTokens, r.Truncated)
+			}
+		})
+	}
+}
+
+// The request body is the OpenAI chat format: roles, the schema as a strict
+// json_schema response format, and usage asked for in the stream.
+func TestChatRequestBody(t *testing.T) {
+	body := chatRequest("m", chat.Request{MaxTokens: 300, Temperature: 0, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
+		Messages: []chat.Message{{Role: chat.System, Content: "s"}, {Role: chat.Assistant, Content: "a"}, {Role: "tool", Content: "t"}}})
+	data, _ := json.Marshal(body)
+	want := `{"max_tokens":300,"messages":[{"content":"s","role":"system"},{"content":"a","role":"assistant"},{"content":"t","role":"user"}],"model":"m",` +
+		`"response_format":{"json_schema":{"name":"action","schema":{"type":"object"},"strict":true},"type":"json_schema"},"stream":true,"stream_options":{"include_usage":true},"temperature":0}`
+	if string(data) != want {
+		t.Fatalf("body\n%s\nwant\n%s", data, want)
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/openai/openai-go/v3"
-
 	"github.com/scout-research/scout/backend/chat"
 )
 
@@ -60,8 +58,8 @@ func newError(kind error, format string, args ...any) *Error {
 const startServerHint = "Start the server in LM Studio: Developer tab → Start Server, or check the URL."
 
 // explain turns any error from a request to base into an *Error. It is the
-// one place where transport errors, openai-go errors and our middleware's
-// errors become messages.
+// one place where transport errors and the errors judge finds become
+// messages.
 func explain(err error, base string) error {
 	if err == nil {
 		return nil
@@ -71,7 +69,6 @@ func explain(err error, base string) error {
 		return known
 	}
 	host := hostOf(base)
-	var apiErr *openai.Error
 	var dnsErr *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || isNetTimeout(err):
@@ -82,8 +79,6 @@ func explain(err error, base string) error {
 		return newError(ErrNotListening, "Nothing is listening at %s. %s", host, startServerHint)
 	case errors.As(err, &dnsErr):
 		return newError(ErrUnknownHost, "The host %q in the model server URL cannot be found: check the URL.", dnsErr.Name)
-	case errors.As(err, &apiErr):
-		return explainStatus(apiErr.StatusCode, apiMessage(apiErr), base)
 	}
 	var opErr *net.OpError
 	if errors.As(err, &opErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -117,15 +112,6 @@ func wrongPath(base, detail string) *Error {
 		msg += " Check the URL and that the server is an OpenAI-compatible one (LM Studio, llama.cpp, Ollama)."
 	}
 	return &Error{Kind: ErrWrongPath, Message: msg}
-}
-
-// apiMessage is the server's own message: err.Error() of openai-go hides it
-// behind a status summary.
-func apiMessage(e *openai.Error) string {
-	if e.Message != "" {
-		return e.Message
-	}
-	return strings.TrimSpace(e.RawJSON())
 }
 
 func isNetTimeout(err error) bool {

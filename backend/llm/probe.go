@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 	"time"
 )
@@ -34,15 +35,23 @@ type ServerInfo struct {
 
 // Models lists the model ids the server offers.
 func (c *Client) Models(ctx context.Context) ([]string, error) {
-	page, err := c.oa.Models.List(ctx)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/models", nil)
 	if err != nil {
+		return nil, newError(ErrNotAPI, "The model server URL %q is not a valid address: check it in Settings.", c.base)
+	}
+	var list struct {
+		Data *[]struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	if err := c.getJSON(req, &list); err != nil {
 		return nil, explain(err, c.base)
 	}
-	if !page.JSON.Data.Valid() {
+	if list.Data == nil {
 		return nil, wrongPath(c.base, "its answer has no model list")
 	}
-	ids := make([]string, 0, len(page.Data))
-	for _, m := range page.Data {
+	ids := make([]string, 0, len(*list.Data))
+	for _, m := range *list.Data {
 		if m.ID != "" {
 			ids = append(ids, m.ID)
 		}
