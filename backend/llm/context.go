@@ -18,9 +18,11 @@ type detection struct {
 	server string
 	length int
 	source string
-	// loaded is the first chat model the server has loaded, if it says.
-	loaded string
-	notes  []string
+	// loaded is the first chat model the server has loaded, if it says;
+	// chat is the first chat model it lists, loaded or not (the one a
+	// just-in-time loading server would load for a run).
+	loaded, chat string
+	notes        []string
 }
 
 // detector asks one server-specific endpoint; ok is false when the endpoint
@@ -84,6 +86,9 @@ func detectLMStudio04(ctx context.Context, c *Client, model string) (detection, 
 		if m.Type == "embedding" {
 			continue
 		}
+		if d.chat == "" {
+			d.chat = m.Key
+		}
 		for _, inst := range m.LoadedInstances {
 			if d.loaded == "" {
 				d.loaded = inst.ID
@@ -118,7 +123,13 @@ func detectLMStudio03(ctx context.Context, c *Client, model string) (detection, 
 	}
 	d := detection{server: ServerLMStudio}
 	for _, m := range *got.Data {
-		if m.State != "loaded" || strings.Contains(m.Type, "embedding") {
+		if strings.Contains(m.Type, "embedding") {
+			continue
+		}
+		if d.chat == "" {
+			d.chat = m.ID
+		}
+		if m.State != "loaded" {
 			continue
 		}
 		if d.loaded == "" {

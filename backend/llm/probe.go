@@ -80,8 +80,9 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 	det := c.detectContext(ctx, want)
 	if info.Model == "" {
 		// "First model" means the first one loaded: LM Studio lists every
-		// downloaded model, embedding models included.
-		info.Model = cmp.Or(det.loaded, ids[0])
+		// downloaded model, embedding models included. With none loaded, the
+		// first chat model, which LM Studio loads on the first request.
+		info.Model = cmp.Or(det.loaded, det.chat, ids[0])
 	}
 	info.Server, info.ContextLength, info.ContextSource = det.server, det.length, det.source
 	info.Notes = append(info.Notes, det.notes...)

@@ -42,6 +42,14 @@ func TestProbeDetectsContextPerFlavour(t *testing.T) {
 			server: ServerLMStudio, length: 0, noteSays: "has not loaded \"llama-3.1-8b-instruct\""},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, NotLoaded: true},
 			server: ServerLMStudio, length: 0, noteSays: "no model loaded yet"},
+		// Nothing loaded (just-in-time loading): the first chat model, not
+		// the embedding model listed before it.
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio04, NotLoaded: true, Embedding: "text-embedding-nomic-embed-text-v1.5"},
+			server: ServerLMStudio, length: 0, noteSays: "no model loaded yet",
+			wantModels: []string{"text-embedding-nomic-embed-text-v1.5", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}, wantModel: "qwen2.5-7b-instruct"},
+		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, NotLoaded: true, Embedding: "text-embedding-nomic-embed-text-v1.5"},
+			server: ServerLMStudio, length: 0, noteSays: "no model loaded yet",
+			wantModels: []string{"text-embedding-nomic-embed-text-v1.5", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}, wantModel: "qwen2.5-7b-instruct"},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, ContextLength: 4096},
 			server: ServerLMStudio, length: 4096, source: "LM Studio /api/v0/models"},
 		{opts: llmtest.Options{Flavour: llmtest.LMStudio03, OmitLoadedContext: true, MaxContextLength: 32768},
