@@ -16,6 +16,9 @@ type Result struct {
 	NotFound []Missing `json:"not_found"`
 	// LeftOut are items whose findings do not show a required condition.
 	LeftOut []LeftOut `json:"left_out"`
+	// ContextLength is the context the run kept to at its end: less than
+	// configured when the server said it had less loaded.
+	ContextLength int `json:"context_length"`
 	// Unsupported are numbers in Answer that appear in no finding.
 	Unsupported []string `json:"unsupported_numbers"`
 	// Error says why a run ended early, in the model's or server's words.

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"reflect"
@@ -151,6 +152,64 @@ func TestOverflowRebuildsAndRetriesOnce(t *testing.T) {
 	retried := m.reqs[4]
 	if len(retried.Messages) != 2 || !strings.Contains(retried.Messages[1].Content, "JOURNAL (most recent last):") {
 		t.Fatalf("retry after overflow was not a rebuilt prompt: %d messages", len(retried.Messages))
+	}
+	if n := len(checksOf(rec, "context")); n != 0 {
+		t.Fatalf("an overflow that names no context changed it (%d events)", n)
+	}
+}
+
+// overflow is a server's overflow error that says what context it loaded.
+type overflow struct{ loaded int }
+
+func (o overflow) Error() string      { return fmt.Sprintf("loaded with only %d tokens", o.loaded) }
+func (o overflow) Unwrap() error      { return chat.ErrContextOverflow }
+func (o overflow) LoadedContext() int { return o.loaded }
+
+func checksOf(rec *recorder, kind string) []Event {
+	var out []Event
+	for _, ev := range rec.of(EvCheck) {
+		if ev.Kind == kind {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// A server that loaded less context than assumed (LM Studio loading the
+// model just in time) says so in its overflow error: the run keeps to it,
+// down to the size of the page parts it shows.
+func TestOverflowAdaptsToTheLoadedContext(t *testing.T) {
+	parts := func(ctxLen int, overflowAt map[int]error) (int, *recorder) {
+		cfg, m, rec, _ := newRun(t, map[string][]string{
+			KindChecklist: {kiliChecklist()},
+			KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+			KindCoverage:  {coverageAll()},
+			KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+		})
+		cfg.ContextLength = ctxLen
+		m.err = overflowAt
+		res, _ := Run(context.Background(), cfg)
+		if res.Status != StatusFinished {
+			t.Fatalf("status %s (%s)", res.Status, res.Error)
+		}
+		if want := cmp.Or(chat.LoadedContext(overflowAt[2]), ctxLen); res.ContextLength != want {
+			t.Fatalf("the result says context %d, want %d", res.ContextLength, want)
+		}
+		opened := rec.of(EvPageOpened)
+		if len(opened) != 1 {
+			t.Fatalf("%d pages opened", len(opened))
+		}
+		return opened[0].Parts, rec
+	}
+	before, _ := parts(8192, nil)
+	// The NAVIGATE call (the third model call) overflows a 2048-token context.
+	after, rec := parts(8192, map[int]error{2: fmt.Errorf("server said: %w", overflow{loaded: 2048})})
+	if after <= before {
+		t.Fatalf("the page has %d parts after the context shrank to 2048, %d at 8192", after, before)
+	}
+	got := checksOf(rec, "context")
+	if len(got) != 1 || got[0].Count != 2048 || !strings.Contains(got[0].Reason, "2048 tokens of context loaded, not 8192") {
+		t.Fatalf("context events %+v", got)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/page"
 )
 
 // turn asks for one action and carries it out. A refused action is sent
@@ -96,6 +97,7 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 	}
 	reply, err := a.call(ctx, KindAction, a.conv.msgs, actionSchema)
 	if errors.Is(err, chat.ErrContextOverflow) {
+		a.adaptContext(chat.LoadedContext(err))
 		a.rebuild("the server reported the prompt too long")
 		reply, err = a.call(ctx, KindAction, a.conv.msgs, actionSchema)
 	}
@@ -103,6 +105,20 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 		a.conv.calibrate(reply.Usage.PromptTokens)
 	}
 	return reply, err
+}
+
+// adaptContext keeps the rest of the run within the context the server
+// says it has loaded, when that is less than assumed: LM Studio loading a
+// model on the first request (just in time) may load less than the 8192
+// tokens assumed when nothing was loaded to ask.
+func (a *Agent) adaptContext(loaded int) {
+	if loaded <= 0 || loaded >= a.cfg.ContextLength {
+		return
+	}
+	was := a.cfg.ContextLength
+	a.cfg.ContextLength, a.budget = loaded, page.PartBudget(loaded)
+	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded,
+		Reason: fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)})
 }
 
 // rebuild replaces the conversation with a fresh compact prompt: the

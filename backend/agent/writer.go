@@ -23,6 +23,7 @@ var writerSchema = map[string]any{
 func (a *Agent) finish(ctx context.Context, status string) {
 	a.res.Status = status
 	a.res.Turns = a.st.turn
+	a.res.ContextLength = a.cfg.ContextLength
 	a.res.Findings = a.st.findings
 	gaps := a.st.finishGaps
 	if status != StatusFinished {

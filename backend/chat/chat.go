@@ -63,3 +63,14 @@ type Reply struct {
 // ErrContextOverflow is the kind of error a Model returns when the prompt
 // did not fit the loaded context; the agent rebuilds a shorter prompt.
 var ErrContextOverflow = errors.New("prompt exceeds the context length")
+
+// LoadedContext is the context length (tokens) an overflow error says the
+// server has loaded, or 0 when it does not say. Errors tell it by having a
+// LoadedContext() int method.
+func LoadedContext(err error) int {
+	var lc interface{ LoadedContext() int }
+	if errors.As(err, &lc) {
+		return lc.LoadedContext()
+	}
+	return 0
+}

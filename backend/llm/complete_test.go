@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -164,5 +165,30 @@ func TestChatRequestBody(t *testing.T) {
 		`"response_format":{"json_schema":{"name":"action","schema":{"type":"object"},"strict":true},"type":"json_schema"},"stream":true,"stream_options":{"include_usage":true},"temperature":0}`
 	if string(data) != want {
 		t.Fatalf("body\n%s\nwant\n%s", data, want)
+	}
+}
+
+// An overflow says how much context the server has loaded, in each
+// server's words, so the agent can keep to it.
+func TestOverflowTellsTheLoadedContext(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		want int
+	}{
+		{"the request exceeds the available context size (4096 tokens), try increasing it", 4096},
+		{"Trying to keep the first 6013 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough.", 4096},
+		{"context length exceeded", 0},
+	} {
+		err := explainStatus(400, tc.msg, "http://127.0.0.1:1234/v1")
+		if !errors.Is(err, ErrContextOverflow) || chat.LoadedContext(err) != tc.want {
+			t.Errorf("%q: kind %v, loaded context %d, want %d", tc.msg, err.Kind, chat.LoadedContext(err), tc.want)
+		}
+	}
+	// Through a real request to the fake llama.cpp-style error.
+	srv := llmtest.New(llmtest.Options{ContextLength: 2048, Script: func(string, []llmtest.Message) llmtest.Reply { return llmtest.Reply{Content: "{}"} }})
+	defer srv.Close()
+	_, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 3000)}}})
+	if chat.LoadedContext(err) != 2048 {
+		t.Fatalf("loaded context from %v: %d", err, chat.LoadedContext(err))
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -42,7 +44,13 @@ var (
 type Error struct {
 	Kind    error
 	Message string
+	// Context is, for an overflow, the context length the server says it
+	// has loaded (0 when it does not say).
+	Context int
 }
+
+// LoadedContext reports Context (see chat.LoadedContext).
+func (e *Error) LoadedContext() int { return e.Context }
 
 // Error returns the user-facing message.
 func (e *Error) Error() string { return e.Message }
@@ -95,7 +103,9 @@ func explainStatus(status int, serverMsg, base string) *Error {
 	case status == 404:
 		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
 	case status == 400 && isOverflow(serverMsg):
-		return newError(ErrContextOverflow, "The prompt is longer than the model's context (%s). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.", strings.TrimSuffix(serverMsg, "."))
+		e := newError(ErrContextOverflow, "The prompt is longer than the model's context (%s). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.", strings.TrimSuffix(serverMsg, "."))
+		e.Context = loadedContextIn(serverMsg)
+		return e
 	}
 	if serverMsg == "" {
 		serverMsg = "no details given"
@@ -134,6 +144,20 @@ func hostOf(base string) string {
 		return base
 	}
 	return u.Scheme + "://" + u.Host
+}
+
+// loadedContextPattern finds the loaded context in an overflow message:
+// llama.cpp's "exceeds the available context size (4096 tokens)" and LM
+// Studio's "loaded with context length of only 4096 tokens".
+var loadedContextPattern = regexp.MustCompile(`(?i)context (?:size|length)[^0-9]{0,20}?(\d{3,7}) tokens`)
+
+func loadedContextIn(msg string) int {
+	m := loadedContextPattern.FindStringSubmatch(msg)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
 }
 
 // isOverflow recognises context overflow in the words of llama.cpp ("exceeds

@@ -146,7 +146,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
 	})
-	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: ctxLen, SearchURL: searchURL,
+	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: searchURL,
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()
 	err = writeOutputs(folder, res, used, firstStart, finished, before.worked+finished.Sub(started), fanout(sinks), last.seq+1)

@@ -46,6 +46,12 @@ suite('figures', () => {
     const f = figures(view, [call('checklist', 200, 0, 0), call('action', 1000, 800, 1), call('action', 2000, 1800, 2)]);
     expect(f).toEqual({ turn: 2, maxTurns: 100, modelSeconds: 6, promptTokens: 3200, cachedTokens: 2600, reusePct: 81, contextPct: 25, writeRate: 0 });
   });
+  it('measures context use against the context the server turned out to have', () => {
+    const call = ev({ type: 'model_call', kind: 'action', turn: 3, usage: { prompt_tokens: 1000, cached_tokens: 0, completion_tokens: 10, duration_ns: 1e9 } });
+    const adjusted = ev({ type: 'check', kind: 'context', count: 4000, turn: 3 });
+    expect(figures(view, [adjusted, call]).contextPct).toBe(25);
+    expect(describe(adjusted)?.title).toBe('Context adjusted');
+  });
 });
 
 suite('clock', () => {

@@ -116,6 +116,7 @@ function checkTitle(kind: string): string {
       coverage: 'Coverage check',
       finish_now: 'Everything covered: finish now',
       not_covered: 'Finish sent back',
+      context: 'Context adjusted',
     }[kind] ?? `Check: ${kind}`
   );
 }
@@ -172,8 +173,11 @@ export interface Figures {
 /** Live figures from the model calls so far. */
 export function figures(view: RunView, events: AgentEvent[]): Figures {
   let turn = 0, ns = 0, prompt = 0, cached = 0, lastAction = 0, rate = 0;
+  let ctxLen = view.context_length;
   for (const e of events) {
     turn = Math.max(turn, e.turn);
+    // The server may have less context loaded than assumed: the agent says so.
+    if (e.type === 'check' && e.kind === 'context' && e.count) ctxLen = e.count;
     if (e.type !== 'model_call' || !e.usage) continue;
     ns += e.usage.duration_ns;
     prompt += e.usage.prompt_tokens;
@@ -189,7 +193,7 @@ export function figures(view: RunView, events: AgentEvent[]): Figures {
     promptTokens: prompt,
     cachedTokens: cached,
     reusePct: pct(cached, prompt),
-    contextPct: pct(lastAction, view.context_length),
+    contextPct: pct(lastAction, ctxLen),
     writeRate: Math.round(rate * 10) / 10,
   };
 }
