@@ -39,8 +39,8 @@ func TestInstallDriverOffline(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	// The share downloaded climbs from 0 to 1 in small steps.
-	if len(done) < 5 || done[0] != 0 || done[len(done)-1] != 1 || !sort.Float64sAreSorted(done) {
+	// The share downloaded climbs to 1 in small steps.
+	if len(done) < 5 || done[0] <= 0 || done[0] > 0.2 || done[len(done)-1] != 1 || !sort.Float64sAreSorted(done) {
 		t.Errorf("download progress %v", done)
 	}
 	if !DriverInstalled() || !strings.Contains(strings.Join(lines, "\n"), "Browser driver installed") {
