@@ -20,6 +20,8 @@ type gap struct {
 	why       string
 	// partial: findings touch the item without answering it in full.
 	partial bool
+	// count: fewer things than the item asks for.
+	count bool
 }
 
 var coverageSchema = map[string]any{
@@ -31,8 +33,9 @@ var coverageSchema = map[string]any{
 			"findings": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}},
 			"covered":  map[string]any{"type": "boolean"},
 			"missing":  map[string]any{"type": "string"},
+			"names":    map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
 		},
-		"required":             []string{"item", "findings", "covered", "missing"},
+		"required":             []string{"item", "findings", "covered", "missing", "names"},
 		"additionalProperties": false,
 	}}},
 	"required":             []string{"items"},
@@ -53,7 +56,9 @@ func (a *Agent) checkFinish(ctx context.Context, act Action) string {
 		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
 		return render("not-covered", a.coverageStatus())
 	}
-	gaps := a.codeGaps(nil) // free: no model call when code already sees a gap
+	// Free: no model call when code already sees a gap. Counts wait for the
+	// coverage check, which names the things a finding lists.
+	gaps := withoutCounts(a.codeGaps(nil))
 	if len(gaps) == 0 {
 		var err error
 		if gaps, err = a.coverage(ctx); err != nil {
@@ -103,6 +108,19 @@ type verdict struct {
 	Findings []int  `json:"findings"`
 	Covered  bool   `json:"covered"`
 	Missing  string `json:"missing"`
+	// Names are the things the findings name for an item that asks for a
+	// number of them: one finding may name three tools.
+	Names []string `json:"names"`
+}
+
+func withoutCounts(gaps []gap) []gap {
+	var out []gap
+	for _, g := range gaps {
+		if !g.count {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // codeGaps decides coverage per item: the evidence is the findings the
@@ -116,7 +134,9 @@ func (a *Agent) codeGaps(verdicts []verdict) []gap {
 	var gaps []gap
 	for _, it := range a.st.checklist {
 		evidence := a.st.covering(it.Number)
+		var names []string
 		if v, ok := byItem[it.Number]; ok {
+			names = v.Names
 			evidence = a.validFindings(v.Findings, evidence)
 			if !v.Covered {
 				why := strings.TrimSpace(v.Missing)
@@ -127,7 +147,7 @@ func (a *Agent) codeGaps(verdicts []verdict) []gap {
 				continue
 			}
 		}
-		if g, bad := checkEvidence(it, evidence); bad {
+		if g, bad := checkEvidence(it, evidence, names); bad {
 			gaps = append(gaps, g)
 		}
 	}
@@ -149,17 +169,20 @@ func (a *Agent) validFindings(cited []int, tagged []Finding) []Finding {
 	return out
 }
 
-// checkEvidence applies the code checks to one item's findings.
-func checkEvidence(it Item, evidence []Finding) (gap, bool) {
+// checkEvidence applies the code checks to one item's findings; names are
+// the things the coverage check says they name (see namedIn).
+func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
 	if len(evidence) == 0 {
 		return gap{item: it, why: "no finding covers it"}, true
-	}
-	if want := countAsked(it.Text); want > len(evidence) {
-		return gap{item: it, why: fmt.Sprintf("only %d of %d found", len(evidence), want), partial: true}, true
 	}
 	var text strings.Builder
 	for _, f := range evidence {
 		text.WriteString(f.Text + " ")
+	}
+	if want := countAsked(it.Text); want > 0 {
+		if have := max(len(evidence), namedIn(names, text.String())); have < want {
+			return gap{item: it, why: fmt.Sprintf("only %d of %d found", have, want), partial: true, count: true}, true
+		}
 	}
 	have := strings.Join(words(text.String()), " ")
 	for _, c := range conditions(it.Text) {
@@ -168,6 +191,20 @@ func checkEvidence(it Item, evidence []Finding) (gap, bool) {
 		}
 	}
 	return gap{}, false
+}
+
+// namedIn counts the distinct names that appear in text, in its words: a
+// name the model lists but no finding holds does not count.
+func namedIn(names []string, text string) int {
+	have := " " + strings.Join(words(text), " ") + " "
+	seen := map[string]bool{}
+	for _, n := range names {
+		key := strings.Join(words(n), " ")
+		if key != "" && !seen[key] && strings.Contains(have, " "+key+" ") {
+			seen[key] = true
+		}
+	}
+	return len(seen)
 }
 
 func describeGaps(gaps []gap) string {

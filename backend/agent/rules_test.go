@@ -211,3 +211,53 @@ func TestCountAsked(t *testing.T) {
 		}
 	}
 }
+
+// An item that asks for three things is covered by one finding that names
+// three, when the coverage check lists the names and each is in the
+// finding's words; names no finding holds do not count.
+func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
+	one := []Finding{{Number: 1, Items: []int{1}, Text: "GIMP, darktable and RawTherapee are free and open-source photo editors for Linux."}}
+	two := []Finding{
+		{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor."},
+		{Number: 2, Items: []int{1}, Text: "darktable is a free and open-source photo editor."},
+	}
+	for _, tc := range []struct {
+		name     string
+		findings []Finding
+		names    []string
+		verdict  bool // the coverage check answered
+		want     string
+	}{
+		{"three named in one finding", one, []string{"GIMP", "darktable", "RawTherapee"}, true, ""},
+		{"names repeated or in other case count once", one, []string{"GIMP", "gimp", "Darktable", "RawTherapee"}, true, ""},
+		{"a name no finding holds does not count", one, []string{"GIMP", "darktable", "Krita"}, true, "only 2 of 3 found"},
+		{"no names: the findings are counted", two, nil, true, "only 2 of 3 found"},
+		{"without a coverage check the findings are counted", one, nil, false, "only 1 of 3 found"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &Agent{st: newState("Name three free and open-source photo editors for Linux.")}
+			a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
+			a.st.findings = tc.findings
+			var verdicts []verdict
+			if tc.verdict {
+				var cited []int
+				for _, f := range tc.findings {
+					cited = append(cited, f.Number)
+				}
+				verdicts = []verdict{{Item: 1, Findings: cited, Covered: true, Names: tc.names}}
+			}
+			got := describeGaps(a.codeGaps(verdicts))
+			if tc.want == "" && len(a.codeGaps(verdicts)) != 0 || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("gaps: %s; want %q", got, tc.want)
+			}
+		})
+	}
+	// Before the coverage check, a count alone does not send a FINISH back:
+	// the check, which sees the names, decides.
+	a := &Agent{st: newState("x")}
+	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
+	a.st.findings = one
+	if g := withoutCounts(a.codeGaps(nil)); len(g) != 0 {
+		t.Errorf("the free check kept a count gap: %s", describeGaps(g))
+	}
+}

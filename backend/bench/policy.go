@@ -383,7 +383,7 @@ func (p *Policy) coverage(request string) map[string]any {
 				nums = append(nums, n)
 			}
 		}
-		items = append(items, map[string]any{"item": i + 1, "findings": nums, "covered": len(nums) > 0, "missing": ""})
+		items = append(items, map[string]any{"item": i + 1, "findings": nums, "covered": len(nums) > 0, "missing": "", "names": []string{}})
 	}
 	return map[string]any{"items": items}
 }
