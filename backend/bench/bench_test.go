@@ -49,6 +49,15 @@ func TestSiteSearchRanksByRelevance(t *testing.T) {
 	if len(site.index["factual"].search("zebra")) != 0 {
 		t.Fatal("a word on no page matched")
 	}
+	// The snippet is the sentence that holds the query's words, as engines
+	// show; without a match, the text after the title.
+	meru := site.pages["/factual/mount-meru"]
+	if got := snippet(meru, "Meru summit height metres"); !strings.HasPrefix(got, "Its summit, Socialist Peak, makes Mount Meru 4,562 metres high") {
+		t.Errorf("snippet %q", got)
+	}
+	if got := snippet(meru, "zebra"); strings.HasPrefix(got, "Mount Meru - Peaks of Tanzania") || got == "" {
+		t.Errorf("snippet without a match %q", got)
+	}
 }
 
 func TestOfflineRunOfATask(t *testing.T) {

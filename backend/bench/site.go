@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/rank"
 )
 
 // Site serves every task's pages at /<task>/<slug> and a DuckDuckGo-like
@@ -20,7 +21,7 @@ type Site struct {
 }
 
 type page struct {
-	title, body, snippet string
+	title, body string
 	raw                  string
 }
 
@@ -50,7 +51,6 @@ func NewSite(tasks []Task) (*Site, error) {
 				p.title = html.UnescapeString(strings.TrimSpace(m[1]))
 			}
 			p.body = strings.Join(strings.Fields(html.UnescapeString(anyTag.ReplaceAllString(scripts.ReplaceAllString(raw, " "), " "))), " ")
-			p.snippet = clipWords(p.body, 30)
 			path := "/" + t.ID + "/" + strings.TrimSuffix(filepath.Base(f), ".html")
 			s.pages[path] = p
 			ix.add(path, p.title, p.body)
@@ -59,6 +59,39 @@ func NewSite(tasks []Task) (*Site, error) {
 	}
 	return s, nil
 }
+
+// snippetWords is about what a DuckDuckGo result shows of a page.
+const snippetWords = 30
+
+// snippet is the page's sentence that holds the most of the query's words,
+// clipped, as search engines show: the snippet is where a model sees
+// whether a result is worth opening. Without a match, the start of the text
+// after the title.
+func snippet(p page, query string) string {
+	q := map[string]bool{}
+	for _, w := range rank.Words(query) {
+		q[w] = true
+	}
+	best, bestHits := "", 0
+	for _, sentence := range sentenceSplit.Split(p.body, -1) {
+		seen := map[string]bool{}
+		for _, w := range rank.Words(sentence) {
+			if q[w] {
+				seen[w] = true
+			}
+		}
+		hits := len(seen) // distinct query words: a name repeated is not a better match
+		if hits > bestHits {
+			best, bestHits = sentence, hits
+		}
+	}
+	if best == "" {
+		best = strings.TrimSpace(strings.TrimPrefix(p.body, p.title))
+	}
+	return clipWords(best, snippetWords)
+}
+
+var sentenceSplit = regexp.MustCompile(`[.!?]\s+`)
 
 func clipWords(s string, n int) string {
 	w := strings.Fields(s)
@@ -88,7 +121,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				break
 			}
 			p := s.pages[path]
-			results = append(results, fixtureweb.Result{URL: base + path, Title: p.title, Snippet: p.snippet})
+			results = append(results, fixtureweb.Result{URL: base + path, Title: p.title, Snippet: snippet(p, r.FormValue("q"))})
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_ = fixtureweb.WriteDuckDuckGoHTML(w, r.FormValue("q"), r.URL.Path, results)
