@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,5 +200,14 @@ func TestLiveModeUsesTheServerInSettings(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join(r.Dir, "run.json"))
 	if !strings.Contains(string(data), `"context_length": 16384`) {
 		t.Errorf("the context length was not taken from the server:\n%s", data)
+	}
+	// The live ledger has a row per call, with the server's own counts.
+	ledger, _ := os.ReadFile(filepath.Join(r.Dir, "model-calls.md"))
+	if rows := strings.Count(string(ledger), "\n| "); rows != len(calls)+1 { // +1: the header's separator row
+		t.Errorf("the ledger has %d rows for %d calls:\n%s", rows-1, len(calls), ledger)
+	}
+	first := calls[0]
+	if !strings.Contains(string(ledger), fmt.Sprintf("| 1 | %s | %d | %d |", first.Kind, first.PromptTokens, first.CachedTokens)) {
+		t.Errorf("the ledger's first row does not show the server's counts:\n%s", ledger)
 	}
 }

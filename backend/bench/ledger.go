@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -12,22 +13,53 @@ import (
 // shows: enough to tell which prompt piece the model had to read.
 const ledgerPreview = 90
 
+// ledgerRow is one model call in the ledger. NewText is what the model had
+// to read anew, known only offline (from the fake server's accounting).
+type ledgerRow struct {
+	Kind                    string
+	Prompt, Cached, Written int
+	NewText                 string
+}
+
 // writeCallLedger writes one row per model call: its kind, prompt size,
 // the part the prompt cache could reuse, the new part the model had to
 // read, and what it wrote. It is where to look when a task's model time
 // grows. Best effort: a failure to write loses only this aid.
-func writeCallLedger(path string, calls []llmtest.ChatCall) {
+func writeCallLedger(path string, rows []ledgerRow) {
 	var sb strings.Builder
 	sb.WriteString("| # | Kind | Prompt | Reused | New | Written | New text starts |\n| ---: | --- | ---: | ---: | ---: | ---: | --- |\n")
-	for i, c := range calls {
-		fmt.Fprintf(&sb, "| %d | %s | %d | %d | %d | %d | %s |\n", i+1, c.Kind, c.PromptTokens, c.CachedTokens,
-			c.PromptTokens-c.CachedTokens, c.CompletionTokens, preview(newText(c)))
+	for i, r := range rows {
+		fmt.Fprintf(&sb, "| %d | %s | %d | %d | %d | %d | %s |\n", i+1, r.Kind, r.Prompt, r.Cached, r.Prompt-r.Cached, r.Written, preview(r.NewText))
 	}
-	sb.WriteString("\n## What each call read anew\n")
-	for i, c := range calls {
-		fmt.Fprintf(&sb, "\n### %d. %s\n\n```text\n%s\n```\n", i+1, c.Kind, strings.TrimSpace(newText(c)))
+	if len(rows) > 0 && rows[0].NewText != "" {
+		sb.WriteString("\n## What each call read anew\n")
+		for i, r := range rows {
+			fmt.Fprintf(&sb, "\n### %d. %s\n\n```text\n%s\n```\n", i+1, r.Kind, strings.TrimSpace(r.NewText))
+		}
 	}
 	_ = os.WriteFile(path, []byte(sb.String()), 0o644)
+}
+
+// fakeRows are the calls the fake server answered, with the text each had
+// to read anew.
+func fakeRows(calls []llmtest.ChatCall) []ledgerRow {
+	rows := make([]ledgerRow, len(calls))
+	for i, c := range calls {
+		rows[i] = ledgerRow{Kind: c.Kind, Prompt: c.PromptTokens, Cached: c.CachedTokens, Written: c.CompletionTokens, NewText: newText(c)}
+	}
+	return rows
+}
+
+// journalRows are the model calls a run's journal recorded, with the
+// server's own counts: the ledger of a live run.
+func journalRows(events []agent.Event) []ledgerRow {
+	var rows []ledgerRow
+	for _, ev := range events {
+		if ev.Type == agent.EvModelCall && ev.Usage != nil {
+			rows = append(rows, ledgerRow{Kind: ev.Kind, Prompt: ev.Usage.PromptTokens, Cached: ev.Usage.CachedTokens, Written: ev.Usage.CompletionTokens})
+		}
+	}
+	return rows
 }
 
 // newText is the tail of the rendered prompt past the reused prefix.

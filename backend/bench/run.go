@@ -138,10 +138,14 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 		for _, c := range fake.Calls() {
 			res.Reusable += c.CachedTokens
 		}
-		writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), fake.Calls())
 	}
 	res.ProjectedMinutes = (float64(res.PromptTokens-res.Reusable)/opts.ReadRate + float64(res.CompletionTokens)/opts.WriteRate) / 60
 	events, _ := runs.ReadJournal(res.Dir)
+	ledger := journalRows(events)
+	if fake != nil {
+		ledger = fakeRows(fake.Calls())
+	}
+	writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), ledger)
 	countEvents(&res, events)
 	checkAnswer(&res, t, res.Dir)
 	checkCitations(&res, outcome.Result, res.Dir)

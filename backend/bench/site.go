@@ -22,7 +22,7 @@ type Site struct {
 
 type page struct {
 	title, body string
-	raw                  string
+	raw         string
 }
 
 var (
