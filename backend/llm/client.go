@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -70,7 +71,11 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		if msg == "" && !isHTML(res.Header.Get("Content-Type"), body) {
 			msg = strings.TrimSpace(string(body[:min(len(body), maxQuotedBody)]))
 		}
-		return explainStatus(res.StatusCode, msg, c.base)
+		e := explainStatus(res.StatusCode, msg, c.base)
+		if errors.Is(e, ErrContextOverflow) && e.Context == 0 {
+			e.Context = loadedContext(body, msg) // llama.cpp's error object has n_ctx
+		}
+		return e
 	case isHTML(res.Header.Get("Content-Type"), body):
 		return newError(ErrNotAPI, "The server at %s answered with a web page, not the model API (HTTP %d). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), res.StatusCode)
 	case !json.Valid(body):

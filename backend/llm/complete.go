@@ -81,9 +81,9 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 			return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%v). Check that the URL points at an OpenAI-compatible server.", err)
 		}
 		if msg, ok := errorBody(data); ok {
-			return newError(ErrServer, "The model server reported an error while answering: %s", msg)
+			return streamError(msg, data)
 		}
-		if ch.text() != "" {
+		if ch.text() != "" || ch.thinking() {
 			// Only written tokens prove progress: a server may send an
 			// empty opening chunk before it reads the prompt.
 			progress()
@@ -94,6 +94,18 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 	})
 	reply.Content = sb.String()
 	return err
+}
+
+// streamError explains an error the server sent inside a stream (with
+// HTTP 200): an overflow is told as one, with the context it names, so the
+// agent can rebuild and keep to it.
+func streamError(msg string, data []byte) *Error {
+	if isOverflow(msg) {
+		e := newError(ErrContextOverflow, "The prompt is longer than the model's context (%s). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.", strings.TrimSuffix(msg, "."))
+		e.Context = loadedContext(data, msg)
+		return e
+	}
+	return newError(ErrServer, "The model server reported an error while answering: %s", msg)
 }
 
 func isEventStream(contentType string) bool {
@@ -122,6 +134,15 @@ func readEvents(r io.Reader, handle func(data []byte) error) error {
 				data = append(data, '\n')
 			}
 			data = append(data, bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" "))...)
+		case bytes.HasPrefix(line, []byte("error:")):
+			// Older llama.cpp servers report a failure inside a stream as
+			// an "error:" line instead of data.
+			payload := bytes.TrimSpace(bytes.TrimPrefix(line, []byte("error:")))
+			msg, ok := errorBody(append([]byte(`{"error":`), append(payload, '}')...))
+			if !ok {
+				msg = string(payload)
+			}
+			return streamError(msg, payload)
 		}
 		if err == io.EOF {
 			if len(data) > 0 && string(data) != "[DONE]" {
@@ -141,7 +162,14 @@ func readEvents(r io.Reader, handle func(data []byte) error) error {
 // not report, and predicted_per_second the generation speed.
 type completion struct {
 	Choices []struct {
-		Delta        struct{ Content string } `json:"delta"`
+		Delta struct {
+			Content string `json:"content"`
+			// Reasoning models stream their thinking apart from the
+			// answer (llama.cpp and LM Studio as reasoning_content,
+			// Ollama as reasoning): not part of the reply, but progress.
+			ReasoningContent string `json:"reasoning_content"`
+			Reasoning        string `json:"reasoning"`
+		} `json:"delta"`
 		Message      struct{ Content string } `json:"message"`
 		FinishReason string                   `json:"finish_reason"`
 	} `json:"choices"`
@@ -165,6 +193,16 @@ func (c completion) text() string {
 		s += ch.Delta.Content + ch.Message.Content
 	}
 	return s
+}
+
+// thinking reports whether this chunk streams a reasoning model's thoughts.
+func (c completion) thinking() bool {
+	for _, ch := range c.Choices {
+		if ch.Delta.ReasoningContent != "" || ch.Delta.Reasoning != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // addTo records the figures and finish state into reply (the text is the

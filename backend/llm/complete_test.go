@@ -131,6 +131,9 @@ func TestCompleteReadsWhatServersSend(t *testing.T) {
 		{"an error mid-stream", "text/event-stream",
 			chunk("par") + "\n\n" + `data: {"error":{"message":"model crashed"}}` + "\n\n", "", 0, 0, false, "model crashed"},
 		{"garbage in the stream", "text/event-stream", "data: {not json\n\n", "", 0, 0, false, "stream the API does not describe"},
+		{"an older llama.cpp's error line", "text/event-stream",
+			`error: {"code":400,"message":"the request exceeds the available context size (4096 tokens)","type":"exceed_context_size_error"}` + "\n\n",
+			"", 0, 0, false, "longer than the model's context"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -190,5 +193,55 @@ func TestOverflowTellsTheLoadedContext(t *testing.T) {
 	_, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 3000)}}})
 	if chat.LoadedContext(err) != 2048 {
 		t.Fatalf("loaded context from %v: %d", err, chat.LoadedContext(err))
+	}
+}
+
+// An overflow reported inside a stream is an overflow, with the context
+// the server names, in whichever form it comes.
+func TestStreamedOverflowKeepsTheLoadedContext(t *testing.T) {
+	for _, tc := range []struct{ name, body string }{
+		{"data with n_ctx", `data: {"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error","n_prompt_tokens":5000,"n_ctx":3072}}` + "\n\n"},
+		{"error line", `error: {"code":400,"message":"request (5000 tokens) exceeds the available context size (3072 tokens)"}` + "\n\n"},
+		{"LM Studio n_keep wording", `data: {"error":"Trying to keep the first 5000 tokens when context the overflows. The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 5000>= n_ctx: 3072)"}` + "\n\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				io.WriteString(w, tc.body)
+			}))
+			defer srv.Close()
+			_, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+			if !errors.Is(err, ErrContextOverflow) || chat.LoadedContext(err) != 3072 {
+				t.Fatalf("error %v: overflow %v, loaded context %d", err, errors.Is(err, ErrContextOverflow), chat.LoadedContext(err))
+			}
+		})
+	}
+}
+
+// A reasoning model thinks before it answers: its streamed thoughts keep
+// the watchdog from calling it stalled, and stay out of the reply.
+func TestThinkingIsProgress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for i := 0; i < 6; i++ {
+			io.WriteString(w, `data: {"choices":[{"delta":{"reasoning_content":"hmm "}}]}`+"\n\n")
+			w.(http.Flusher).Flush()
+			time.Sleep(100 * time.Millisecond)
+		}
+		io.WriteString(w, `data: {"choices":[{"delta":{"content":"{}"}}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	c := New(srv.URL + "/v1")
+	c.stall = stallLimits{firstBase: 250 * time.Millisecond, gap: 250 * time.Millisecond}
+	r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+	if err != nil || r.Content != "{}" {
+		t.Fatalf("reply %q, error %v", r.Content, err)
+	}
+}
+
+func TestMissingModelIsNotAWrongURL(t *testing.T) {
+	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, "http://127.0.0.1:11434/v1")
+	if !errors.Is(err, ErrNoModel) || !strings.Contains(err.Error(), "ollama pull") {
+		t.Fatalf("%v", err)
 	}
 }

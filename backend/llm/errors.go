@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -100,12 +101,13 @@ func explainStatus(status int, serverMsg, base string) *Error {
 	switch {
 	case status == 401 || status == 403:
 		return newError(ErrUnauthorized, "The model server at %s refused the request (HTTP %d): it requires an API key, which Scout does not send. Turn off authentication in the server's settings.", hostOf(base), status)
+	case status == 404 && modelMissing(serverMsg):
+		// Ollama answers 404 for a model it does not have.
+		return newError(ErrNoModel, "The model server does not have that model (%s). Choose one it has in Settings, or download it (in Ollama: ollama pull).", strings.TrimSuffix(serverMsg, "."))
 	case status == 404:
 		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
 	case status == 400 && isOverflow(serverMsg):
-		e := newError(ErrContextOverflow, "The prompt is longer than the model's context (%s). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.", strings.TrimSuffix(serverMsg, "."))
-		e.Context = loadedContextIn(serverMsg)
-		return e
+		return streamError(serverMsg, nil)
 	}
 	if serverMsg == "" {
 		serverMsg = "no details given"
@@ -146,18 +148,39 @@ func hostOf(base string) string {
 	return u.Scheme + "://" + u.Host
 }
 
-// loadedContextPattern finds the loaded context in an overflow message:
-// llama.cpp's "exceeds the available context size (4096 tokens)" and LM
-// Studio's "loaded with context length of only 4096 tokens".
-var loadedContextPattern = regexp.MustCompile(`(?i)context (?:size|length)[^0-9]{0,20}?(\d{3,7}) tokens`)
+// loadedContextPatterns find the loaded context in an overflow message:
+// llama.cpp's "exceeds the available context size (4096 tokens)", LM
+// Studio's "loaded with context length of only 4096 tokens" and its
+// "(n_keep: 13055>= n_ctx: 4096)".
+var loadedContextPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)context (?:size|length)[^0-9]{0,20}?(\d{3,7}) tokens`),
+	regexp.MustCompile(`\bn_ctx\W{0,3}(\d{3,7})`),
+}
 
-func loadedContextIn(msg string) int {
-	m := loadedContextPattern.FindStringSubmatch(msg)
-	if m == nil {
-		return 0
+// loadedContext is the context an overflow error names: llama.cpp's
+// error object carries it as n_ctx, else the message may say it.
+func loadedContext(body []byte, msg string) int {
+	var env struct {
+		Error struct {
+			NCtx int `json:"n_ctx"`
+		} `json:"error"`
 	}
-	n, _ := strconv.Atoi(m[1])
-	return n
+	if json.Unmarshal(body, &env) == nil && env.Error.NCtx > 0 {
+		return env.Error.NCtx
+	}
+	for _, re := range loadedContextPatterns {
+		if m := re.FindStringSubmatch(msg); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			return n
+		}
+	}
+	return 0
+}
+
+// modelMissing recognises "model ... not found" (Ollama's wording).
+func modelMissing(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "model") && strings.Contains(m, "not found")
 }
 
 // isOverflow recognises context overflow in the words of llama.cpp ("exceeds
