@@ -153,6 +153,9 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 		ev.Message = err.Error()
 	}
 	a.emit(ev)
+	if errors.Is(err, chat.ErrContextOverflow) {
+		a.adaptContext(chat.LoadedContext(err)) // whichever call found out
+	}
 	if err != nil {
 		return reply, fmt.Errorf("%s call: %w", kind, err)
 	}

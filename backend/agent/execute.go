@@ -73,7 +73,7 @@ func (a *Agent) doNavigate(ctx context.Context, act Action) string {
 	if pg.Title == "" {
 		pg.Title = v.FinalURL
 	}
-	a.st.current = &openPage{url: u, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}, partText: map[int]string{}}
+	a.st.current = &openPage{url: u, doc: v.Doc, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}, partText: map[int]string{}}
 	if final := normalizeURL(v.FinalURL); final != u {
 		a.st.visits[final]++
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -56,13 +57,13 @@ func (a *Agent) checkFinish(ctx context.Context, act Action) string {
 		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
 		return render("not-covered", a.coverageStatus())
 	}
-	// Free: no model call when code already sees a gap. Counts wait for the
-	// coverage check, which names the things a finding lists.
-	gaps := withoutCounts(a.codeGaps(nil))
-	if len(gaps) == 0 {
-		var err error
-		if gaps, err = a.coverage(ctx); err != nil {
-			gaps = nil // the check call failed: the code's verdict stands
+	// Free: no model call when code already sees a gap. A count gap alone
+	// waits for the coverage check, which names the things a finding
+	// lists; without that check, the code's whole verdict stands.
+	gaps := a.codeGaps(nil)
+	if len(withoutCounts(gaps)) == 0 {
+		if checked, err := a.coverage(ctx); err == nil {
+			gaps = checked
 		}
 	}
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
@@ -180,7 +181,7 @@ func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
 		text.WriteString(f.Text + " ")
 	}
 	if want := countAsked(it.Text); want > 0 {
-		if have := max(len(evidence), namedIn(names, text.String())); have < want {
+		if have := max(len(evidence), namedIn(names, text.String(), it.Text)); have < want {
 			return gap{item: it, why: fmt.Sprintf("only %d of %d found", have, want), partial: true, count: true}, true
 		}
 	}
@@ -193,18 +194,47 @@ func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
 	return gap{}, false
 }
 
-// namedIn counts the distinct names that appear in text, in its words: a
-// name the model lists but no finding holds does not count.
-func namedIn(names []string, text string) int {
+// namedIn counts the distinct things named in text, in its words: a name
+// the model lists but no finding holds does not count, nor one made only
+// of the item's own words ("Linux", "photo editors"), nor one inside
+// another name counted ("GIMP" beside "GIMP photo editor").
+func namedIn(names []string, text, item string) int {
 	have := " " + strings.Join(words(text), " ") + " "
-	seen := map[string]bool{}
+	own := map[string]bool{}
+	for _, w := range words(item) {
+		own[w] = true
+		own[strings.TrimSuffix(w, "s")] = true
+	}
+	var keys []string
 	for _, n := range names {
-		key := strings.Join(words(n), " ")
-		if key != "" && !seen[key] && strings.Contains(have, " "+key+" ") {
-			seen[key] = true
+		ws := words(n)
+		key := strings.Join(ws, " ")
+		if key == "" || !strings.Contains(have, " "+key+" ") || allIn(ws, own) {
+			continue
+		}
+		keys = append(keys, key)
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
+	var counted []string
+	for _, k := range keys {
+		inside := false
+		for _, c := range counted {
+			inside = inside || strings.Contains(" "+c+" ", " "+k+" ")
+		}
+		if !inside {
+			counted = append(counted, k)
 		}
 	}
-	return len(seen)
+	return len(counted)
+}
+
+func allIn(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if !set[w] {
+			return false
+		}
+	}
+	return true
 }
 
 func describeGaps(gaps []gap) string {

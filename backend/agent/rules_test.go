@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -232,6 +233,9 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 		{"names repeated or in other case count once", one, []string{"GIMP", "gimp", "Darktable", "RawTherapee"}, true, ""},
 		{"a name no finding holds does not count", one, []string{"GIMP", "darktable", "Krita"}, true, "only 2 of 3 found"},
 		{"no names: the findings are counted", two, nil, true, "only 2 of 3 found"},
+		{"a name inside another counts once", []Finding{{Number: 1, Items: []int{1}, Text: "The GIMP photo editor and darktable are free and open-source."}},
+			[]string{"GIMP", "GIMP photo editor", "darktable"}, true, "only 2 of 3 found"},
+		{"the item's own words are not names", one, []string{"GIMP", "Linux", "photo editors"}, true, "only 1 of 3 found"},
 		{"without a coverage check the findings are counted", one, nil, false, "only 1 of 3 found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -259,5 +263,25 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 	a.st.findings = one
 	if g := withoutCounts(a.codeGaps(nil)); len(g) != 0 {
 		t.Errorf("the free check kept a count gap: %s", describeGaps(g))
+	}
+}
+
+// When the coverage check cannot be made (the call fails), a count gap the
+// code sees still sends the FINISH back: it is not dropped with the check.
+func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{})
+	m.err = map[int]error{0: fmt.Errorf("connection reset")}
+	a := &Agent{cfg: cfg, st: newState("Name three free and open-source photo editors for Linux.")}
+	a.est = newEstimator()
+	a.conv.est = a.est
+	a.res.Calls = map[string]int{}
+	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
+	a.st.findings = []Finding{{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor for Linux."}}
+	note := a.checkFinish(context.Background(), Action{Name: ActFinish, Param: "GIMP."})
+	if !strings.Contains(note, "only 1 of 3 found") {
+		t.Fatalf("FINISH note %q", note)
+	}
+	if len(m.calls(KindCoverage)) != 1 {
+		t.Fatalf("%d coverage calls", len(m.calls(KindCoverage)))
 	}
 }

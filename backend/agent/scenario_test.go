@@ -308,3 +308,36 @@ func TestResumeContinuesFromTheJournal(t *testing.T) {
 		t.Fatalf("sequence restarted at %d", rec2.events[0].Seq)
 	}
 }
+
+// When the overflow comes with a page part on screen, the retried prompt
+// shows the page split for the smaller context, so it fits.
+func TestOverflowWithAPageOpenResplitsIt(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage:  {coverageAll()},
+		KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+	})
+	cfg.ContextLength = 8192
+	const loaded = 1500
+	m.err = map[int]error{3: fmt.Errorf("server said: %w", overflow{loaded: loaded})} // the DISCOVER after part 1
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished || len(res.Findings) != 1 {
+		t.Fatalf("status %s (%s), %d findings", res.Status, res.Error, len(res.Findings))
+	}
+	retried := m.reqs[4]
+	chars := 0
+	for _, msg := range retried.Messages {
+		chars += len(msg.Content)
+	}
+	if chars/4+maxTokens[KindAction] > loaded {
+		t.Fatalf("the retried prompt is ~%d tokens; with %d for the reply it does not fit %d", chars/4, maxTokens[KindAction], loaded)
+	}
+	last := retried.Messages[len(retried.Messages)-1].Content
+	if !strings.Contains(last, "<page>") || !strings.Contains(last, "Part 1 of ") {
+		t.Fatalf("the retried prompt does not show the page's first part anew:\n%s", last)
+	}
+	if got := checksOf(rec, "context"); len(got) != 1 {
+		t.Fatalf("context events %+v", got)
+	}
+}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"github.com/scout-research/scout/backend/rank"
+	"github.com/scout-research/scout/backend/tokens"
 	"net/url"
 	"strings"
 
@@ -31,6 +32,7 @@ type Finding struct {
 // openPage is the page the agent is on.
 type openPage struct {
 	url   string
+	doc   page.Document // as read, to split anew for a smaller context
 	page  page.Page
 	read  map[int]bool
 	shown int // the part shown last
@@ -71,6 +73,9 @@ type state struct {
 	skippedInARow  int
 	pending        *Finding // a DISCOVER that passed the checks
 	finishGaps     []gap    // what the accepted FINISH left uncovered
+	// resplit: the open page was split anew for a smaller context, and
+	// the next rebuilt prompt shows its part instead of the old text.
+	resplit bool
 }
 
 func newState(objective string) *state {
@@ -123,6 +128,38 @@ func (s *state) allCovered() bool {
 	}
 	return len(s.checklist) > 0
 }
+
+// resplit splits the page anew into parts of budget tokens, as after the
+// context turned out smaller. A new part counts as read (and its text as
+// known) when it begins inside a part read before, and the part shown is
+// the one where the old shown part began.
+func (p *openPage) resplit(budget int, est *tokens.Estimator) {
+	old := p.page
+	p.page = page.Split(p.doc, budget, est)
+	if p.page.Title == "" {
+		p.page.Title = old.Title
+	}
+	p.ranked = nil
+	read, text := map[int]bool{}, map[int]string{}
+	shown := 0
+	for _, part := range p.page.Parts {
+		head := part.Text[:min(len(part.Text), resplitProbe)]
+		for n := range p.read {
+			if strings.Contains(old.Parts[n-1].Text, head) {
+				read[part.Number], text[part.Number] = true, part.Text
+			}
+		}
+		if shown == 0 && p.shown > 0 && strings.Contains(part.Text, old.Parts[p.shown-1].Text[:min(len(old.Parts[p.shown-1].Text), resplitProbe)]) {
+			shown = part.Number
+		}
+	}
+	p.read, p.partText, p.shown = read, text, max(shown, 1)
+	p.partFindings, p.confirmedPart = map[int]bool{}, 0
+}
+
+// resplitProbe is how much of a part's start identifies it in another
+// split of the same page.
+const resplitProbe = 80
 
 // partOf returns the part whose text holds quote, else the part shown last.
 func (p *openPage) partOf(quote string) int {

@@ -97,7 +97,6 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 	}
 	reply, err := a.call(ctx, KindAction, a.conv.msgs, actionSchema)
 	if errors.Is(err, chat.ErrContextOverflow) {
-		a.adaptContext(chat.LoadedContext(err))
 		a.rebuild("the server reported the prompt too long")
 		reply, err = a.call(ctx, KindAction, a.conv.msgs, actionSchema)
 	}
@@ -111,12 +110,18 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 // says it has loaded, when that is less than assumed: LM Studio loading a
 // model on the first request (just in time) may load less than the 8192
 // tokens assumed when nothing was loaded to ask.
+// The open page is split anew in smaller parts, so the part a rebuilt
+// prompt shows fits too.
 func (a *Agent) adaptContext(loaded int) {
 	if loaded <= 0 || loaded >= a.cfg.ContextLength {
 		return
 	}
 	was := a.cfg.ContextLength
 	a.cfg.ContextLength, a.budget = loaded, page.PartBudget(loaded)
+	if p := a.st.current; p != nil && len(p.page.Parts) > 0 {
+		p.resplit(a.budget, a.est)
+		a.st.resplit = true
+	}
 	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded,
 		Reason: fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)})
 }
@@ -137,6 +142,17 @@ func (a *Agent) rebuild(why string) {
 	observation := a.st.lastObs
 	if observation == latest {
 		observation = ""
+	}
+	if a.st.resplit {
+		// The page text in them was cut for the larger context: the part
+		// shown below replaces it.
+		a.st.resplit = false
+		if strings.Contains(latest, "<page>") {
+			latest = ""
+		}
+		if strings.Contains(observation, "<page>") {
+			observation = ""
+		}
 	}
 	var part map[string]any
 	if p := a.st.current; p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
