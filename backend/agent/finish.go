@@ -254,12 +254,6 @@ func describeGaps(gaps []gap) string {
 
 var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
-// countWithin: a number is the count of things an item asks for only when
-// it comes first among the item's words that carry meaning ("three free
-// tools", "the 5 largest lakes", "what are the three main causes"); further
-// in, it is part of what is asked ("why most coasts get two high tides").
-const countWithin = 2
-
 // leadWords are words an item may open with before its count.
 var leadWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "what": true, "which": true, "are": true,
 	"is": true, "list": true, "name": true, "give": true, "find": true, "top": true, "me": true, "at": true, "least": true}

@@ -1,16 +1,10 @@
 package agent
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/scout-research/scout/backend/rank"
 )
-
-// maxHintParts bounds the parts a hint names: more would read as "all of
-// them" and cost tokens on every part shown.
-const maxHintParts = 3
 
 // partHints points a small model at the unread parts of a long page that
 // best match the checklist items no finding covers yet, so it can jump
@@ -50,14 +44,18 @@ func (a *Agent) partHints(p *openPage, read map[int]bool) string {
 		parts = parts[:maxHintParts]
 	}
 	sort.Ints(parts)
-	var named []string
-	for _, n := range parts {
-		named = append(named, fmt.Sprintf("part %d (%s)", n, itemList(byPart[n])))
-	}
-	if len(named) == 0 {
+	if len(parts) == 0 {
 		return ""
 	}
-	return "Unread parts that match open checklist items: " + strings.Join(named, "; ") + ". READ_MORE with a part number goes there."
+	type hint struct {
+		Part  int
+		Items []int
+	}
+	hints := make([]hint, len(parts))
+	for i, n := range parts {
+		hints[i] = hint{n, byPart[n]}
+	}
+	return render("part-hints", hints)
 }
 
 // telling is the item's stems that are not on every part of the page: a
@@ -98,21 +96,6 @@ func bestPart(ix *rank.Index, terms []string, read map[int]bool) int {
 	}
 	return best
 }
-
-func itemList(items []int) string {
-	s := make([]string, len(items))
-	for i, n := range items {
-		s[i] = fmt.Sprint(n)
-	}
-	if len(items) == 1 {
-		return "item " + s[0]
-	}
-	return "items " + strings.Join(s, ", ")
-}
-
-// headingWeight counts a part's heading words this many times more: a
-// heading says what its section is about ("Day 1: the first mix").
-const headingWeight = 3
 
 // index is the page's parts as stems, built on first use.
 func (p *openPage) index() *rank.Index {

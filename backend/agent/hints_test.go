@@ -98,3 +98,16 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestGoldenLongPageObservation pins what the model sees on opening a long
+// page: the outline, part 1, and the hint naming the parts to jump to.
+func TestGoldenLongPageObservation(t *testing.T) {
+	a := &Agent{st: newState("How do I make a sourdough starter? Give the steps with exact amounts.")}
+	a.st.checklist = []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
+	p := starterPage()
+	p.url, p.page.Title = "https://example.org/starter", "How to make a sourdough starter"
+	data := a.partData(p, 1)
+	data["Turn"] = 2
+	data["Outline"] = p.page.Outline(map[int]bool{1: true})
+	golden(t, "observe-long-page", render("opened", data))
+}

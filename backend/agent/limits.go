@@ -16,6 +16,19 @@ const (
 	// maxSkippedTurns in a row end the run: the model is not usable.
 	maxSkippedTurns = 3
 
+	// maxHintParts bounds the unread parts a part hint names: more would
+	// read as "all of them" and cost tokens on every part shown.
+	maxHintParts = 3
+	// headingWeight counts a part's heading words this many times more
+	// when matching parts to checklist items: a heading says what its
+	// section is about ("Day 1: the first mix").
+	headingWeight = 3
+	// countWithin: a number is the count of things an item asks for only
+	// when it comes first among the item's words that carry meaning
+	// ("three free tools", "what are the three main causes"); further in,
+	// it is part of what is asked ("why most coasts get two high tides").
+	countWithin = 2
+
 	// maxVisitsPerURL: the same address (query string included) at most
 	// three times, so the model cannot loop between two pages.
 	maxVisitsPerURL = 3
