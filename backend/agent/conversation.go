@@ -52,6 +52,13 @@ func (c *conversation) fits(ctxLen, maxOut int) (fits, rebuild bool) {
 	return t+maxOut+safetyMargin <= ctxLen, float64(t) >= rebuildAt*float64(ctxLen)
 }
 
+// fitsWith reports whether the prompt with one more message holding extra,
+// a reply of maxOut tokens and the safety margin fit in ctxLen tokens.
+func (c *conversation) fitsWith(extra string, ctxLen, maxOut int) bool {
+	t := c.tokens() + c.est.Count(extra) + perMessageTokens
+	return t+maxOut+safetyMargin <= ctxLen
+}
+
 // calibrate moves the estimator towards the server's count of this prompt.
 func (c *conversation) calibrate(promptTokens int) {
 	if promptTokens > 0 {

@@ -85,8 +85,12 @@ func saysNotCovered(thought string) bool { return notCovered.MatchString(thought
 // one, and the next action call finds the conversation still cached.
 func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
 	data := map[string]any{"Checklist": a.st.checklist, "Findings": a.st.findings}
-	msgs := append(append([]chat.Message(nil), a.conv.msgs...),
-		chat.Message{Role: chat.User, Content: render("coverage-request", data)})
+	request := render("coverage-request", data)
+	if !a.conv.fitsWith(request, a.cfg.ContextLength, maxTokens[KindCoverage]) {
+		// Rather a fresh compact prompt than a check the server cuts short.
+		a.rebuild("the coverage check needs room in the context")
+	}
+	msgs := append(append([]chat.Message(nil), a.conv.msgs...), chat.Message{Role: chat.User, Content: request})
 	reply, err := a.call(ctx, KindCoverage, msgs, coverageSchema)
 	if err != nil {
 		return nil, err

@@ -341,3 +341,33 @@ func TestOverflowWithAPageOpenResplitsIt(t *testing.T) {
 		t.Fatalf("context events %+v", got)
 	}
 }
+
+// The coverage check is appended to the conversation only when it fits
+// with room for its answer; otherwise it goes with a fresh compact prompt.
+func TestCoverageCheckFitsTheContext(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage:  {coverageAll()},
+		KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+	})
+	cfg.ContextLength = 1800 // the conversation at FINISH fits, but not with the check and its answer
+	if res, _ := Run(context.Background(), cfg); res.Status != StatusFinished {
+		t.Fatalf("status %s (%s)", res.Status, res.Error)
+	}
+	cov := m.calls(KindCoverage)
+	chars := 0
+	for _, msg := range cov[0].Messages {
+		chars += len(msg.Content)
+	}
+	if chars/4+maxTokens[KindCoverage]+safetyMargin > cfg.ContextLength {
+		t.Fatalf("the coverage prompt is ~%d tokens: with its answer it does not fit %d", chars/4, cfg.ContextLength)
+	}
+	rebuilt := false
+	for _, ev := range rec.of(EvRebuilt) {
+		rebuilt = rebuilt || strings.Contains(ev.Reason, "coverage")
+	}
+	if !rebuilt {
+		t.Fatal("no rebuild for the coverage check: make the context small enough that one is needed")
+	}
+}
