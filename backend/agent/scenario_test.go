@@ -371,3 +371,25 @@ func TestCoverageCheckFitsTheContext(t *testing.T) {
 		t.Fatal("no rebuild for the coverage check: make the context small enough that one is needed")
 	}
 }
+
+// Many findings at a small context: the writer's prompt shortens them so
+// it fits with room for the answer.
+func TestWriterPromptFitsTheContext(t *testing.T) {
+	a := &Agent{cfg: Config{ContextLength: 2048}, st: newState("Explain how tides work."), est: newEstimator()}
+	for i := 1; i <= 20; i++ {
+		a.st.findings = append(a.st.findings, Finding{Number: i, Items: []int{1}, Title: "Tide - Wiki",
+			Text: fmt.Sprintf("Finding %d: ", i) + strings.Repeat("the Moon's pull raises a bulge of water on the side of the Earth facing it ", 4)})
+	}
+	msgs := a.writerPrompt()
+	c := conversation{msgs: msgs, est: a.est}
+	if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); !fits {
+		t.Fatalf("the writer prompt is ~%d tokens: with its answer it does not fit 2048", c.tokens())
+	}
+	if !strings.Contains(msgs[1].Content, "[20] Finding 20:") {
+		t.Fatal("a finding was dropped instead of shortened")
+	}
+	a.cfg.ContextLength = 32768
+	if full := a.writerPrompt(); !strings.Contains(full[1].Content, a.st.findings[0].Text) {
+		t.Fatal("findings were shortened although they fit")
+	}
+}

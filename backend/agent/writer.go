@@ -52,12 +52,7 @@ func (a *Agent) finish(ctx context.Context, status string) {
 // findings, in a fresh prompt: the browsing conversation holds page text
 // that was never recorded, which the writer must not use.
 func (a *Agent) write(ctx context.Context) (string, error) {
-	data := map[string]any{"Objective": a.st.objective, "Findings": a.st.findings}
-	msgs := []chat.Message{
-		{Role: chat.System, Content: render("writer-system", nil)},
-		{Role: chat.User, Content: render("writer-user", data)},
-	}
-	reply, err := a.call(ctx, KindWriter, msgs, writerSchema)
+	reply, err := a.call(ctx, KindWriter, a.writerPrompt(), writerSchema)
 	if err != nil {
 		return "", err
 	}
@@ -69,6 +64,32 @@ func (a *Agent) write(ctx context.Context) (string, error) {
 	}
 	return strings.TrimSpace(reply.Content), nil // prose instead of JSON is still the answer
 }
+
+// writerPrompt is the objective and the findings under the writer's rules;
+// when they would not fit the context with the answer, the findings are
+// shortened step by step (their full text stays in the report).
+func (a *Agent) writerPrompt() []chat.Message {
+	var msgs []chat.Message
+	for _, chars := range writerFindingChars {
+		fs := a.st.findings
+		if chars > 0 {
+			fs = shortFindings(fs, chars)
+		}
+		msgs = []chat.Message{
+			{Role: chat.System, Content: render("writer-system", nil)},
+			{Role: chat.User, Content: render("writer-user", map[string]any{"Objective": a.st.objective, "Findings": fs})},
+		}
+		c := conversation{msgs: msgs, est: a.est}
+		if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); fits {
+			break
+		}
+	}
+	return msgs
+}
+
+// writerFindingChars are the ever shorter findings a writer prompt tries:
+// whole (0), then clipped to this many characters.
+var writerFindingChars = []int{0, findingCharsInRebuild, 160, 100}
 
 // numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
 // and the 2.5 of "2.5x", but not the 3 of a model name like "H3".
