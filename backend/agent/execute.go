@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web"
 )
 
@@ -45,14 +46,20 @@ func (a *Agent) doSearch(ctx context.Context, act Action) string {
 		results[i].Snippet = clip(results[i].Snippet, maxSnippetChars)
 	}
 	a.st.results = a.st.results[:0]
-	for _, r := range results {
+	type shown struct {
+		search.Result
+		Opened bool // a small model otherwise opens the same page again
+	}
+	list := make([]shown, len(results))
+	for i, r := range results {
 		u := normalizeURL(r.URL)
 		a.st.results = append(a.st.results, u)
 		a.st.seen[u] = true
+		list[i] = shown{r, a.st.visits[u] > 0}
 	}
 	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.results...)})
 	a.journal(act, fmt.Sprintf("%d results", len(results)))
-	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Results": results})
+	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Results": list})
 }
 
 func (a *Agent) doNavigate(ctx context.Context, act Action) string {

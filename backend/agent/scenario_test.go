@@ -393,3 +393,30 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 		t.Fatal("findings were shortened although they fit")
 	}
 }
+
+// A result the model has opened already is marked in later results, so a
+// small model does not spend a page read on it again.
+func TestResultsMarkPagesOpenedAlready(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {search1, openKili, act(ActDiscover, finding1, ""),
+			act(ActSearch, "Kilimanjaro height", ""), act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"Kilimanjaro [1]."}`},
+	})
+	again := fakeSearch{"tallest mountain in africa": kiliResults["tallest mountain in africa"]}
+	again["kilimanjaro height"] = kiliResults["tallest mountain in africa"]
+	cfg.Search = again
+	if res, _ := Run(context.Background(), cfg); res.Status != StatusFinished {
+		t.Fatalf("status %s (%s)", res.Status, res.Error)
+	}
+	var second string
+	for _, msg := range m.calls(KindAction)[4].Messages {
+		if strings.Contains(msg.Content, `SEARCH "Kilimanjaro height"`) {
+			second = msg.Content
+		}
+	}
+	if !strings.Contains(second, "R1. Mount Kilimanjaro - Wiki (opened already)") || strings.Contains(second, "Mount Kenya - Wiki (opened already)") {
+		t.Fatalf("second results:\n%s", second)
+	}
+}
