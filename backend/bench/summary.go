@@ -107,6 +107,9 @@ func (s Summary) writeDetails(sb *strings.Builder) {
 	sb.WriteString("\n## Details\n\n")
 	for _, r := range s.Results {
 		var parts []string
+		if len(r.Calls) > 0 {
+			parts = append(parts, "model calls: "+describeCounts(r.Calls))
+		}
 		if len(r.Refusals) > 0 {
 			parts = append(parts, "refusals: "+describeCounts(r.Refusals))
 		}
