@@ -79,9 +79,7 @@ func TestOfflineRunOfATask(t *testing.T) {
 		t.Fatalf("%d results", len(results))
 	}
 	for _, r := range results {
-		if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
-			t.Errorf("%s: ended %s (%s), answer %d/%d %v, citations %v", r.Mode, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
-		}
+		assertSolved(t, r)
 		if r.Refusals["turn skipped"] != 0 || len(r.Refusals) < 3 {
 			t.Errorf("%s: the injected mistakes were not all refused: %v", r.Mode, r.Refusals)
 		}
@@ -104,27 +102,42 @@ func TestOfflineRunOfATask(t *testing.T) {
 func TestFrozenWebSmoke(t *testing.T) {
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)
+	results, err := Run(context.Background(), Options{Tasks: realTasks(t, "factual", "list"), OutDir: t.TempDir(), TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		assertSolved(t, r)
+	}
+}
+
+// realTasks loads the named tasks of the real benchmark.
+func realTasks(t *testing.T, ids ...string) []Task {
+	t.Helper()
 	all, err := LoadTasks(filepath.Join("..", "..", "testdata", "bench"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tasks []Task
-	for _, task := range all {
-		if task.ID == "factual" || task.ID == "list" {
-			tasks = append(tasks, task)
+	for _, id := range ids {
+		for _, task := range all {
+			if task.ID == id {
+				tasks = append(tasks, task)
+			}
 		}
 	}
-	if len(tasks) != 2 {
-		t.Fatalf("tasks factual and list not found among %d", len(all))
+	if len(tasks) != len(ids) {
+		t.Fatalf("tasks %v not all found among %d", ids, len(all))
 	}
-	results, err := Run(context.Background(), Options{Tasks: tasks, OutDir: t.TempDir(), TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range results {
-		if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
-			t.Errorf("%s: ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
-		}
+	return tasks
+}
+
+// assertSolved fails unless the agent finished the task with every answer
+// check and citation passing.
+func assertSolved(t *testing.T, r Result) {
+	t.Helper()
+	if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
+		t.Errorf("%s (%s): ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.Mode, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
 	}
 }
 
@@ -135,24 +148,12 @@ func TestFrozenWebSmoke(t *testing.T) {
 func TestFlawlessPolicy(t *testing.T) {
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)
-	all, err := LoadTasks(filepath.Join("..", "..", "testdata", "bench"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tasks []Task
-	for _, task := range all {
-		if task.ID == "explain" || task.ID == "howto" {
-			tasks = append(tasks, task)
-		}
-	}
-	results, err := Run(context.Background(), Options{Tasks: tasks, OutDir: t.TempDir(), NoMistakes: true, TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	results, err := Run(context.Background(), Options{Tasks: realTasks(t, "explain", "howto"), OutDir: t.TempDir(), NoMistakes: true, TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
 	if err != nil || len(results) != 2 {
 		t.Fatalf("%d results, %v", len(results), err)
 	}
 	for _, r := range results {
-		if r.FinishedBy != "agent" || r.AnswerPassed != r.AnswerTotal || !r.CitationsValid {
-			t.Errorf("%s: ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
-		}
+		assertSolved(t, r)
 		for kind := range r.Refusals {
 			if strings.HasPrefix(kind, "Not finished yet") {
 				t.Errorf("%s: a complete FINISH was sent back: %v", r.ID, r.Refusals)
