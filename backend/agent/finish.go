@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -90,8 +91,16 @@ func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
 		// Rather a fresh compact prompt than a check the server cuts short.
 		a.rebuild("the coverage check needs room in the context")
 	}
-	msgs := append(append([]chat.Message(nil), a.conv.msgs...), chat.Message{Role: chat.User, Content: request})
-	reply, err := a.call(ctx, KindCoverage, msgs, coverageSchema)
+	ask := func() (chat.Reply, error) {
+		msgs := append(append([]chat.Message(nil), a.conv.msgs...), chat.Message{Role: chat.User, Content: request})
+		return a.call(ctx, KindCoverage, msgs, coverageSchema)
+	}
+	reply, err := ask()
+	if errors.Is(err, chat.ErrContextOverflow) {
+		// As for an action: once more, in a compact prompt.
+		a.rebuild("the server reported the prompt too long")
+		reply, err = ask()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -420,3 +420,25 @@ func TestResultsMarkPagesOpenedAlready(t *testing.T) {
 		t.Fatalf("second results:\n%s", second)
 	}
 }
+
+// An overflow on the coverage check is retried once in a compact prompt,
+// so the check is made rather than skipped.
+func TestCoverageOverflowIsRetried(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage:  {coverageAll()},
+		KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+	})
+	m.err = map[int]error{5: fmt.Errorf("server said: %w", overflow{loaded: 3000})} // the coverage call after FINISH
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished {
+		t.Fatalf("status %s (%s)", res.Status, res.Error)
+	}
+	if kinds := kinds(m.reqs); len(m.calls(KindCoverage)) != 2 || kinds[5] != KindCoverage {
+		t.Fatalf("calls %v: want the coverage check sent twice", kinds)
+	}
+	if retry := m.calls(KindCoverage)[1].Messages; len(retry) != 3 || !strings.Contains(retry[1].Content, "JOURNAL") {
+		t.Fatalf("the retried check was not a compact prompt: %d messages", len(retry))
+	}
+}
