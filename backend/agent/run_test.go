@@ -46,14 +46,15 @@ func TestFactualRunFinishes(t *testing.T) {
 		t.Fatalf("calls %v", res.Calls)
 	}
 	// Checklist, actions and coverage are one growing conversation; the
-	// writer's is a fresh prompt without page text.
+	// writer's is a fresh prompt without page text that opens with the same
+	// (cached) system prompt.
 	conv := m.reqs[:len(m.reqs)-1]
 	if conv[0].Kind != KindChecklist || conv[len(conv)-1].Kind != KindCoverage {
 		t.Fatalf("calls in order: %v", kinds(m.reqs))
 	}
 	assertAppendOnly(t, conv)
 	writer := m.reqs[len(m.reqs)-1]
-	if writer.Kind != KindWriter || len(writer.Messages) != 2 || strings.Contains(writer.Messages[1].Content, "<page>") {
+	if writer.Kind != KindWriter || len(writer.Messages) != 2 || writer.Messages[0] != conv[0].Messages[0] || strings.Contains(writer.Messages[1].Content, "<page>") {
 		t.Fatalf("writer prompt %+v", writer.Messages)
 	}
 	for _, r := range m.reqs {

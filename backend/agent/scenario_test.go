@@ -389,8 +389,12 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 		t.Fatal("a finding was dropped instead of shortened")
 	}
 	a.cfg.ContextLength = 32768
-	if full := a.writerPrompt(); !strings.Contains(full[1].Content, a.st.findings[0].Text) {
+	full := a.writerPrompt()
+	if !strings.Contains(full[1].Content, a.st.findings[0].Text) {
 		t.Fatal("findings were shortened although they fit")
+	}
+	if full[0].Content != render("system", nil) {
+		t.Fatal("with room, the writer's prompt does not open with the agent's (cached) system prompt")
 	}
 }
 

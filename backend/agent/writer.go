@@ -50,7 +50,11 @@ func (a *Agent) finish(ctx context.Context, status string) {
 
 // write asks for the final result from only the objective and the numbered
 // findings, in a fresh prompt: the browsing conversation holds page text
-// that was never recorded, which the writer must not use.
+// that was never recorded, which the writer must not use. The prompt opens
+// with the agent's system prompt, unchanged: it holds rules and no page
+// text, the server has it cached from the conversation, and it is where
+// the next run's first prompt begins, so a server that keeps its cache
+// between requests skips it then too.
 func (a *Agent) write(ctx context.Context) (string, error) {
 	reply, err := a.call(ctx, KindWriter, a.writerPrompt(), writerSchema)
 	if err != nil {
@@ -67,21 +71,24 @@ func (a *Agent) write(ctx context.Context) (string, error) {
 
 // writerPrompt is the objective and the findings under the writer's rules;
 // when they would not fit the context with the answer, the findings are
-// shortened step by step (their full text stays in the report).
+// shortened step by step (their full text stays in the report), and at the
+// last a one-line system prompt replaces the agent's.
 func (a *Agent) writerPrompt() []chat.Message {
 	var msgs []chat.Message
-	for _, chars := range writerFindingChars {
-		fs := a.st.findings
-		if chars > 0 {
-			fs = shortFindings(fs, chars)
-		}
-		msgs = []chat.Message{
-			{Role: chat.System, Content: render("writer-system", nil)},
-			{Role: chat.User, Content: render("writer-user", map[string]any{"Objective": a.st.objective, "Findings": fs})},
-		}
-		c := conversation{msgs: msgs, est: a.est}
-		if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); fits {
-			break
+	for _, system := range []string{"system", "writer-system"} {
+		for _, chars := range writerFindingChars {
+			fs := a.st.findings
+			if chars > 0 {
+				fs = shortFindings(fs, chars)
+			}
+			msgs = []chat.Message{
+				{Role: chat.System, Content: render(system, nil)},
+				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.objective, "Findings": fs})},
+			}
+			c := conversation{msgs: msgs, est: a.est}
+			if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); fits {
+				return msgs
+			}
 		}
 	}
 	return msgs
@@ -89,7 +96,7 @@ func (a *Agent) writerPrompt() []chat.Message {
 
 // writerFindingChars are the ever shorter findings a writer prompt tries:
 // whole (0), then clipped to this many characters.
-var writerFindingChars = []int{0, findingCharsInRebuild, 160, 100}
+var writerFindingChars = []int{0, findingCharsInRebuild, 160, 100, 60}
 
 // numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
 // and the 2.5 of "2.5x", but not the 3 of a model name like "H3".

@@ -135,3 +135,37 @@ func readJournal(t *testing.T, dir string) []map[string]any {
 	}
 	return out
 }
+
+// TestBackToBackRunsReuseTheSystemPrompt: each run's last prompt (the
+// writer's) and the next run's first (the checklist) open with the same
+// system prompt, so a server that keeps its prompt cache between requests
+// skips it when research follows research.
+func TestBackToBackRunsReuseTheSystemPrompt(t *testing.T) {
+	requireBrowser(t)
+	isolate(t)
+	isolateData(t)
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	script := factualScript()
+	for kind, replies := range factualScript() {
+		script[kind] = append(script[kind], replies...)
+	}
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(script)})
+	defer model.Close()
+	for run := 0; run < 2; run++ {
+		code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/",
+			"--headless", "--out", filepath.Join(t.TempDir(), "run"), objective)
+		if code != 0 {
+			t.Fatalf("run %d: exit %d: %s", run+1, code, stderr)
+		}
+	}
+	var checklists []llmtest.ChatCall
+	for _, c := range model.Calls() {
+		if c.Kind == "checklist" {
+			checklists = append(checklists, c)
+		}
+	}
+	system := len(checklists[0].Messages[0].Content) / 4 // the fake counts 4 characters a token
+	if len(checklists) != 2 || checklists[0].CachedTokens != 0 || checklists[1].CachedTokens < system {
+		t.Fatalf("checklist calls reused %d and %d tokens; the system prompt is about %d", checklists[0].CachedTokens, checklists[1].CachedTokens, system)
+	}
+}
