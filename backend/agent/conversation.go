@@ -23,8 +23,22 @@ func (c *conversation) opened() { c.opening = len(c.msgs) }
 // underway reports whether anything came after the opening.
 func (c *conversation) underway() bool { return len(c.msgs) > c.opening }
 
+// add appends a message. A user message right after another (as after a
+// rebuild, whose prompt ends with one) joins it instead: some chat
+// templates refuse two in a row.
 func (c *conversation) add(role, content string) {
-	c.msgs = append(c.msgs, chat.Message{Role: role, Content: content})
+	c.msgs = withMessage(c.msgs, role, content)
+}
+
+// withMessage returns msgs with one more message, joined to the last one
+// when both are the user's.
+func withMessage(msgs []chat.Message, role, content string) []chat.Message {
+	if n := len(msgs); n > 0 && role == chat.User && msgs[n-1].Role == chat.User {
+		out := append([]chat.Message(nil), msgs...)
+		out[n-1].Content += "\n\n" + content
+		return out
+	}
+	return append(msgs, chat.Message{Role: role, Content: content})
 }
 
 // chars counts the characters of every message.

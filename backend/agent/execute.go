@@ -55,7 +55,7 @@ func (a *Agent) doSearch(ctx context.Context, act Action) string {
 		u := normalizeURL(r.URL)
 		a.st.results = append(a.st.results, u)
 		a.st.seen[u] = true
-		list[i] = shown{r, a.st.visits[u] > 0}
+		list[i] = shown{r, a.st.opened[u]}
 	}
 	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.results...)})
 	a.journal(act, fmt.Sprintf("%d results", len(results)))
@@ -83,7 +83,9 @@ func (a *Agent) doNavigate(ctx context.Context, act Action) string {
 	a.st.current = &openPage{url: u, doc: v.Doc, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}, partText: map[int]string{}}
 	if final := normalizeURL(v.FinalURL); final != u {
 		a.st.visits[final]++
+		a.st.opened[final] = true
 	}
+	a.st.opened[u] = true
 	a.emit(Event{Type: EvPageOpened, URL: u, Title: pg.Title, Parts: len(pg.Parts)})
 	a.journal(act, fmt.Sprintf("opened %q (%d parts)", clip(pg.Title, 60), len(pg.Parts)))
 	if len(pg.Parts) == 0 {

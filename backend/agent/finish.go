@@ -92,7 +92,7 @@ func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
 		a.rebuild("the coverage check needs room in the context")
 	}
 	ask := func() (chat.Reply, error) {
-		msgs := append(append([]chat.Message(nil), a.conv.msgs...), chat.Message{Role: chat.User, Content: request})
+		msgs := withMessage(append([]chat.Message(nil), a.conv.msgs...), chat.User, request)
 		return a.call(ctx, KindCoverage, msgs, coverageSchema)
 	}
 	reply, err := ask()

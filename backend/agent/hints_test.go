@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/page"
@@ -110,4 +112,38 @@ func TestGoldenLongPageObservation(t *testing.T) {
 	data["Turn"] = 2
 	data["Outline"] = p.page.Outline(map[int]bool{1: true})
 	golden(t, "observe-long-page", render("opened", data))
+}
+
+// After a split for a smaller context, a new part counts as read only when
+// the parts read before hold all of it: one that runs on into unread text
+// stays readable.
+func TestResplitKeepsUnreadTextReadable(t *testing.T) {
+	var blocks []page.Block
+	for i := 0; i < 9; i++ {
+		blocks = append(blocks, page.Block{Kind: page.Paragraph, Text: fmt.Sprintf("Paragraph %d. ", i) + strings.Repeat("Words about the mountain and its slopes. ", 18)})
+	}
+	doc := page.Document{URL: "https://example.org/long", Title: "Long", Blocks: blocks}
+	est := newEstimator()
+	p := &openPage{doc: doc, page: page.Split(doc, 1000, est), read: map[int]bool{}, partText: map[int]string{}, partFindings: map[int]bool{}}
+	if len(p.page.Parts) < 2 {
+		t.Fatalf("%d parts at the larger budget", len(p.page.Parts))
+	}
+	p.read[1], p.shown, p.partFindings[1] = true, 1, true
+	oldFirst := p.page.Parts[0].Text
+	p.resplit(400, est)
+	if len(p.page.Parts) <= 2 {
+		t.Fatalf("%d parts after the split for a smaller context", len(p.page.Parts))
+	}
+	for _, part := range p.page.Parts {
+		inside := strings.Contains(oldFirst, part.Text)
+		if p.read[part.Number] != inside {
+			t.Errorf("part %d read=%v, but it is inside the part read before: %v", part.Number, p.read[part.Number], inside)
+		}
+		if p.partFindings[part.Number] != inside {
+			t.Errorf("part %d has findings=%v, inside the part with findings: %v", part.Number, p.partFindings[part.Number], inside)
+		}
+	}
+	if p.shown != 1 || !p.read[1] {
+		t.Errorf("shown %d", p.shown)
+	}
 }

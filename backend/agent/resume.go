@@ -16,7 +16,9 @@ type Snapshot struct {
 	Searches  []string
 	Seen      []string
 	Visits    map[string]int
-	Journal   []string
+	// Opened are the pages that opened (failed visits count in Visits only).
+	Opened  []string
+	Journal []string
 }
 
 // ErrNothingToResume is returned for a journal without a run in it.
@@ -44,6 +46,7 @@ func Restore(events []Event) (Snapshot, error) {
 			s.Journal = append(s.Journal, fmt.Sprintf("T%d SEARCH %s: %d results", ev.Turn, clip(ev.Query, 80), ev.Count))
 		case EvPageOpened:
 			s.Visits[ev.URL]++
+			s.Opened = append(s.Opened, ev.URL)
 			s.Journal = append(s.Journal, fmt.Sprintf("T%d NAVIGATE %s: opened %q", ev.Turn, ev.URL, clip(ev.Title, 60)))
 		case EvPageFailed:
 			s.Visits[ev.URL]++
@@ -71,6 +74,9 @@ func (a *Agent) restore(s *Snapshot) {
 	}
 	for u, n := range s.Visits {
 		a.st.visits[normalizeURL(u)] += n
+	}
+	for _, u := range s.Opened {
+		a.st.opened[normalizeURL(u)] = true
 	}
 	a.st.journal = s.Journal
 	a.res.Checklist = s.Checklist

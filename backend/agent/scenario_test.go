@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
 
@@ -337,7 +338,7 @@ func TestOverflowWithAPageOpenResplitsIt(t *testing.T) {
 	if !strings.Contains(last, "<page>") || !strings.Contains(last, "Part 1 of ") {
 		t.Fatalf("the retried prompt does not show the page's first part anew:\n%s", last)
 	}
-	if got := checksOf(rec, "context"); len(got) != 1 {
+	if got := checksOf(rec, "context"); len(got) != 1 || !strings.Contains(got[0].Reason, "The open page is now in") {
 		t.Fatalf("context events %+v", got)
 	}
 }
@@ -388,6 +389,21 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	if !strings.Contains(msgs[1].Content, "[20] Finding 20:") {
 		t.Fatal("a finding was dropped instead of shortened")
 	}
+	// Between: the whole findings fit with the one-line system prompt, and
+	// that goes before any finding is shortened.
+	mid := 0
+	for ctx := 2048; ctx < 32768 && mid == 0; ctx += 50 {
+		a.cfg.ContextLength = ctx
+		if p := a.writerPrompt(); strings.Contains(p[1].Content, a.st.findings[0].Text) {
+			mid = ctx
+			if p[0].Content != render("writer-system", nil) {
+				t.Fatalf("at %d tokens the whole findings fit only with the one-line system prompt, but it was not used", ctx)
+			}
+		}
+	}
+	if mid == 0 {
+		t.Fatal("no context fits the whole findings")
+	}
 	a.cfg.ContextLength = 32768
 	full := a.writerPrompt()
 	if !strings.Contains(full[1].Content, a.st.findings[0].Text) {
@@ -399,28 +415,30 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 }
 
 // A result the model has opened already is marked in later results, so a
-// small model does not spend a page read on it again.
+// small model does not spend a page read on it again; one that failed to
+// open is not.
 func TestResultsMarkPagesOpenedAlready(t *testing.T) {
 	cfg, m, _, _ := newRun(t, map[string][]string{
 		KindChecklist: {kiliChecklist()},
-		KindAction: {search1, openKili, act(ActDiscover, finding1, ""),
+		KindAction: {search1, act(ActNavigate, "R3", ""), openKili, act(ActDiscover, finding1, ""),
 			act(ActSearch, "Kilimanjaro height", ""), act(ActFinish, "x", "All covered by [1].")},
 		KindCoverage: {coverageAll()},
 		KindWriter:   {`{"result":"Kilimanjaro [1]."}`},
 	})
-	again := fakeSearch{"tallest mountain in africa": kiliResults["tallest mountain in africa"]}
-	again["kilimanjaro height"] = kiliResults["tallest mountain in africa"]
-	cfg.Search = again
+	results := append(append([]search.Result(nil), kiliResults["tallest mountain in africa"]...),
+		search.Result{Title: "Tanzania - Wiki", URL: base + "/wiki/Tanzania", Snippet: "a country"})
+	cfg.Search = fakeSearch{"tallest mountain in africa": results, "kilimanjaro height": results}
 	if res, _ := Run(context.Background(), cfg); res.Status != StatusFinished {
 		t.Fatalf("status %s (%s)", res.Status, res.Error)
 	}
 	var second string
-	for _, msg := range m.calls(KindAction)[4].Messages {
+	for _, msg := range m.calls(KindAction)[5].Messages {
 		if strings.Contains(msg.Content, `SEARCH "Kilimanjaro height"`) {
 			second = msg.Content
 		}
 	}
-	if !strings.Contains(second, "R1. Mount Kilimanjaro - Wiki (opened already)") || strings.Contains(second, "Mount Kenya - Wiki (opened already)") {
+	if !strings.Contains(second, "R1. Mount Kilimanjaro - Wiki (opened already)") || strings.Contains(second, "Mount Kenya - Wiki (opened") ||
+		!strings.Contains(second, "R3. Tanzania - Wiki\n") {
 		t.Fatalf("second results:\n%s", second)
 	}
 }
@@ -442,7 +460,52 @@ func TestCoverageOverflowIsRetried(t *testing.T) {
 	if kinds := kinds(m.reqs); len(m.calls(KindCoverage)) != 2 || kinds[5] != KindCoverage {
 		t.Fatalf("calls %v: want the coverage check sent twice", kinds)
 	}
-	if retry := m.calls(KindCoverage)[1].Messages; len(retry) != 3 || !strings.Contains(retry[1].Content, "JOURNAL") {
-		t.Fatalf("the retried check was not a compact prompt: %d messages", len(retry))
+	// A compact prompt with the check in its one user message: some chat
+	// templates refuse two user messages in a row.
+	if retry := m.calls(KindCoverage)[1].Messages; len(retry) != 2 || !strings.Contains(retry[1].Content, "JOURNAL") ||
+		!strings.Contains(retry[1].Content, "COVERAGE CHECK") {
+		t.Fatalf("the retried check was not one compact prompt: %d messages", len(retry))
+	}
+	for _, r := range m.reqs {
+		for i := 1; i < len(r.Messages); i++ {
+			if r.Messages[i].Role == r.Messages[i-1].Role {
+				t.Fatalf("%s call has two %s messages in a row", r.Kind, r.Messages[i].Role)
+			}
+		}
+	}
+}
+
+// The writer is retried once after an overflow (in the context the server
+// reported) and once after answering with a research action, then with
+// the one-line writer system prompt.
+func TestWriterRetries(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		writer  []string
+		errAt   map[int]error
+		context int
+		system  string // the retried call's system prompt
+	}{
+		{"overflow", []string{`{"result":"Kilimanjaro [1]."}`}, map[int]error{6: fmt.Errorf("said: %w", overflow{loaded: 3000})}, 3000, "system"},
+		{"an action instead of the result", []string{act(ActFinish, "Kilimanjaro.", "done"), `{"result":"Kilimanjaro [1]."}`}, nil, 8192, "writer-system"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, m, _, _ := newRun(t, map[string][]string{
+				KindChecklist: {kiliChecklist()},
+				KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "x", "All covered by [1].")},
+				KindCoverage:  {coverageAll()},
+				KindWriter:    tc.writer,
+			})
+			cfg.ContextLength = 8192
+			m.err = tc.errAt
+			res, _ := Run(context.Background(), cfg)
+			calls := m.calls(KindWriter)
+			if res.Answer != "Kilimanjaro [1]." || len(calls) != 2 || res.ContextLength != tc.context {
+				t.Fatalf("answer %q after %d writer calls, context %d (%s)", res.Answer, len(calls), res.ContextLength, res.Error)
+			}
+			if calls[1].Messages[0].Content != render(tc.system, nil) {
+				t.Errorf("the retry's system prompt is not %s", tc.system)
+			}
+		})
 	}
 }

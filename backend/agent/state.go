@@ -57,7 +57,8 @@ type state struct {
 
 	searches map[string]bool // normalised queries
 	seen     map[string]bool // URLs offered in results or links
-	visits   map[string]int  // opens per URL
+	visits   map[string]int  // opens per URL, failed ones included
+	opened   map[string]bool // pages that opened, by URL and final URL
 	results  []string        // the last search's result URLs, by number
 	links    []string        // the current part's link URLs, by number
 	current  *openPage
@@ -84,6 +85,7 @@ func newState(objective string) *state {
 		searches:     map[string]bool{},
 		seen:         map[string]bool{},
 		visits:       map[string]int{},
+		opened:       map[string]bool{},
 		groundWarned: map[string]bool{},
 	}
 }
@@ -131,8 +133,9 @@ func (s *state) allCovered() bool {
 
 // resplit splits the page anew into parts of budget tokens, as after the
 // context turned out smaller. A new part counts as read (and its text as
-// known) when it begins inside a part read before, and the part shown is
-// the one where the old shown part began.
+// known) only when the parts read before hold all of it, and as having
+// findings when the parts with findings do; the part shown is the one
+// where the old shown part began.
 func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 	old := p.page
 	p.page = page.Split(p.doc, budget, est)
@@ -140,21 +143,36 @@ func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 		p.page.Title = old.Title
 	}
 	p.ranked = nil
-	read, text := map[int]bool{}, map[int]string{}
+	readText, foundText := joinedParts(old, p.read), joinedParts(old, p.partFindings)
+	read, text, found := map[int]bool{}, map[int]string{}, map[int]bool{}
+	shownStart := ""
+	if p.shown > 0 {
+		t := old.Parts[p.shown-1].Text
+		shownStart = t[:min(len(t), resplitProbe)]
+	}
 	shown := 0
 	for _, part := range p.page.Parts {
-		head := part.Text[:min(len(part.Text), resplitProbe)]
-		for n := range p.read {
-			if strings.Contains(old.Parts[n-1].Text, head) {
-				read[part.Number], text[part.Number] = true, part.Text
-			}
+		if strings.Contains(readText, part.Text) {
+			read[part.Number], text[part.Number] = true, part.Text
 		}
-		if shown == 0 && p.shown > 0 && strings.Contains(part.Text, old.Parts[p.shown-1].Text[:min(len(old.Parts[p.shown-1].Text), resplitProbe)]) {
+		found[part.Number] = strings.Contains(foundText, part.Text)
+		if shown == 0 && shownStart != "" && strings.Contains(part.Text, shownStart) {
 			shown = part.Number
 		}
 	}
-	p.read, p.partText, p.shown = read, text, max(shown, 1)
-	p.partFindings, p.confirmedPart = map[int]bool{}, 0
+	p.read, p.partText, p.partFindings, p.shown, p.confirmedPart = read, text, found, max(shown, 1), 0
+}
+
+// joinedParts is the text of the chosen parts in page order, joined as
+// Split joins blocks, so a new part spanning two of them is found whole.
+func joinedParts(pg page.Page, chosen map[int]bool) string {
+	var texts []string
+	for _, part := range pg.Parts {
+		if chosen[part.Number] {
+			texts = append(texts, part.Text)
+		}
+	}
+	return strings.Join(texts, "\n\n")
 }
 
 // resplitProbe is how much of a part's start identifies it in another

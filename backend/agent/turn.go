@@ -118,12 +118,14 @@ func (a *Agent) adaptContext(loaded int) {
 	}
 	was := a.cfg.ContextLength
 	a.cfg.ContextLength, a.budget = loaded, page.PartBudget(loaded)
+	why := fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)
 	if p := a.st.current; p != nil && len(p.page.Parts) > 0 {
 		p.resplit(a.budget, a.est)
 		a.st.resplit = true
+		why += fmt.Sprintf(" The open page is now in %d parts.", len(p.page.Parts))
+		a.st.journal = append(a.st.journal, fmt.Sprintf("T%d page split anew for the smaller context: %d parts", a.st.turn, len(p.page.Parts)))
 	}
-	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded,
-		Reason: fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)})
+	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded, Reason: why})
 }
 
 // rebuild replaces the conversation with a fresh compact prompt: the

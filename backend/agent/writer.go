@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"regexp"
 	"strings"
 	"unicode"
@@ -23,7 +24,6 @@ var writerSchema = map[string]any{
 func (a *Agent) finish(ctx context.Context, status string) {
 	a.res.Status = status
 	a.res.Turns = a.st.turn
-	a.res.ContextLength = a.cfg.ContextLength
 	a.res.Findings = a.st.findings
 	gaps := a.st.finishGaps
 	if status != StatusFinished {
@@ -45,6 +45,7 @@ func (a *Agent) finish(ctx context.Context, status string) {
 			a.res.Error = err.Error()
 		}
 	}
+	a.res.ContextLength = a.cfg.ContextLength // after the writer, which may have found it smaller
 	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error})
 }
 
@@ -55,8 +56,29 @@ func (a *Agent) finish(ctx context.Context, status string) {
 // text, the server has it cached from the conversation, and it is where
 // the next run's first prompt begins, so a server that keeps its cache
 // between requests skips it then too.
+//
+// An overflow is retried once (the call has shrunk the context to what the
+// server reported), and so is an answer shaped like a research action: a
+// server that ignores the schema may let the system prompt's action format
+// win; the retry goes with the one-line writer system prompt.
 func (a *Agent) write(ctx context.Context) (string, error) {
-	reply, err := a.call(ctx, KindWriter, a.writerPrompt(), writerSchema)
+	answer, err := a.writeWith(ctx, a.writerPrompt())
+	if errors.Is(err, chat.ErrContextOverflow) {
+		answer, err = a.writeWith(ctx, a.writerPrompt())
+	}
+	if errors.Is(err, errActionShaped) {
+		msgs := a.writerPrompt()
+		msgs[0].Content = render("writer-system", nil)
+		answer, err = a.writeWith(ctx, msgs)
+	}
+	return answer, err
+}
+
+// errActionShaped: the writer answered with a research action.
+var errActionShaped = errors.New("the writer answered with a research action instead of the result")
+
+func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, error) {
+	reply, err := a.call(ctx, KindWriter, msgs, writerSchema)
 	if err != nil {
 		return "", err
 	}
@@ -66,21 +88,26 @@ func (a *Agent) write(ctx context.Context) (string, error) {
 	if obj, err := extractJSON(reply.Content); err == nil && json.Unmarshal([]byte(obj), &got) == nil && got.Result != "" {
 		return strings.TrimSpace(got.Result), nil
 	}
+	if _, err := ParseAction(reply.Content); err == nil {
+		return "", errActionShaped
+	}
 	return strings.TrimSpace(reply.Content), nil // prose instead of JSON is still the answer
 }
 
 // writerPrompt is the objective and the findings under the writer's rules;
-// when they would not fit the context with the answer, the findings are
-// shortened step by step (their full text stays in the report), and at the
-// last a one-line system prompt replaces the agent's.
+// when they would not fit the context with the answer, a one-line system
+// prompt replaces the agent's, then the findings are shortened step by step
+// (their full text stays in the report).
 func (a *Agent) writerPrompt() []chat.Message {
 	var msgs []chat.Message
-	for _, system := range []string{"system", "writer-system"} {
-		for _, chars := range writerFindingChars {
-			fs := a.st.findings
-			if chars > 0 {
-				fs = shortFindings(fs, chars)
-			}
+	for _, chars := range writerFindingChars {
+		fs := a.st.findings
+		if chars > 0 {
+			fs = shortFindings(fs, chars)
+		}
+		// The one-line system prompt before any shorter findings: the
+		// answer matters more than a cache hit in a later run.
+		for _, system := range []string{"system", "writer-system"} {
 			msgs = []chat.Message{
 				{Role: chat.System, Content: render(system, nil)},
 				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.objective, "Findings": fs})},
