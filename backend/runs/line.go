@@ -43,6 +43,9 @@ func describe(ev agent.Event) string {
 		}
 		return s
 	case agent.EvRefused:
+		if ev.Action == "" { // an unusable reply names no action
+			return "refused the reply: " + oneLine(ev.Reason)
+		}
 		return fmt.Sprintf("refused %s: %s", ev.Action, oneLine(ev.Reason))
 	case agent.EvSearched:
 		if ev.Message != "" {

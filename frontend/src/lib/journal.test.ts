@@ -9,6 +9,7 @@ suite('describe', () => {
   it.each([
     [ev({ type: 'action', action: 'SEARCH', parameter: 'kilimanjaro', thought: 'first' }), { title: 'SEARCH', detail: 'kilimanjaro', tone: 'action', thought: 'first' }],
     [ev({ type: 'refused', action: 'NAVIGATE', reason: 'not in the results' }), { title: 'NAVIGATE sent back', tone: 'refused' }],
+    [ev({ type: 'refused', reason: 'Your reply could not be used' }), { title: 'Reply sent back', tone: 'refused' }],
     [ev({ type: 'page_failed', url: 'http://x', reason: 'HTTP 404' }), { title: 'Page failed', detail: 'http://x: HTTP 404', tone: 'failed' }],
     [ev({ type: 'check', kind: 'progress', reason: '4 turns' }), { title: 'Progress check', tone: 'check' }],
     [ev({ type: 'searched', query: 'q', message: 'blocked' }), { title: 'Search failed', tone: 'failed' }],

@@ -82,7 +82,8 @@ export function describe(ev: AgentEvent): Row | null {
     case 'action':
       return row(ACTION_ICONS[ev.action ?? ''] ?? '•', ev.action ?? '', ev.parameter ?? '', 'action', ev.thought ?? '');
     case 'refused':
-      return row('↩', `${ev.action} sent back`, ev.reason ?? '', 'refused');
+      // An unusable reply has no action to name.
+      return row('↩', ev.action ? `${ev.action} sent back` : 'Reply sent back', ev.reason ?? '', 'refused');
     case 'searched':
       return ev.message
         ? row('⚠', 'Search failed', ev.message, 'failed')

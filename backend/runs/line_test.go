@@ -1,0 +1,24 @@
+package runs
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+func TestLineForRefusals(t *testing.T) {
+	at := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		ev   agent.Event
+		want string
+	}{
+		{agent.Event{Type: agent.EvRefused, Turn: 3, Time: at, Action: "NAVIGATE", Reason: "not in the results"}, "refused NAVIGATE: not in the results"},
+		{agent.Event{Type: agent.EvRefused, Turn: 3, Time: at, Reason: "Your reply could not be used"}, "refused the reply: Your reply could not be used"},
+	} {
+		if got := Line(tc.ev); !strings.HasSuffix(got, tc.want) {
+			t.Errorf("Line = %q, want it to end %q", got, tc.want)
+		}
+	}
+}
