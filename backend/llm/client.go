@@ -23,6 +23,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"sync/atomic"
 )
 
 // maxInspectedBody bounds how much of a non-streaming answer is read; model
@@ -34,7 +35,13 @@ type Client struct {
 	base  string // base URL without a trailing slash
 	http  *http.Client
 	stall stallLimits
+	// loading: the next completion may wait for the model to load.
+	loading atomic.Bool
 }
+
+// ExpectModelLoad gives the next completion extra time before its first
+// token, as the server may load the model first (see ServerInfo.ModelLoaded).
+func (c *Client) ExpectModelLoad() { c.loading.Store(true) }
 
 // New returns a client for the OpenAI-compatible API at baseURL (normally
 // ending in /v1). It sends nothing until a method is called. It never

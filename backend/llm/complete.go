@@ -31,6 +31,10 @@ const (
 	// charsPerTokenForWatchdog is a rough prompt-size measure, generous on
 	// purpose (fewer characters per token means a longer allowance).
 	charsPerTokenForWatchdog = 3.0
+	// modelLoadAllowance is extra time before the first token of the first
+	// request to a server that has not loaded the model yet: LM Studio (just
+	// in time) and Ollama load it then, from disk, which can take minutes.
+	modelLoadAllowance = 5 * time.Minute
 )
 
 // ErrStalled is the kind of error when the watchdog gave up on a reply.
@@ -43,7 +47,11 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	start := time.Now()
-	dog := time.AfterFunc(c.firstTokenWait(req.Messages), func() { cancel(ErrStalled) })
+	first := c.firstTokenWait(req.Messages)
+	if c.loading.CompareAndSwap(true, false) {
+		first += c.stall.load
+	}
+	dog := time.AfterFunc(first, func() { cancel(ErrStalled) })
 	defer dog.Stop()
 
 	var reply chat.Reply
@@ -264,10 +272,11 @@ func chatRequest(model string, req chat.Request) map[string]any {
 // stallLimits are the watchdog's allowances; tests shorten them.
 type stallLimits struct {
 	firstBase time.Duration
+	load      time.Duration // see modelLoadAllowance
 	gap       time.Duration
 }
 
-var defaultStall = stallLimits{firstBase: firstTokenBase, gap: tokenStall}
+var defaultStall = stallLimits{firstBase: firstTokenBase, load: modelLoadAllowance, gap: tokenStall}
 
 // firstTokenWait allows for reading the whole prompt at the slowest rate.
 func (c *Client) firstTokenWait(msgs []chat.Message) time.Duration {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -243,5 +244,35 @@ func TestMissingModelIsNotAWrongURL(t *testing.T) {
 	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, "http://127.0.0.1:11434/v1")
 	if !errors.Is(err, ErrNoModel) || !strings.Contains(err.Error(), "ollama pull") {
 		t.Fatalf("%v", err)
+	}
+}
+
+// A server loading the model answers its first request late: with
+// ExpectModelLoad that first request waits for it, and only that one.
+func TestFirstRequestMayWaitForTheModelToLoad(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) <= 2 {
+			time.Sleep(900 * time.Millisecond) // loading
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, `data: {"choices":[{"delta":{"content":"{}"}}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	req := chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}
+	c := New(srv.URL + "/v1")
+	c.stall = stallLimits{firstBase: 200 * time.Millisecond, load: 2 * time.Second, gap: 200 * time.Millisecond}
+	if _, err := c.Complete(context.Background(), "m", req); !errors.Is(err, ErrStalled) {
+		t.Fatalf("without ExpectModelLoad the slow first answer is a stall: %v", err)
+	}
+	c.ExpectModelLoad()
+	if _, err := c.Complete(context.Background(), "m", req); err != nil {
+		t.Fatalf("with ExpectModelLoad: %v", err)
+	}
+	if _, err := c.Complete(context.Background(), "m", req); err != nil {
+		t.Fatalf("a prompt answer after the load: %v", err)
+	}
+	if c.loading.Load() {
+		t.Fatal("the allowance outlived the first request")
 	}
 }

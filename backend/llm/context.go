@@ -22,7 +22,9 @@ type detection struct {
 	// chat is the first chat model it lists, loaded or not (the one a
 	// just-in-time loading server would load for a run).
 	loaded, chat string
-	notes        []string
+	// modelLoaded: the model a run would use is loaded now.
+	modelLoaded bool
+	notes       []string
 }
 
 // detector asks one server-specific endpoint; ok is false when the endpoint
@@ -97,7 +99,7 @@ func detectLMStudio04(ctx context.Context, c *Client, model string) (detection, 
 				model = inst.ID
 			}
 			if n := inst.Config.ContextLength; n > 0 && (inst.ID == model || m.Key == model) {
-				d.length, d.source = n, "LM Studio /api/v1/models"
+				d.length, d.source, d.modelLoaded = n, "LM Studio /api/v1/models", true
 				return d, true
 			}
 		}
@@ -141,6 +143,7 @@ func detectLMStudio03(ctx context.Context, c *Client, model string) (detection, 
 		if m.ID != model {
 			continue
 		}
+		d.modelLoaded = true
 		if m.LoadedContextLength > 0 {
 			d.length, d.source = m.LoadedContextLength, "LM Studio /api/v0/models"
 		} else if m.MaxContextLength > 0 {
@@ -179,5 +182,6 @@ func detectLlamaCpp(ctx context.Context, c *Client, _ string) (detection, bool) 
 	if n <= 0 {
 		return detection{}, false
 	}
-	return detection{server: ServerLlamaCpp, length: n, source: "llama.cpp /props"}, true
+	// llama-server serves the one model it started with, loaded.
+	return detection{server: ServerLlamaCpp, length: n, source: "llama.cpp /props", modelLoaded: true}, true
 }

@@ -29,6 +29,10 @@ type ServerInfo struct {
 	ContextLength int `json:"context_length"`
 	// ContextSource says which endpoint gave ContextLength.
 	ContextSource string `json:"context_source"`
+	// ModelLoaded is true when the server says the model a run would use
+	// is loaded; false when it is not, or the server does not say (Ollama
+	// loads a model on the first request).
+	ModelLoaded bool `json:"model_loaded"`
 	// Notes are things the user should know that are not failures.
 	Notes []string `json:"notes"`
 }
@@ -84,7 +88,7 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 		// first chat model, which LM Studio loads on the first request.
 		info.Model = cmp.Or(det.loaded, det.chat, ids[0])
 	}
-	info.Server, info.ContextLength, info.ContextSource = det.server, det.length, det.source
+	info.Server, info.ContextLength, info.ContextSource, info.ModelLoaded = det.server, det.length, det.source, det.modelLoaded
 	info.Notes = append(info.Notes, det.notes...)
 	if info.ContextLength == 0 {
 		info.Notes = append(info.Notes, "The server does not report its context length (Ollama and some others do not): enter it in Settings, or 8192 tokens is assumed.")

@@ -230,3 +230,31 @@ func closedPort(t *testing.T) string {
 	l.Close()
 	return "http://" + addr
 }
+
+// ModelLoaded says whether a run's first request may have to wait for the
+// model to load.
+func TestProbeSaysWhetherTheModelIsLoaded(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		opts   llmtest.Options
+		want   string
+		loaded bool
+	}{
+		{"LM Studio 0.4, loaded", llmtest.Options{Flavour: llmtest.LMStudio04}, "", true},
+		{"LM Studio 0.4, just in time", llmtest.Options{Flavour: llmtest.LMStudio04, NotLoaded: true}, "", false},
+		{"LM Studio 0.4, another model asked for", llmtest.Options{Flavour: llmtest.LMStudio04}, "llama-3.1-8b-instruct", false},
+		{"LM Studio 0.3, loaded", llmtest.Options{Flavour: llmtest.LMStudio03}, "", true},
+		{"LM Studio 0.3, just in time", llmtest.Options{Flavour: llmtest.LMStudio03, NotLoaded: true}, "", false},
+		{"llama.cpp", llmtest.Options{Flavour: llmtest.LlamaCpp}, "", true},
+		{"Ollama", llmtest.Options{Flavour: llmtest.Ollama}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.New(tc.opts)
+			defer srv.Close()
+			info, err := New(srv.BaseURL()).Probe(context.Background(), tc.want)
+			if err != nil || info.ModelLoaded != tc.loaded {
+				t.Fatalf("model loaded %v, want %v (%v)", info.ModelLoaded, tc.loaded, err)
+			}
+		})
+	}
+}

@@ -102,6 +102,9 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
 		}
 	}
+	if !info.ModelLoaded {
+		client.ExpectModelLoad() // the first request may load it
+	}
 	ctxLen := cmp.Or(s.ContextLength, info.ContextLength, fallbackContext)
 
 	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}

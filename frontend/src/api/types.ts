@@ -42,6 +42,8 @@ export interface ServerInfo {
   server: string;
   context_length: number;
   context_source: string;
+  /** The server says the model is loaded; false when it is not, or does not say. */
+  model_loaded?: boolean;
   notes: string[];
 }
 

@@ -244,6 +244,7 @@ export namespace llm {
 	    server: string;
 	    context_length: number;
 	    context_source: string;
+	    model_loaded: boolean;
 	    notes: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -257,6 +258,7 @@ export namespace llm {
 	        this.server = source["server"];
 	        this.context_length = source["context_length"];
 	        this.context_source = source["context_source"];
+	        this.model_loaded = source["model_loaded"];
 	        this.notes = source["notes"];
 	    }
 	}
