@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -23,50 +24,25 @@ func (s *Service) History() ([]runs.Entry, error) {
 	// show it as running, with its figures so far.
 	for i, e := range entries {
 		if e.Dir == s.cur.view.Dir {
-			entries[i].Status = StatusRunning
-			entries[i].Turns, entries[i].Findings = progress(s.cur.view.Events)
+			d := runs.Digest(s.cur.view.Events)
+			entries[i].Status, entries[i].Turns, entries[i].Findings = agent.StatusRunning, d.Turns, d.Findings
 		}
 	}
 	return entries, err
 }
 
-// StatusRunning is the history status of the run going on.
-const StatusRunning = "running"
-
-// progress is the turn reached and the findings recorded in events.
-func progress(events []agent.Event) (turns, findings int) {
-	for _, ev := range events {
-		turns = max(turns, ev.Turn)
-		if ev.Type == agent.EvFinding {
-			findings++
-		}
-	}
-	return turns, findings
-}
-
 // Open returns a past run as the research view shows it, from its journal.
 func (s *Service) Open(dir string) (RunView, error) {
+	if s.isRunning(dir) {
+		return s.Current(), nil
+	}
 	events, err := runs.ReadJournal(dir)
 	if len(events) == 0 && err != nil {
 		return RunView{}, err
 	}
-	if s.isRunning(dir) {
-		return s.Current(), nil
-	}
-	view := RunView{Dir: dir, Events: events}
-	for _, ev := range events {
-		switch ev.Type {
-		case "run_started":
-			if view.Objective == "" {
-				view.Objective, view.Started = ev.Objective, ev.Time
-			}
-		case "run_finished":
-			view.Status, view.Error = ev.Status, ev.Message
-		}
-	}
-	if view.Status == "" {
-		view.Status = "interrupted"
-	}
+	d := runs.Digest(events)
+	view := RunView{Dir: dir, Events: events, Objective: d.Objective, Started: d.Started,
+		Status: cmp.Or(d.Status, agent.StatusInterrupted), Error: d.Message}
 	if err != nil {
 		view.Error = err.Error()
 	}
@@ -87,11 +63,8 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	}
 	// Check now what the runner would refuse in a moment, so the window
 	// gets the reason instead of a run that ends before it starts.
-	events, err := runs.ReadJournal(dir)
-	if err == nil {
-		_, err = agent.Restore(events)
-	}
-	if err != nil {
+	events := past.Events
+	if _, err := agent.Restore(events); err != nil {
 		return RunView{}, fmt.Errorf("this run cannot be resumed: %w", err)
 	}
 	set, info, br, err := s.prepare(ctx)

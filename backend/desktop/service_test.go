@@ -210,7 +210,7 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 	waitForFinding(t, svc)
 	// The run going on has no run.json yet: it is listed as running.
-	if list, err := svc.History(); err != nil || len(list) != 1 || list[0].Status != StatusRunning || list[0].Findings != 1 || list[0].Turns < 3 {
+	if list, err := svc.History(); err != nil || len(list) != 1 || list[0].Status != agent.StatusRunning || list[0].Findings != 1 || list[0].Turns < 3 {
 		t.Fatalf("history while running: %+v, %v", list, err)
 	}
 	svc.Stop()
@@ -241,7 +241,7 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	if view.PriorSeconds <= 0 || time.Since(view.Started) > 10*time.Second {
 		t.Fatalf("resumed view: prior %.1f s, started %v ago", view.PriorSeconds, time.Since(view.Started))
 	}
-	if list, _ := svc.History(); len(list) != 1 || list[0].Status != StatusRunning {
+	if list, _ := svc.History(); len(list) != 1 || list[0].Status != agent.StatusRunning {
 		t.Fatalf("history while resumed: %+v", list)
 	}
 	if err := svc.Delete(stopped.Dir); err == nil {

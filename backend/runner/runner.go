@@ -81,7 +81,7 @@ func Resume(ctx context.Context, opts Options) (*Outcome, error) {
 		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
 	}
 	opts.Objective = snap.Objective
-	return run(ctx, opts, &snap, past{started: runs.FirstStart(events), worked: runs.Active(events)})
+	return run(ctx, opts, &snap, past{started: runs.Digest(events).Started, worked: runs.Active(events)})
 }
 
 func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (*Outcome, error) {

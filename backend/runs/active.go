@@ -31,13 +31,3 @@ func Active(events []agent.Event) time.Duration {
 	}
 	return total
 }
-
-// FirstStart is when the run first started, or the zero time.
-func FirstStart(events []agent.Event) time.Time {
-	for _, ev := range events {
-		if ev.Type == agent.EvRunStarted {
-			return ev.Time
-		}
-	}
-	return time.Time{}
-}

@@ -31,7 +31,16 @@ func TestActive(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if got := FirstStart([]agent.Event{at("checklist", 1), at("run_started", 2), at("run_started", 9)}); !got.Equal(t0.Add(2 * time.Minute)) {
-		t.Errorf("first start %v", got)
+	// Digest: the first start and objective, the last end, turns, findings.
+	events := []agent.Event{at("checklist", 1), {Type: "run_started", Time: t0.Add(2 * time.Minute), Objective: "o", Turn: 0},
+		{Type: "finding_added", Turn: 3}, {Type: "run_finished", Status: "interrupted", Turn: 4},
+		{Type: "run_started", Time: t0.Add(90 * time.Minute), Objective: "o"}, {Type: "finding_added", Turn: 6},
+		{Type: "run_finished", Status: "finished", Message: "", Turn: 7}}
+	d := Digest(events)
+	if !d.Started.Equal(t0.Add(2*time.Minute)) || d.Objective != "o" || d.Status != "finished" || d.Turns != 7 || d.Findings != 2 {
+		t.Errorf("digest %+v", d)
+	}
+	if d := Digest(events[:3]); d.Status != "" || d.Findings != 1 {
+		t.Errorf("digest of a run still going %+v", d)
 	}
 }

@@ -74,19 +74,8 @@ func readEntry(dir string) Entry {
 	if err != nil {
 		problems = append(problems, err.Error())
 	}
-	for _, ev := range events {
-		switch ev.Type {
-		case agent.EvRunStarted:
-			if e.Objective == "" {
-				e.Objective, e.Started = ev.Objective, ev.Time
-			}
-		case agent.EvFinding:
-			e.Findings++
-		case agent.EvRunFinished:
-			e.Status = ev.Status
-		}
-		e.Turns = max(e.Turns, ev.Turn)
-	}
+	d := Digest(events)
+	e.Objective, e.Started, e.Status, e.Turns, e.Findings = d.Objective, d.Started, d.Status, d.Turns, d.Findings
 	if e.Status == "" && len(events) > 0 {
 		e.Status = agent.StatusInterrupted // killed before it could say
 	}
@@ -114,4 +103,34 @@ func Delete(root, dir string) error {
 		return fmt.Errorf("cannot delete %s: %w", dir, err)
 	}
 	return nil
+}
+
+// Digested is what a journal says of its run at a glance.
+type Digested struct {
+	Objective string
+	Started   time.Time // the first start
+	// Status is how the last stretch ended, "" when it has not (yet).
+	Status          string
+	Message         string // the error the run ended with, if any
+	Turns, Findings int
+}
+
+// Digest reads the run's objective, start, end, turns and findings from its
+// events: the one place the history, the app and a resume get them.
+func Digest(events []agent.Event) Digested {
+	var d Digested
+	for _, ev := range events {
+		switch ev.Type {
+		case agent.EvRunStarted:
+			if d.Objective == "" {
+				d.Objective, d.Started = ev.Objective, ev.Time
+			}
+		case agent.EvFinding:
+			d.Findings++
+		case agent.EvRunFinished:
+			d.Status, d.Message = ev.Status, ev.Message
+		}
+		d.Turns = max(d.Turns, ev.Turn)
+	}
+	return d
 }
