@@ -134,6 +134,7 @@ func (a *Agent) emit(ev Event) {
 	if ev.Turn == 0 {
 		ev.Turn = a.st.turn
 	}
+	a.res.tally(ev)
 	a.cfg.Sink.Emit(ev)
 }
 
@@ -142,11 +143,6 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
 	reply, err := a.cfg.Model.Complete(ctx, req)
-	a.res.Calls[kind]++
-	a.res.PromptTokens += reply.Usage.PromptTokens
-	a.res.CachedTokens += reply.Usage.CachedTokens
-	a.res.CompletionTokens += reply.Usage.CompletionTokens
-	a.res.ModelTime += reply.Usage.Duration
 	usage := reply.Usage
 	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage}
 	if err != nil {

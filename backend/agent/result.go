@@ -29,8 +29,29 @@ type Result struct {
 	CachedTokens     int            `json:"cached_prompt_tokens"`
 	CompletionTokens int            `json:"completion_tokens"`
 	ModelTime        time.Duration  `json:"model_time_ns"`
-	Retries          int            `json:"cheap_retries"`
-	Rebuilds         int            `json:"rebuilds"`
+	// SentBack counts replies sent back to the model (refused actions and
+	// unusable replies), as the journal shows them.
+	SentBack int `json:"sent_back"`
+	Rebuilds int `json:"rebuilds"`
+}
+
+// tally adds an event's figures to the result: the same sums whether the
+// run is going (emit) or is read back from its journal (Partial).
+func (r *Result) tally(ev Event) {
+	switch ev.Type {
+	case EvModelCall:
+		r.Calls[ev.Kind]++
+		if u := ev.Usage; u != nil {
+			r.PromptTokens += u.PromptTokens
+			r.CachedTokens += u.CachedTokens
+			r.CompletionTokens += u.CompletionTokens
+			r.ModelTime += u.Duration
+		}
+	case EvRefused, EvTurnSkipped:
+		r.SentBack++
+	case EvRebuilt:
+		r.Rebuilds++
+	}
 }
 
 // Missing is a checklist item the findings do not answer, and why.

@@ -103,19 +103,8 @@ func Partial(events []Event) *Result {
 			if ev.Finding != nil {
 				res.Findings = append(res.Findings, *ev.Finding)
 			}
-		case EvModelCall:
-			res.Calls[ev.Kind]++
-			if u := ev.Usage; u != nil {
-				res.PromptTokens += u.PromptTokens
-				res.CachedTokens += u.CachedTokens
-				res.CompletionTokens += u.CompletionTokens
-				res.ModelTime += u.Duration
-			}
-		case EvRefused:
-			res.Retries++
-		case EvRebuilt:
-			res.Rebuilds++
 		}
+		res.tally(ev)
 	}
 	return res
 }

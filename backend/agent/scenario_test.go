@@ -509,3 +509,25 @@ func TestWriterRetries(t *testing.T) {
 		})
 	}
 }
+
+// A report written while the run goes on reads its figures back from the
+// journal: they must be the figures the run itself keeps.
+func TestPartialFiguresMatchTheRun(t *testing.T) {
+	cfg, _, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {search1, search1, "not json at all", openKili, act(ActDiscover, finding1, ""),
+			act(ActFinish, "x", "All covered by [1].")},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"Kilimanjaro [1]."}`},
+	})
+	cfg.RebuildEveryTurn = true // some rebuilds too
+	res, _ := Run(context.Background(), cfg)
+	got := Partial(rec.events)
+	if res.SentBack != 2 || res.Rebuilds == 0 {
+		t.Fatalf("the run sent back %d replies and rebuilt %d times; the script has a repeated search and an unusable reply", res.SentBack, res.Rebuilds)
+	}
+	if !reflect.DeepEqual(got.Calls, res.Calls) || got.PromptTokens != res.PromptTokens || got.CachedTokens != res.CachedTokens ||
+		got.CompletionTokens != res.CompletionTokens || got.ModelTime != res.ModelTime || got.SentBack != res.SentBack || got.Rebuilds != res.Rebuilds {
+		t.Fatalf("from the journal %+v\nthe run kept %+v", got, res)
+	}
+}

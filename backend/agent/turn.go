@@ -54,7 +54,6 @@ func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 		}
 		retries++
 		a.st.retriesUsed++
-		a.res.Retries++
 		a.conv.add(chat.User, note)
 	}
 }
@@ -178,7 +177,6 @@ func (a *Agent) rebuild(why string) {
 			break
 		}
 	}
-	a.res.Rebuilds++
 	a.emit(Event{Type: EvRebuilt, Reason: why})
 }
 

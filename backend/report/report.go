@@ -123,7 +123,7 @@ func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures) {
 	if fig.Model != "" {
 		fmt.Fprintf(sb, "- Model: %s, context %d tokens\n", fig.Model, fig.ContextLength)
 	}
-	fmt.Fprintf(sb, "- Cheap retries: %d; prompt rebuilds: %d\n", res.Retries, res.Rebuilds)
+	fmt.Fprintf(sb, "- Replies sent back: %d; prompt rebuilds: %d\n", res.SentBack, res.Rebuilds)
 }
 
 func describeCalls(calls map[string]int) string {

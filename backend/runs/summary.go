@@ -19,7 +19,7 @@ type Summary struct {
 	CompletionTokens   int            `json:"completion_tokens"`
 	ModelSeconds       float64        `json:"model_seconds"`
 	WallSeconds        float64        `json:"wall_seconds"`
-	CheapRetries       int            `json:"cheap_retries"`
+	RepliesSentBack    int            `json:"replies_sent_back"`
 	Rebuilds           int            `json:"rebuilds"`
 	StartedAt          time.Time      `json:"started_at"`
 	FinishedAt         time.Time      `json:"finished_at"`
@@ -46,7 +46,7 @@ func Summarize(res *agent.Result, used Used, started, finished time.Time, wall t
 		Objective: res.Objective, Status: res.Status, Turns: res.Turns, Findings: len(res.Findings),
 		ModelCalls: res.Calls, PromptTokens: res.PromptTokens, CachedPromptTokens: res.CachedTokens,
 		CompletionTokens: res.CompletionTokens, ModelSeconds: res.ModelTime.Seconds(),
-		WallSeconds: wall.Seconds(), CheapRetries: res.Retries, Rebuilds: res.Rebuilds,
+		WallSeconds: wall.Seconds(), RepliesSentBack: res.SentBack, Rebuilds: res.Rebuilds,
 		StartedAt: started.UTC(), FinishedAt: finished.UTC(), Error: res.Error, Settings: used,
 	}
 }
