@@ -27,12 +27,6 @@ const (
 	EvReportWritten = "report_written"
 )
 
-// MustDeliver lists event types a sink may never drop: the ones that end a
-// run or carry what the report is rebuilt from.
-var MustDeliver = map[string]bool{
-	EvRunStarted: true, EvChecklist: true, EvFinding: true, EvResult: true, EvRunFinished: true, EvReportWritten: true,
-}
-
 // Event is one thing that happened in a run. Only the fields of its type
 // are set; the journal stores it as one JSON line.
 type Event struct {

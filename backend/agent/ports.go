@@ -46,8 +46,8 @@ type Searcher interface {
 	Search(ctx context.Context, query string) ([]search.Result, error)
 }
 
-// Sink receives events in order. Emit must not block for long; events of
-// the kinds in MustDeliver may not be dropped.
+// Sink receives events in order. Emit must not block for long, and must
+// not drop events: the journal and the report are rebuilt from them.
 type Sink interface {
 	Emit(Event)
 }

@@ -20,9 +20,6 @@ type SetupStatus struct {
 	BrowserError string `json:"browser_error"`
 }
 
-// Ready reports whether nothing is missing.
-func (s SetupStatus) Ready() bool { return s.DriverInstalled && s.Browser != "" }
-
 // Setup checks for the driver and a browser.
 func (s *Service) Setup() SetupStatus {
 	st := SetupStatus{DriverInstalled: browser.DriverInstalled()}

@@ -52,9 +52,6 @@ func New(baseURL string) *Client {
 	return &Client{base: base, http: &http.Client{Transport: http.DefaultTransport}, stall: defaultStall}
 }
 
-// BaseURL returns the base URL the client was made with, trimmed.
-func (c *Client) BaseURL() string { return c.base }
-
 // post sends body as JSON to the API path (as "/chat/completions").
 func (c *Client) post(ctx context.Context, path string, body any) (*http.Response, error) {
 	data, err := json.Marshal(body)
