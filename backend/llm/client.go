@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -75,11 +74,7 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		if msg == "" && !isHTML(res.Header.Get("Content-Type"), body) {
 			msg = strings.TrimSpace(string(body[:min(len(body), maxQuotedBody)]))
 		}
-		e := explainStatus(res.StatusCode, msg, c.base)
-		if errors.Is(e, ErrContextOverflow) && e.Context == 0 {
-			e.Context = loadedContext(body, msg) // llama.cpp's error object has n_ctx
-		}
-		return e
+		return explainStatus(res.StatusCode, msg, body, c.base)
 	case isHTML(res.Header.Get("Content-Type"), body):
 		return newError(ErrNotAPI, "The server at %s answered with a web page, not the model API (HTTP %d). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), res.StatusCode)
 	case !json.Valid(body):

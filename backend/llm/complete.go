@@ -80,6 +80,7 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 			return err
 		}
 		whole.addTo(reply)
+		reply.Content = whole.text()
 		return nil
 	}
 	var sb strings.Builder
@@ -88,15 +89,17 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 		if err := json.Unmarshal(data, &ch); err != nil {
 			return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%v). Check that the URL points at an OpenAI-compatible server.", err)
 		}
-		if msg, ok := errorBody(data); ok {
+		if len(ch.Error) > 0 && string(ch.Error) != "null" {
+			msg, _ := errorBody(data)
 			return streamError(msg, data)
 		}
-		if ch.text() != "" || ch.thinking() {
+		text := ch.text()
+		if text != "" || ch.thinking() {
 			// Only written tokens prove progress: a server may send an
 			// empty opening chunk before it reads the prompt.
 			progress()
 		}
-		sb.WriteString(ch.text())
+		sb.WriteString(text)
 		ch.addTo(reply)
 		return nil
 	})
@@ -188,6 +191,8 @@ type completion struct {
 			CachedTokens int `json:"cached_tokens"`
 		} `json:"prompt_tokens_details"`
 	} `json:"usage"`
+	// Error is set on a failure reported inside a stream.
+	Error   json.RawMessage `json:"error"`
 	Timings *struct {
 		CacheN             *int    `json:"cache_n"`
 		PredictedPerSecond float64 `json:"predicted_per_second"`
@@ -213,15 +218,12 @@ func (c completion) thinking() bool {
 	return false
 }
 
-// addTo records the figures and finish state into reply (the text is the
-// caller's: a whole completion's comes here, a stream's is collected).
+// addTo records the figures and finish state into reply; the text is the
+// caller's to collect.
 func (c completion) addTo(reply *chat.Reply) {
 	for _, ch := range c.Choices {
 		if ch.FinishReason == "length" {
 			reply.Truncated = true
-		}
-		if ch.Message.Content != "" {
-			reply.Content += ch.Message.Content
 		}
 	}
 	if u := c.Usage; u != nil && (u.PromptTokens > 0 || u.CompletionTokens > 0) {

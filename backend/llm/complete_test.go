@@ -183,7 +183,7 @@ func TestOverflowTellsTheLoadedContext(t *testing.T) {
 		{"Trying to keep the first 6013 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough.", 4096},
 		{"context length exceeded", 0},
 	} {
-		err := explainStatus(400, tc.msg, "http://127.0.0.1:1234/v1")
+		err := explainStatus(400, tc.msg, nil, "http://127.0.0.1:1234/v1")
 		if !errors.Is(err, ErrContextOverflow) || chat.LoadedContext(err) != tc.want {
 			t.Errorf("%q: kind %v, loaded context %d, want %d", tc.msg, err.Kind, chat.LoadedContext(err), tc.want)
 		}
@@ -241,7 +241,7 @@ func TestThinkingIsProgress(t *testing.T) {
 }
 
 func TestMissingModelIsNotAWrongURL(t *testing.T) {
-	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, "http://127.0.0.1:11434/v1")
+	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, nil, "http://127.0.0.1:11434/v1")
 	if !errors.Is(err, ErrNoModel) || !strings.Contains(err.Error(), "ollama pull") {
 		t.Fatalf("%v", err)
 	}

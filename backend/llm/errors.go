@@ -96,8 +96,9 @@ func explain(err error, base string) error {
 	return newError(ErrServer, "The model server at %s answered in an unexpected way (%v). Check that the URL points at an OpenAI-compatible server.", host, unwrapURLError(err))
 }
 
-// explainStatus explains an HTTP error status with the server's own words.
-func explainStatus(status int, serverMsg, base string) *Error {
+// explainStatus explains an HTTP error status with the server's own words
+// (serverMsg, taken from body).
+func explainStatus(status int, serverMsg string, body []byte, base string) *Error {
 	switch {
 	case status == 401 || status == 403:
 		return newError(ErrUnauthorized, "The model server at %s refused the request (HTTP %d): it requires an API key, which Scout does not send. Turn off authentication in the server's settings.", hostOf(base), status)
@@ -107,7 +108,7 @@ func explainStatus(status int, serverMsg, base string) *Error {
 	case status == 404:
 		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
 	case status == 400 && isOverflow(serverMsg):
-		return streamError(serverMsg, nil)
+		return streamError(serverMsg, body)
 	}
 	if serverMsg == "" {
 		serverMsg = "no details given"
