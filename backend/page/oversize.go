@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/tokens"
 )
@@ -57,19 +58,26 @@ func groupByBudget(units []string, budget int, est *tokens.Estimator, render fun
 	return pieces
 }
 
-// cutWords cuts text at word boundaries into pieces of at most budget tokens.
+// cutWords cuts text at word boundaries into pieces of at most budget
+// tokens. It keeps a running count of characters (the estimate goes by
+// characters), so a long text costs one pass, not one recount per word.
 func cutWords(text string, budget int, est *tokens.Estimator) []string {
 	var pieces []string
 	var sb strings.Builder
+	chars := 0
 	for _, w := range strings.Fields(text) {
-		if sb.Len() > 0 && est.Count(sb.String()+" "+w) > budget {
+		n := utf8.RuneCountInString(w)
+		if chars > 0 && est.CountChars(chars+1+n) > budget {
 			pieces = append(pieces, sb.String())
 			sb.Reset()
+			chars = 0
 		}
-		if sb.Len() > 0 {
+		if chars > 0 {
 			sb.WriteByte(' ')
+			chars++
 		}
 		sb.WriteString(w)
+		chars += n
 	}
 	if sb.Len() > 0 {
 		pieces = append(pieces, sb.String())
