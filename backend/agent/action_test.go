@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -47,8 +49,17 @@ func FuzzParseAction(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		a, err := ParseAction(s)
-		if err == nil && normalizeAction(a.Name) == "" {
-			t.Fatalf("accepted unknown action %q", a.Name)
+		if err != nil {
+			return
+		}
+		// An accepted action names one of the five as written in the
+		// schema, and reads back the same from its own JSON.
+		if !slices.Contains(actions, a.Name) {
+			t.Fatalf("accepted action %q", a.Name)
+		}
+		data, _ := json.Marshal(a)
+		if b, err := ParseAction(string(data)); err != nil || b != a {
+			t.Fatalf("%q parsed as %+v, which reads back as %+v (%v)", s, a, b, err)
 		}
 	})
 }

@@ -91,17 +91,16 @@ func (a *Agent) doNavigate(ctx context.Context, act Action) string {
 	if len(pg.Parts) == 0 {
 		return fmt.Sprintf("Turn %d: opened %q (%s) but it has no readable text. Choose another page.", a.st.turn, pg.Title, u)
 	}
-	data := a.partData(a.st.current, 1)
 	a.show(1)
+	data := a.partData(a.st.current, 1)
 	data["Turn"] = a.st.turn
-	data["Outline"] = pg.Outline(map[int]bool{1: true})
 	return render("opened", data)
 }
 
 func (a *Agent) doReadMore(act Action) string {
 	target, _ := a.targetPart(act.Param)
-	data := a.partData(a.st.current, target)
 	a.show(target)
+	data := a.partData(a.st.current, target)
 	a.journal(act, fmt.Sprintf("part %d of %d", target, len(a.st.current.page.Parts)))
 	return fmt.Sprintf("Turn %d: ", a.st.turn) + render("part", data)
 }
@@ -118,8 +117,8 @@ func (a *Agent) show(n int) {
 	a.emit(Event{Type: EvPartShown, URL: p.url, Title: p.page.Title, Part: n, Parts: len(p.page.Parts), Text: part.Text})
 }
 
-// partData is what the "part" template shows of part n; links get numbers
-// the model can NAVIGATE to.
+// partData is what the "part" template shows of part n, once show(n) has
+// marked it read; links get numbers the model can NAVIGATE to.
 func (a *Agent) partData(p *openPage, n int) map[string]any {
 	part := p.page.Parts[n-1]
 	type numbered struct {
@@ -137,13 +136,9 @@ func (a *Agent) partData(p *openPage, n int) map[string]any {
 		a.st.seen[u] = true
 		links = append(links, numbered{len(links) + 1, l.Text, u})
 	}
-	read := map[int]bool{n: true}
-	for k := range p.read {
-		read[k] = true
-	}
 	return map[string]any{
 		"Part": n, "Parts": len(p.page.Parts), "Context": part.Context, "Text": part.Text, "Links": links,
-		"Hints": a.partHints(p, read),
+		"Hints": a.partHints(p, p.read),
 		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
 	}
 }

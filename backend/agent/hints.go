@@ -13,8 +13,8 @@ import (
 // item's telling words (its words not on every part, counting those on
 // none); the best such unread part is named. When more than maxHintParts
 // parts are pointed at, those serving the most items are named, in page
-// order. read says which parts the model has seen, counting the one about
-// to be shown.
+// order. read says which parts the model has seen, the one being shown
+// included.
 func (a *Agent) partHints(p *openPage, read map[int]bool) string {
 	ix := p.index()
 	if ix.Len() < 2 {

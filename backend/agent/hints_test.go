@@ -1,11 +1,13 @@
 package agent
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // starterPage is a long how-to page whose answers sit in parts 4 and 5.
@@ -102,16 +104,32 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 }
 
 // TestGoldenLongPageObservation pins what the model sees on opening a long
-// page: the outline, part 1, and the hint naming the parts to jump to.
+// page, as doNavigate makes it: the outline, part 1, and the hint naming
+// the parts to jump to.
 func TestGoldenLongPageObservation(t *testing.T) {
-	a := &Agent{st: newState("How do I make a sourdough starter? Give the steps with exact amounts.")}
+	cfg, _, _, fake := newRun(t, map[string][]string{})
+	var blocks []page.Block
+	for _, sec := range []struct{ heading, text string }{
+		{"Before you begin", "Every starter begins with flour, water and patience."},
+		{"A short history of sourdough", "Bakers kept back a piece of each day's dough."},
+		{"Choosing your flour", "Begin with wholegrain flour; rye works too."},
+		{"Day 1: the first mix", "Stir 50 grams of flour and 50 grams of water in a jar."},
+		{"Days 2 to 4: the first feedings", "Every day, discard all but 50 grams and feed with flour and water. Is it ready? It doubles within 8 hours."},
+	} {
+		blocks = append(blocks, page.Block{Kind: page.Heading, Level: 2, Text: sec.heading},
+			page.Block{Kind: page.Paragraph, Text: sec.text + strings.Repeat(" The jar sits on the kitchen counter.", 30)})
+	}
+	fake.World["/starter"] = webtest.Page{Title: "How to make a sourdough starter", Blocks: blocks}
+	a := &Agent{cfg: cfg, st: newState("How do I make a sourdough starter? Give the steps with exact amounts."), budget: 400, est: newEstimator()}
+	a.res.Calls = map[string]int{}
 	a.st.checklist = []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
-	p := starterPage()
-	p.url, p.page.Title = "https://example.org/starter", "How to make a sourdough starter"
-	data := a.partData(p, 1)
-	data["Turn"] = 2
-	data["Outline"] = p.page.Outline(map[int]bool{1: true})
-	golden(t, "observe-long-page", render("opened", data))
+	a.st.turn = 2
+	a.st.results = []string{base + "/starter"}
+	got := a.doNavigate(context.Background(), Action{Name: ActNavigate, Param: "R1"})
+	if !strings.Contains(got, "Unread parts that match open checklist items:") {
+		t.Fatalf("no hint in:\n%s", got)
+	}
+	golden(t, "observe-long-page", got)
 }
 
 // After a split for a smaller context, a new part counts as read only when
