@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,9 +14,13 @@ import (
 	"github.com/scout-research/scout/backend/web"
 )
 
-type panicky struct{}
+// panicky answers the checklist, then panics, as a bug would mid-run.
+type panicky struct{ calls int }
 
-func (panicky) Complete(context.Context, chat.Request) (chat.Reply, error) {
+func (p *panicky) Complete(context.Context, chat.Request) (chat.Reply, error) {
+	if p.calls++; p.calls == 1 {
+		return chat.Reply{Content: `{"items":["a","b","c"]}`}, nil
+	}
 	panic("index out of range [3] with length 3")
 }
 
@@ -33,16 +36,17 @@ func TestAPanicStillLeavesAReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := runAgent(context.Background(), dir, agent.Config{Objective: "o", Model: panicky{}, Browser: nothing{}, Search: nothing{}, Sink: folder})
+	res := runAgent(context.Background(), dir, agent.Config{Objective: "o", Model: &panicky{}, Browser: nothing{}, Search: nothing{}, Sink: folder})
 	folder.Close()
 	if res.Status != agent.StatusFailed || !strings.Contains(res.Error, "index out of range") || res.Objective != "o" {
 		t.Fatalf("result %+v", res)
 	}
+	// What the journal held before the panic is kept.
+	if len(res.Checklist) != 3 || res.Calls["checklist"] != 1 {
+		t.Fatalf("the result lost what the journal had: checklist %v, calls %v", res.Checklist, res.Calls)
+	}
 	md := report.Markdown(res, report.Figures{})
 	if !strings.Contains(md, "by an error in Scout") {
 		t.Fatalf("report:\n%s", md)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "journal.jsonl")); err != nil {
-		t.Fatal(err)
 	}
 }
