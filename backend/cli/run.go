@@ -152,7 +152,7 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	opts.Settings, opts.Sinks = set, []agent.Sink{printer{stderr}}
 	out, err := do(ctx, opts)
 	if out == nil {
-		fmt.Fprintf(stderr, "scout %s: %s\n", name, strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": "))
+		fmt.Fprintf(stderr, "scout %s: %s\n", name, err)
 		return exitError
 	}
 	fmt.Fprintf(stdout, "Report: %s\n", filepath.Join(out.Dir, "report.md"))

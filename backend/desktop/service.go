@@ -122,7 +122,7 @@ func (s *Service) running() bool {
 func (s *Service) launch(view RunView, set settings.Settings, info llm.ServerInfo, opts runner.Options,
 	do func(context.Context, runner.Options) (*runner.Outcome, error)) (RunView, error) {
 	view.Running, view.Status, view.Error = true, "", ""
-	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, contextLength(set, info), info.Model
+	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, runner.ContextLength(set, info), info.Model
 	runCtx, cancel := context.WithCancel(context.Background())
 	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
 	s.mu.Lock()
@@ -135,16 +135,6 @@ func (s *Service) launch(view RunView, set settings.Settings, info llm.ServerInf
 	s.mu.Unlock()
 	go s.run(runCtx, a, opts, do)
 	return view, nil
-}
-
-func contextLength(set settings.Settings, info llm.ServerInfo) int {
-	switch {
-	case set.ContextLength > 0:
-		return set.ContextLength
-	case info.ContextLength > 0:
-		return info.ContextLength
-	}
-	return 8192
 }
 
 // run executes in the background and reports the end.
@@ -171,7 +161,7 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 		a.view.Error = "Stopped before the research began; nothing was written."
 	case err != nil:
 		a.view.Status = "failed"
-		a.view.Error = strings.TrimPrefix(err.Error(), runner.ErrSetup.Error()+": ")
+		a.view.Error = err.Error()
 	}
 	view := a.view
 	s.mu.Unlock()

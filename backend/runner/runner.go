@@ -52,8 +52,24 @@ type Outcome struct {
 	Result *agent.Result
 }
 
-// ErrSetup wraps failures before the run started (server, browser, folder).
+// ContextLength is the context a run assumes: the user's setting, else
+// what the server reports, else fallbackContext.
+func ContextLength(s settings.Settings, info llm.ServerInfo) int {
+	return cmp.Or(s.ContextLength, info.ContextLength, fallbackContext)
+}
+
+// ErrSetup is the kind of failure before the run started (server, browser,
+// folder), for errors.Is. Such an error reads as its cause, which already
+// says what to do, so callers show it as it is.
 var ErrSetup = errors.New("the run could not start")
+
+// setupError is a failure before the run started.
+type setupError struct{ cause error }
+
+func (e setupError) Error() string   { return e.cause.Error() }
+func (e setupError) Unwrap() []error { return []error{ErrSetup, e.cause} }
+
+func setupFailed(err error) error { return setupError{err} }
 
 // Run performs one research run. Errors before the agent starts wrap
 // ErrSetup and carry the user-facing explanation; once the agent runs, the
@@ -74,11 +90,11 @@ type past struct {
 func Resume(ctx context.Context, opts Options) (*Outcome, error) {
 	events, err := runs.ReadJournal(opts.OutDir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		return nil, setupFailed(err)
 	}
 	snap, err := agent.Restore(events)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		return nil, setupFailed(err)
 	}
 	opts.Objective = snap.Objective
 	return run(ctx, opts, &snap, past{started: runs.Digest(events).Started, worked: runs.Active(events)})
@@ -99,13 +115,13 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	} else {
 		var err error
 		if info, err = client.Probe(ctx, s.Model); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+			return nil, setupFailed(err)
 		}
 	}
 	if !info.ModelLoaded {
 		client.ExpectModelLoad() // the first request may load it
 	}
-	ctxLen := cmp.Or(s.ContextLength, info.ContextLength, fallbackContext)
+	ctxLen := ContextLength(s, info)
 
 	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}
 	guard.Allow(s.ServerURL)
@@ -119,17 +135,17 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	if br == nil {
 		exe, err := browser.Find(s.BrowserPath)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+			return nil, setupFailed(err)
 		}
 		if br, err = browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard}); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+			return nil, setupFailed(err)
 		}
 		defer br.Close()
 	}
 	exe := br.Executable()
 	sess, err := br.NewSessionGuarded(guard)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		return nil, setupFailed(err)
 	}
 	defer sess.Close()
 
@@ -140,7 +156,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	}
 	folder, err := open(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSetup, err)
+		return nil, setupFailed(err)
 	}
 	last := &lastSeq{}
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/settings"
 	"github.com/scout-research/scout/backend/web"
 )
 
@@ -48,5 +50,16 @@ func TestAPanicStillLeavesAReport(t *testing.T) {
 	md := report.Markdown(res, report.Figures{})
 	if !strings.Contains(md, "by an error in Scout") {
 		t.Fatalf("report:\n%s", md)
+	}
+}
+
+// A failure before the run starts is an ErrSetup that reads as its cause,
+// which already says what to do: callers show it as it is.
+func TestSetupFailureReadsAsItsCause(t *testing.T) {
+	set := settings.Defaults()
+	set.ServerURL = "http://127.0.0.1:9/v1" // nothing listens on the discard port
+	out, err := Run(context.Background(), Options{Objective: "o", Settings: set, OutDir: filepath.Join(t.TempDir(), "run")})
+	if out != nil || !errors.Is(err, ErrSetup) || !strings.HasPrefix(err.Error(), "Nothing is listening at http://127.0.0.1:9") {
+		t.Fatalf("outcome %v, error %v", out, err)
 	}
 }
