@@ -132,20 +132,16 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 		res.Status, res.FinishedBy, res.Error = "error", "error", err.Error()
 		return res
 	}
+	// Reusable tokens are what the server reported as cached: offline the
+	// fake reports its own prefix accounting, as llama.cpp does.
 	fillFromResult(&res, outcome.Result)
-	if fake != nil {
-		res.Reusable = 0
-		for _, c := range fake.Calls() {
-			res.Reusable += c.CachedTokens
-		}
-	}
 	res.ProjectedMinutes = (float64(res.PromptTokens-res.Reusable)/opts.ReadRate + float64(res.CompletionTokens)/opts.WriteRate) / 60
 	events, _ := runs.ReadJournal(res.Dir)
-	ledger := journalRows(events)
 	if fake != nil {
-		ledger = fakeRows(fake.Calls())
+		writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), fakeRows(fake.Calls()))
+	} else {
+		writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), journalRows(events))
 	}
-	writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), ledger)
 	countEvents(&res, events)
 	checkAnswer(&res, t, res.Dir)
 	checkCitations(&res, outcome.Result, res.Dir)
