@@ -2,12 +2,15 @@
 // report. Go runs the agent; this only collects what it reports.
 import * as api from '../api';
 import type { AgentEvent, ReportView, RunView } from '../api';
+import { findingsOf } from '../lib/journal';
 
 export class RunStore {
   view = $state<RunView | null>(null);
   // Raw, not deeply reactive: events never change once they arrive, a run
   // can hold thousands, and rows derived from them keep their identity.
   events = $state.raw<AgentEvent[]>([]);
+  /** The findings so far, for the research view and the report alike. */
+  findings = $derived(findingsOf(this.events));
   report = $state<ReportView | null>(null);
   starting = $state(false);
   stopping = $state(false);

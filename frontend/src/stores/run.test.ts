@@ -38,6 +38,16 @@ describe('RunStore', () => {
     expect(mocked.startRun).not.toHaveBeenCalled();
   });
 
+  it('keeps the findings as events arrive, for the research view and the report', () => {
+    const s = new RunStore();
+    const finding = (seq: number, n: number) =>
+      ({ seq, time: '', turn: 2, type: 'finding_added', finding: { number: n, text: `f${n}` } }) as AgentEvent;
+    s.add([ev(1), finding(2, 1)]);
+    expect(s.findings.map((f) => f.number)).toEqual([1]);
+    s.add([finding(3, 2), ev(4)]);
+    expect(s.findings.map((f) => f.text)).toEqual(['f1', 'f2']);
+  });
+
   it('appends batches once, even when a reload replays events', async () => {
     mocked.startRun.mockResolvedValue(view());
     const s = new RunStore();
