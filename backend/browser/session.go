@@ -115,7 +115,7 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 		return nil, nil, err
 	}
 	if err := s.guard.Check(ctx, rawURL); err != nil {
-		return nil, nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
+		return nil, nil, web.Refused(rawURL, err)
 	}
 	p, err := s.tab()
 	if err != nil {
@@ -163,7 +163,7 @@ func (s *Session) explain(rawURL string, err error) error {
 	if ve.Kind == web.ErrNotReadable && nav != nil {
 		ct, _ := nav.HeaderValue("content-type") // the navigation is over: no one else reads it
 		if mt := mediaType(ct); mt != "" && !web.Readable(mt) {
-			ve.Message = "the address is " + web.DescribeType(mt) + ", not a web page"
+			ve.Message = web.NotReadable(rawURL, mt).Message
 		}
 	}
 	return ve
@@ -186,7 +186,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		if addr, err := resp.ServerAddr(); err == nil && addr != nil {
 			if err := s.guard.CheckAddr(v.FinalURL, addr.IpAddress); err != nil {
 				_, _ = p.Goto("about:blank")
-				return nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
+				return nil, web.Refused(rawURL, err)
 			}
 		}
 	}
@@ -194,7 +194,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		return nil, web.StatusError(rawURL, v.Status)
 	}
 	if !web.Readable(v.ContentType) {
-		return nil, web.Failure(web.ErrNotReadable, rawURL, "the address is %s, not a web page", web.DescribeType(v.ContentType))
+		return nil, web.NotReadable(rawURL, v.ContentType)
 	}
 	_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
 		State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
@@ -203,7 +203,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc.Links = s.openable(doc.Links)
+	doc.Links = web.OpenableLinks(doc.Links, s.guard.CheckLiteral)
 	v.Doc = doc
 	return v, nil
 }
@@ -228,18 +228,6 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	}
 	out.HTML = html
 	return out, nil
-}
-
-// openable drops links the guard would refuse, so the model is never
-// offered an address it may not open.
-func (s *Session) openable(links []page.Link) []page.Link {
-	out := links[:0]
-	for _, l := range links {
-		if s.guard.CheckLiteral(l.URL) == nil {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 func (s *Session) extract(p playwright.Page) (page.Document, error) {

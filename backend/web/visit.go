@@ -59,6 +59,28 @@ func Failure(kind error, url, format string, args ...any) *VisitError {
 	return &VisitError{Kind: kind, URL: url, Message: fmt.Sprintf(format, args...)}
 }
 
+// Refused is a visit the network guard refused, with the guard's words.
+func Refused(url string, err error) *VisitError {
+	return &VisitError{Kind: ErrRefused, URL: url, Message: err.Error()}
+}
+
+// NotReadable is a visit to an address that is not a web page.
+func NotReadable(url, mediaType string) *VisitError {
+	return Failure(ErrNotReadable, url, "the address is %s, not a web page", DescribeType(mediaType))
+}
+
+// OpenableLinks keeps the links check allows (the guard's literal check),
+// so the model is never offered an address it may not open.
+func OpenableLinks(links []page.Link, check func(url string) error) []page.Link {
+	out := links[:0]
+	for _, l := range links {
+		if check(l.URL) == nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // StatusError explains an HTTP error status. A 403 is almost always a site
 // refusing automated browsers; Scout does not disguise itself, it moves on.
 func StatusError(url string, status int) *VisitError {

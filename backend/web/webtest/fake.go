@@ -38,7 +38,7 @@ func (f *Fake) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		guard = &netguard.Guard{}
 	}
 	if err := guard.Check(ctx, rawURL); err != nil {
-		return nil, &web.VisitError{Kind: web.ErrRefused, URL: rawURL, Message: err.Error()}
+		return nil, web.Refused(rawURL, err)
 	}
 	path, ok := strings.CutPrefix(rawURL, f.Base)
 	if !ok {
@@ -57,17 +57,11 @@ func (f *Fake) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		case p.Status >= 400:
 			return nil, web.StatusError(rawURL, p.Status)
 		case p.ContentType != "" && !web.Readable(p.ContentType):
-			return nil, web.Failure(web.ErrNotReadable, rawURL, "the address is %s, not a web page", web.DescribeType(p.ContentType))
+			return nil, web.NotReadable(rawURL, p.ContentType)
 		}
 		final := f.Base + pathOrRoot(path)
 		doc := p.Document(f.Base, final)
-		links := doc.Links[:0]
-		for _, l := range doc.Links {
-			if guard.CheckLiteral(l.URL) == nil {
-				links = append(links, l)
-			}
-		}
-		doc.Links = links
+		doc.Links = web.OpenableLinks(doc.Links, guard.CheckLiteral)
 		return &web.Visit{URL: rawURL, FinalURL: final, Status: 200, ContentType: "text/html", Doc: doc}, nil
 	}
 }
