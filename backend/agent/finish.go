@@ -3,14 +3,11 @@ package agent
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/scout-research/scout/backend/chat"
 )
 
 // gap is a checklist item the findings do not (fully) answer.
@@ -91,16 +88,7 @@ func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
 		// Rather a fresh compact prompt than a check the server cuts short.
 		a.rebuild("the coverage check needs room in the context")
 	}
-	ask := func() (chat.Reply, error) {
-		msgs := withMessage(append([]chat.Message(nil), a.conv.msgs...), chat.User, request)
-		return a.call(ctx, KindCoverage, msgs, coverageSchema)
-	}
-	reply, err := ask()
-	if errors.Is(err, chat.ErrContextOverflow) {
-		// As for an action: once more, in a compact prompt.
-		a.rebuild("the server reported the prompt too long")
-		reply, err = ask()
-	}
+	reply, err := a.send(ctx, KindCoverage, request, coverageSchema)
 	if err != nil {
 		return nil, err
 	}

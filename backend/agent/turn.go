@@ -94,13 +94,27 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 	} else if a.cfg.RebuildEveryTurn && a.conv.underway() {
 		a.rebuild("baseline: a fresh prompt every turn")
 	}
-	reply, err := a.call(ctx, KindAction, a.conv.msgs, actionSchema)
-	if errors.Is(err, chat.ErrContextOverflow) {
-		a.rebuild("the server reported the prompt too long")
-		reply, err = a.call(ctx, KindAction, a.conv.msgs, actionSchema)
-	}
+	reply, err := a.send(ctx, KindAction, "", actionSchema)
 	if err == nil {
 		a.conv.calibrate(reply.Usage.PromptTokens)
+	}
+	return reply, err
+}
+
+// send sends the conversation, with extra as a last user message when set,
+// and once more in a rebuilt compact prompt when the server reports an
+// overflow (the call has then shrunk the context to what it reported).
+func (a *Agent) send(ctx context.Context, kind, extra string, schema map[string]any) (chat.Reply, error) {
+	msgs := func() []chat.Message {
+		if extra == "" {
+			return a.conv.msgs
+		}
+		return withMessage(append([]chat.Message(nil), a.conv.msgs...), chat.User, extra)
+	}
+	reply, err := a.call(ctx, kind, msgs(), schema)
+	if errors.Is(err, chat.ErrContextOverflow) {
+		a.rebuild("the server reported the prompt too long")
+		reply, err = a.call(ctx, kind, msgs(), schema)
 	}
 	return reply, err
 }
