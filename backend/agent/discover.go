@@ -2,8 +2,11 @@ package agent
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/scout-research/scout/backend/rank"
 )
 
 // checkDiscover accepts a finding only when it names checklist items, says
@@ -55,7 +58,7 @@ func notOnPage(text, pageText string) []string {
 	}
 	var absent []string
 	for _, n := range numbersIn(text) {
-		if k := normalizeNumber(n); !haveNum[k] && !contains(absent, k) {
+		if k := normalizeNumber(n); !haveNum[k] && !slices.Contains(absent, k) {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
 	}
@@ -65,7 +68,7 @@ func notOnPage(text, pageText string) []string {
 			continue
 		}
 		for _, part := range words(name) {
-			if !have[part] && !contains(absent, name) {
+			if !have[part] && !slices.Contains(absent, name) {
 				absent = append(absent, name)
 			}
 		}
@@ -97,7 +100,7 @@ func (a *Agent) unseenTerms(pageText string) string {
 	}
 	var missing []string
 	for _, w := range words(a.st.objective) {
-		if len(w) > 3 && !stopWords[w] && !have[w] && !contains(missing, w) {
+		if len(w) > 3 && !rank.IsStopWord(w) && !have[w] && !slices.Contains(missing, w) {
 			missing = append(missing, w)
 		}
 	}
@@ -105,23 +108,6 @@ func (a *Agent) unseenTerms(pageText string) string {
 		missing = missing[:5]
 	}
 	return strings.Join(missing, ", ")
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// stopWords are question and filler words that say nothing about a page.
-var stopWords = map[string]bool{
-	"what": true, "which": true, "where": true, "when": true, "does": true, "there": true, "their": true,
-	"about": true, "with": true, "from": true, "that": true, "this": true, "have": true, "into": true,
-	"find": true, "list": true, "give": true, "tell": true, "explain": true, "should": true, "would": true,
-	"could": true, "them": true, "they": true, "your": true, "some": true, "most": true, "more": true,
 }
 
 // newNumbers reports whether text states a number that old does not: a

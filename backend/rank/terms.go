@@ -24,6 +24,10 @@ func Stems(s string) []string {
 	return out
 }
 
+// IsStopWord reports whether w (lower case) is a word that says nothing
+// about a topic (see stopWords).
+func IsStopWord(w string) bool { return stopWords[w] }
+
 // minWordLen drops one- and two-letter words: mostly function words and
 // list markers, too short to say what a part is about.
 const minWordLen = 3
