@@ -80,7 +80,7 @@ func (a *Agent) doNavigate(ctx context.Context, act Action) string {
 	if pg.Title == "" {
 		pg.Title = v.FinalURL
 	}
-	a.st.current = &openPage{url: u, doc: v.Doc, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}, partText: map[int]string{}}
+	a.st.current = &openPage{url: u, doc: v.Doc, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}}
 	if final := normalizeURL(v.FinalURL); final != u {
 		a.st.visits[final]++
 		a.st.opened[final] = true
@@ -113,7 +113,6 @@ func (a *Agent) show(n int) {
 	p.read[n] = true
 	p.shown = n
 	p.text = append(p.text, part.Text)
-	p.partText[n] = part.Text
 	a.emit(Event{Type: EvPartShown, URL: p.url, Title: p.page.Title, Part: n, Parts: len(p.page.Parts), Text: part.Text})
 }
 

@@ -142,7 +142,7 @@ func TestResplitKeepsUnreadTextReadable(t *testing.T) {
 	}
 	doc := page.Document{URL: "https://example.org/long", Title: "Long", Blocks: blocks}
 	est := newEstimator()
-	p := &openPage{doc: doc, page: page.Split(doc, 1000, est), read: map[int]bool{}, partText: map[int]string{}, partFindings: map[int]bool{}}
+	p := &openPage{doc: doc, page: page.Split(doc, 1000, est), read: map[int]bool{}, partFindings: map[int]bool{}}
 	if len(p.page.Parts) < 2 {
 		t.Fatalf("%d parts at the larger budget", len(p.page.Parts))
 	}

@@ -36,10 +36,9 @@ type openPage struct {
 	page  page.Page
 	read  map[int]bool
 	shown int // the part shown last
-	// text is every part shown so far, for grounding findings; partText
-	// holds each by number.
+	// text is every part shown so far, for grounding findings (kept as
+	// shown, even when the page is split anew).
 	text         []string
-	partText     map[int]string
 	findings     int          // findings recorded from this page
 	partFindings map[int]bool // parts findings were recorded from
 	confirmed    bool         // asked once before leaving with nothing recorded
@@ -144,7 +143,7 @@ func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 	}
 	p.ranked = nil
 	readText, foundText := joinedParts(old, p.read), joinedParts(old, p.partFindings)
-	read, text, found := map[int]bool{}, map[int]string{}, map[int]bool{}
+	read, found := map[int]bool{}, map[int]bool{}
 	shownStart := ""
 	if p.shown > 0 {
 		t := old.Parts[p.shown-1].Text
@@ -152,15 +151,13 @@ func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 	}
 	shown := 0
 	for _, part := range p.page.Parts {
-		if strings.Contains(readText, part.Text) {
-			read[part.Number], text[part.Number] = true, part.Text
-		}
+		read[part.Number] = strings.Contains(readText, part.Text)
 		found[part.Number] = strings.Contains(foundText, part.Text)
 		if shown == 0 && shownStart != "" && strings.Contains(part.Text, shownStart) {
 			shown = part.Number
 		}
 	}
-	p.read, p.partText, p.partFindings, p.shown, p.confirmedPart = read, text, found, max(shown, 1), 0
+	p.read, p.partFindings, p.shown, p.confirmedPart = read, found, max(shown, 1), 0
 }
 
 // joinedParts is the text of the chosen parts in page order, joined as
@@ -179,11 +176,12 @@ func joinedParts(pg page.Page, chosen map[int]bool) string {
 // split of the same page.
 const resplitProbe = 80
 
-// partOf returns the part whose text holds quote, else the part shown last.
+// partOf returns the first read part whose text holds quote, else the part
+// shown last.
 func (p *openPage) partOf(quote string) int {
-	for n, t := range p.partText {
-		if quote != "" && strings.Contains(t, quote) {
-			return n
+	for _, part := range p.page.Parts {
+		if quote != "" && p.read[part.Number] && strings.Contains(part.Text, quote) {
+			return part.Number
 		}
 	}
 	return p.shown
