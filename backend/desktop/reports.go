@@ -10,6 +10,7 @@ import (
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/report"
+	"github.com/scout-research/scout/backend/runs"
 )
 
 // ReportView is a run's report, as Markdown and as the app renders it.
@@ -72,14 +73,7 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 	if format == FormatPDF {
 		return path, s.printPDF(out, path)
 	}
-	tmp := path + ".part"
-	if err := os.WriteFile(tmp, []byte(out), 0o644); err != nil {
-		return "", fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return "", fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	return path, nil
+	return path, runs.WriteAtomic(path, []byte(out))
 }
 
 // printPDF prints the standalone HTML with the browser from settings.
@@ -115,12 +109,8 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 	events := view.Events
 	res := agent.Partial(events)
 	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))})
-	path := filepath.Join(view.Dir, "report.md")
-	if err := os.WriteFile(path+".part", []byte(md), 0o644); err != nil {
-		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)
-	}
-	if err := os.Rename(path+".part", path); err != nil {
-		return ReportView{}, fmt.Errorf("cannot write the report: %w", err)
+	if err := runs.WriteAtomic(filepath.Join(view.Dir, "report.md"), []byte(md)); err != nil {
+		return ReportView{}, err
 	}
 	return s.Report(view.Dir)
 }

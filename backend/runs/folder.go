@@ -123,12 +123,19 @@ func (f *Folder) savePart(ev agent.Event) string {
 
 // WriteFile writes name in the folder atomically (temporary file, rename).
 func (f *Folder) WriteFile(name string, data []byte) error {
-	tmp := filepath.Join(f.Dir, "."+name+".tmp")
+	return WriteAtomic(filepath.Join(f.Dir, name), data)
+}
+
+// WriteAtomic writes data to path through a temporary file beside it, so a
+// reader (or a crash) never sees half a file.
+func WriteAtomic(path string, data []byte) error {
+	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
+		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	if err := os.Rename(tmp, filepath.Join(f.Dir, name)); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return nil
 }
