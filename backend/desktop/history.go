@@ -17,14 +17,15 @@ func (s *Service) History() ([]runs.Entry, error) {
 	entries, err := runs.List(runs.Root())
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cur == nil || !s.cur.view.Running {
+	a := s.goingLocked()
+	if a == nil {
 		return entries, err
 	}
 	// The run going on has no run.json yet (or a resumed run's old one):
 	// show it as running, with its figures so far.
 	for i, e := range entries {
-		if e.Dir == s.cur.view.Dir {
-			d := runs.Digest(s.cur.view.Events)
+		if e.Dir == a.view.Dir {
+			d := runs.Digest(a.view.Events)
 			entries[i].Status, entries[i].Turns, entries[i].Findings = agent.StatusRunning, d.Turns, d.Findings
 		}
 	}
@@ -52,7 +53,8 @@ func (s *Service) Open(dir string) (RunView, error) {
 func (s *Service) isRunning(dir string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.cur != nil && s.cur.view.Running && s.cur.view.Dir == dir
+	a := s.goingLocked()
+	return a != nil && a.view.Dir == dir
 }
 
 // Resume continues an interrupted run in dir in the background.

@@ -112,10 +112,21 @@ func (s *Service) prepare(ctx context.Context) (settings.Settings, llm.ServerInf
 	return set, info, br, err
 }
 
-func (s *Service) running() bool {
+func (s *Service) running() bool { return s.going() != nil }
+
+// going returns the run in progress, or nil.
+func (s *Service) going() *active {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.cur != nil && s.cur.view.Running
+	return s.goingLocked()
+}
+
+// goingLocked is going for a caller holding s.mu.
+func (s *Service) goingLocked() *active {
+	if s.cur != nil && s.cur.view.Running {
+		return s.cur
+	}
+	return nil
 }
 
 // launch makes view the current run and starts do in the background.
@@ -126,7 +137,7 @@ func (s *Service) launch(view RunView, set settings.Settings, info llm.ServerInf
 	runCtx, cancel := context.WithCancel(context.Background())
 	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
 	s.mu.Lock()
-	if s.cur != nil && s.cur.view.Running { // another start won the race
+	if s.goingLocked() != nil { // another start won the race
 		s.mu.Unlock()
 		cancel()
 		return RunView{}, ErrBusy
@@ -171,11 +182,8 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 // Stop asks the current run to end; its report is still written. It
 // returns when the run has ended.
 func (s *Service) Stop() error {
-	s.mu.Lock()
-	a := s.cur
-	running := a != nil && a.view.Running
-	s.mu.Unlock()
-	if !running {
+	a := s.going()
+	if a == nil {
 		return fmt.Errorf("no run is going")
 	}
 	a.cancel()
@@ -199,13 +207,6 @@ func (s *Service) Current() RunView {
 // Shutdown stops a run in progress, for when the app closes: the report
 // is written and no browser is left behind.
 func (s *Service) Shutdown() {
-	s.mu.Lock()
-	a := s.cur
-	running := a != nil && a.view.Running
-	s.mu.Unlock()
-	if running {
-		a.cancel()
-		<-a.done
-	}
+	_ = s.Stop() // no run going is fine here
 	s.closeBrowser()
 }
