@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -54,11 +55,11 @@ func (p *Policy) Script() llmtest.Script {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		switch kind {
-		case "checklist":
+		case agent.KindChecklist:
 			return reply(map[string]any{"items": p.itemTexts()})
-		case "coverage":
+		case agent.KindCoverage:
 			return reply(p.coverage(msgs[len(msgs)-1].Content))
-		case "writer":
+		case agent.KindWriter:
 			return reply(map[string]any{"result": p.write(msgs[len(msgs)-1].Content)})
 		}
 		return llmtest.Reply{Content: p.act(msgs)}
@@ -79,7 +80,7 @@ func (p *Policy) itemTexts() []string {
 }
 
 func action(name, param, thought string) string {
-	data, _ := json.Marshal(map[string]string{"thought_process": thought, "action": name, "parameter": param})
+	data, _ := json.Marshal(agent.Action{Thought: thought, Name: name, Param: param})
 	return string(data)
 }
 
@@ -160,15 +161,15 @@ func (p *Policy) mistake(msgs []llmtest.Message, last string) string {
 	onPage := lastPageMessage(msgs) != ""
 	switch {
 	case searchedLine.MatchString(last) && once(mistakeRepeatSearch):
-		return action("SEARCH", searchedLine.FindStringSubmatch(last)[1], "Let me search for this.")
+		return action(agent.ActSearch, searchedLine.FindStringSubmatch(last)[1], "Let me search for this.")
 	case onPage && len(p.covered) == 0 && once(mistakeEmpty):
-		return action("DISCOVER", "[1]", "The page has the answer; DISCOVER will extract it.")
+		return action(agent.ActDiscover, "[1]", "The page has the answer; DISCOVER will extract it.")
 	case p.mistakes[mistakeEmpty] && once(mistakeMalformed):
 		return "I think the page has what I need, so I will record it next."
 	case onPage && len(p.covered) > 0 && once(mistakeOffPage):
-		return action("DISCOVER", "[1] Experts agree the answer was settled in 1999 by the Global Survey Council.", "I remember this.")
+		return action(agent.ActDiscover, "[1] Experts agree the answer was settled in 1999 by the Global Survey Council.", "I remember this.")
 	case len(p.covered) > 0 && len(p.covered) < len(p.task.Checklist) && once(mistakeEarlyFinish):
-		return action("FINISH", "Done.", "I have found enough.")
+		return action(agent.ActFinish, "Done.", "I have found enough.")
 	}
 	return ""
 }
@@ -178,28 +179,28 @@ func (p *Policy) decide(msgs []llmtest.Message) string {
 	if s, items := p.nextSentence(msgs); s != "" {
 		p.recorded[s] = true
 		p.pending = s
-		return action("DISCOVER", fmt.Sprintf("[%s] %s", joinInts(items), s), "This part states it.")
+		return action(agent.ActDiscover, fmt.Sprintf("[%s] %s", joinInts(items), s), "This part states it.")
 	}
 	if p.allCovered() {
-		return action("FINISH", "All items are covered.", p.coverageThought())
+		return action(agent.ActFinish, "All items are covered.", p.coverageThought())
 	}
 	last := lastPageMessage(msgs)
 	if unread := unreadPart(last); unread > 0 && p.relevant(last) && p.partsHere < maxPartsPerPage {
 		p.partsHere++
 		if m := partHint.FindStringSubmatch(last); m != nil {
-			return action("READ_MORE", m[1], "Part "+m[1]+" matches what is still missing.")
+			return action(agent.ActReadMore, m[1], "Part "+m[1]+" matches what is still missing.")
 		}
-		return action("READ_MORE", "", "The rest of the page may have the missing items.")
+		return action(agent.ActReadMore, "", "The rest of the page may have the missing items.")
 	}
 	if u := p.nextResult(msgs); u != "" {
 		p.opened[u] = true
 		p.partsHere = 1
-		return action("NAVIGATE", u, "This result looks relevant.")
+		return action(agent.ActNavigate, u, "This result looks relevant.")
 	}
 	if q := p.nextQuery(); q != "" {
-		return action("SEARCH", q, "I need to search.")
+		return action(agent.ActSearch, q, "I need to search.")
 	}
-	return action("FINISH", "This is what the pages say.", p.coverageThought())
+	return action(agent.ActFinish, "This is what the pages say.", p.coverageThought())
 }
 
 // maxPartsPerPage: the policy reads at most this many parts of one page,
