@@ -17,6 +17,11 @@ const (
 	StatusTurnLimit        = "turn_limit"
 	StatusInterrupted      = "interrupted"
 	StatusModelUnavailable = "model_unavailable"
+	// StatusStuck: the model kept sending the same refused reply.
+	StatusStuck = "stuck"
+	// StatusSearchUnavailable: searches kept failing (blocked, offline or
+	// a wrong search address in the settings).
+	StatusSearchUnavailable = "search_unavailable"
 	// StatusFailed: Scout itself failed (a bug); the report holds what the
 	// journal had.
 	StatusFailed = "failed"
@@ -113,6 +118,9 @@ func (a *Agent) loop(ctx context.Context) string {
 		if done {
 			return StatusFinished
 		}
+		if err := a.searchDown(); err != nil {
+			return a.statusFor(ctx, err)
+		}
 		a.endTurn(obs)
 	}
 	return StatusTurnLimit
@@ -123,6 +131,12 @@ func (a *Agent) statusFor(ctx context.Context, err error) string {
 		return StatusInterrupted
 	}
 	a.res.Error = err.Error()
+	switch {
+	case errors.Is(err, errStuck):
+		return StatusStuck
+	case errors.Is(err, errSearchDown):
+		return StatusSearchUnavailable
+	}
 	return StatusModelUnavailable
 }
 

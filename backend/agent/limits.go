@@ -15,6 +15,15 @@ const (
 	maxGarbagePerTurn = 5
 	// maxSkippedTurns in a row end the run: the model is not usable.
 	maxSkippedTurns = 3
+	// maxRepeatedRefusals: refused replies that repeat an earlier refused
+	// reply (since the last accepted action) before the run ends as stuck.
+	// The first repeat is told it is one; a model that then sends the same
+	// thing twice more will not change its mind in the turns left.
+	maxRepeatedRefusals = 3
+	// maxSearchFailures: failed searches in a row before the run ends.
+	// The DuckDuckGo client already retries a blocked search once; three
+	// queries failing means the search itself is down or blocking Scout.
+	maxSearchFailures = 3
 
 	// maxHintParts bounds the unread parts a part hint names: more would
 	// read as "all of them" and cost tokens on every part shown.

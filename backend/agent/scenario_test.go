@@ -235,8 +235,12 @@ func TestRebuildNearTheContextLimit(t *testing.T) {
 }
 
 func TestCheapRetriesAreBoundedPerTurn(t *testing.T) {
-	bad := act(ActNavigate, "http://nowhere.test/", "")
-	cfg, m, rec, _ := newRun(t, map[string][]string{KindChecklist: {kiliChecklist()}, KindAction: {bad}})
+	// Each reply different, so the run is not ended as stuck.
+	var bad []string
+	for i := range 2 * (maxRetriesPerTurn + 1) {
+		bad = append(bad, act(ActNavigate, fmt.Sprintf("http://nowhere.test/%d", i), ""))
+	}
+	cfg, m, rec, _ := newRun(t, map[string][]string{KindChecklist: {kiliChecklist()}, KindAction: bad})
 	cfg.MaxTurns = 2
 	Run(context.Background(), cfg)
 	// Each turn: the first try plus maxRetriesPerTurn retries.

@@ -76,6 +76,11 @@ type state struct {
 	// resplit: the open page was split anew for a smaller context, and
 	// the next rebuilt prompt shows its part instead of the old text.
 	resplit bool
+
+	refused     map[string]bool // actions refused since the last accepted one
+	repeats     int             // refusals of an action refused before
+	searchFails int             // searches failed in a row
+	searchErr   string          // why the last one failed
 }
 
 func newState(objective string) *state {

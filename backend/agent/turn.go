@@ -41,10 +41,20 @@ func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 			return false, "", ctx.Err()
 		}
 		if note == "" {
+			a.accepted()
 			if finishNow {
 				return true, "", nil
 			}
 			return false, a.execute(ctx, act), nil
+		}
+		switch a.refusalRepeats(act) {
+		case 0:
+		case 1:
+			note += " " + render("repeated", act.Name)
+		case maxRepeatedRefusals:
+			a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
+			a.journal(act, "refused")
+			return false, "", stuckError(act, note)
 		}
 		a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
 		if retries >= maxRetriesPerTurn || a.st.retriesUsed >= maxRetriesPerRun {

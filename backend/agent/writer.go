@@ -36,7 +36,7 @@ func (a *Agent) finish(ctx context.Context, status string) {
 			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.item, Why: g.why})
 		}
 	}
-	if (status == StatusFinished || status == StatusTurnLimit) && len(a.st.findings) > 0 && ctx.Err() == nil {
+	if writesResult[status] && len(a.st.findings) > 0 && ctx.Err() == nil {
 		if answer, err := a.write(ctx); err == nil {
 			a.res.Answer = answer
 			a.res.Unsupported = unsupportedNumbers(answer, a.st.objective, a.st.findings)
@@ -47,6 +47,12 @@ func (a *Agent) finish(ctx context.Context, status string) {
 	}
 	a.res.ContextLength = a.cfg.ContextLength // after the writer, which may have found it smaller
 	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error})
+}
+
+// writesResult: the run statuses whose findings go to the writer. A run
+// interrupted by the user ends now; with the model gone there is no writer.
+var writesResult = map[string]bool{
+	StatusFinished: true, StatusTurnLimit: true, StatusStuck: true, StatusSearchUnavailable: true,
 }
 
 // write asks for the final result from only the objective and the numbered

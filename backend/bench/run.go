@@ -159,6 +159,9 @@ func fillFromResult(res *Result, r *agent.Result) {
 		res.FinishedBy = "limit"
 	case agent.StatusInterrupted:
 		res.FinishedBy = "timeout" // the task's time limit, or Ctrl+C
+	case agent.StatusStuck:
+		res.FinishedBy = "stuck"
+		res.Error = r.Error
 	default:
 		res.FinishedBy = "error"
 		res.Error = r.Error

@@ -50,8 +50,9 @@ Flags of run (they override the settings for this run; settings are never writte
   --allow-local     allow opening loopback and private-network addresses (off by default)
 
 Exit status of run: 0 when the agent finished the objective; 3 when the run ended
-otherwise (turn limit, interrupted, model gone) with the report written; 2 for bad
-usage; 1 for any other error. Ctrl+C stops the run and still writes the report.
+otherwise (turn limit, interrupted, model gone, model stuck, search down) with the
+report written; 2 for bad usage; 1 for any other error. Ctrl+C stops the run and
+still writes the report.
 
 Flags of check:
   --llm-url URL   OpenAI-compatible base URL

@@ -18,7 +18,8 @@ import (
 )
 
 // exitIncomplete: the run ended without the agent finishing (turn limit,
-// interrupted, model gone); the report is still written.
+// interrupted, model gone, model stuck, search down); the report is still
+// written.
 const exitIncomplete = 3
 
 // runFlags are the flags of `scout run`; unset ones keep the settings.

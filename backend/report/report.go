@@ -43,6 +43,10 @@ func StatusLine(res *agent.Result) string {
 		return fmt.Sprintf("stopped on turn %d by an error in Scout (%s); please report it", res.Turns, oneLine(res.Error))
 	case agent.StatusRunning:
 		return fmt.Sprintf("still running, written on turn %d; the final result comes when the run ends", res.Turns)
+	case agent.StatusStuck:
+		return fmt.Sprintf("stopped on turn %d: %s. A larger model may do better; resuming gives this one a fresh prompt", res.Turns, oneLine(res.Error))
+	case agent.StatusSearchUnavailable:
+		return fmt.Sprintf("stopped on turn %d: %s", res.Turns, oneLine(res.Error))
 	case agent.StatusModelUnavailable:
 		msg := fmt.Sprintf("model unavailable on turn %d", res.Turns)
 		if res.Error != "" {

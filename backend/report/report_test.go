@@ -33,7 +33,15 @@ func TestGoldenReports(t *testing.T) {
 	down := base
 	down.Status, down.Turns, down.Error = agent.StatusModelUnavailable, 2, "Nothing is listening at http://127.0.0.1:1234."
 
-	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "model-down": down} {
+	stuck := base
+	stuck.Status, stuck.Turns = agent.StatusStuck, 4
+	stuck.Error = "the model kept repeating a refused action: it sent FINISH again and again, refused each time (you have recorded no findings yet)"
+
+	searchDown := base
+	searchDown.Status, searchDown.Turns = agent.StatusSearchUnavailable, 3
+	searchDown.Error = "search failed 3 times in a row: DuckDuckGo answered the search with HTTP 404 Not Found. Search again in a moment, or switch the search provider to SearXNG in Settings."
+
+	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "model-down": down, "stuck": stuck, "search-down": searchDown} {
 		got := Markdown(&res, Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second})
 		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".md"), got)
 	}

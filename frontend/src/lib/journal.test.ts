@@ -61,7 +61,7 @@ suite('clock', () => {
 
 suite('resumable', () => {
   it.each([
-    ['interrupted', true], ['turn_limit', true], ['model_unavailable', true],
+    ['interrupted', true], ['turn_limit', true], ['model_unavailable', true], ['stuck', true], ['search_unavailable', true],
     ['finished', false], ['failed', false], ['running', false],
   ])('%s', (status, want) => expect(resumable(status)).toBe(want));
 });
@@ -120,4 +120,9 @@ suite('statusText', () => {
     expect(statusText('running')).toBe('running now');
     expect(resumable('running')).toBe(false);
   });
+  it.each([
+    ['stuck', 'ended: the model was stuck'],
+    ['search_unavailable', 'ended: search unavailable'],
+    ['something_new', 'something_new'],
+  ])('%s', (status, want) => expect(statusText(status)).toBe(want));
 });

@@ -130,6 +130,8 @@ export function statusText(status: string): string {
       turn_limit: 'stopped at the turn limit',
       interrupted: 'stopped',
       model_unavailable: 'ended: model unavailable',
+      stuck: 'ended: the model was stuck',
+      search_unavailable: 'ended: search unavailable',
       failed: 'could not start',
       running: 'running now',
     }[status] ?? status
@@ -215,5 +217,5 @@ export function clock(seconds: number): string {
 
 /** Whether a run that ended this way can be resumed. */
 export function resumable(status: string): boolean {
-  return status === 'interrupted' || status === 'turn_limit' || status === 'model_unavailable';
+  return ['interrupted', 'turn_limit', 'model_unavailable', 'stuck', 'search_unavailable'].includes(status);
 }

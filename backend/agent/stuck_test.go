@@ -1,0 +1,115 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/search"
+)
+
+// A model that keeps sending a refused reply ends the run as stuck after
+// maxRepeatedRefusals repeats, told once that it repeats itself; a reply
+// the rules accept in between starts the count again.
+func TestRepeatedRefusalsEndTheRun(t *testing.T) {
+	finish := act(ActFinish, "Kilimanjaro.", "Done.")
+	invented := act(ActNavigate, "http://wiki.test/wiki/Everest", "")
+	other := act(ActNavigate, "http://wiki.test/wiki/K2", "")
+	cases := []struct {
+		name      string
+		actions   []string
+		status    string
+		calls     int    // action calls made
+		writer    bool   // whether the findings went to the writer
+		errSubstr string // in the run's error
+	}{
+		{"same FINISH with no findings", []string{finish}, StatusStuck, 1 + maxRepeatedRefusals, false, "FINISH again and again, refused each time (you have recorded no findings yet)"},
+		{"two refused replies in turn", []string{search1, invented, other, invented, other, invented, other}, StatusStuck, 1 + 2 + maxRepeatedRefusals, false, "NAVIGATE"},
+		{"a thought reworded is the same reply", []string{search1, invented, act(ActNavigate, " http://wiki.test/wiki/Everest ", "Try again."), invented, invented}, StatusStuck, 1 + 1 + maxRepeatedRefusals, false, "NAVIGATE"},
+		{"findings go to the writer", []string{search1, openKili, act(ActDiscover, finding1, ""), invented}, StatusStuck, 3 + 1 + maxRepeatedRefusals, true, "NAVIGATE"},
+		{"an accepted action starts the count again", []string{invented, invented, invented, search1, invented, invented, invented, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "Kilimanjaro, 5,895 m (19,341 ft).", "")}, StatusFinished, 10, true, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, m, rec, _ := newRun(t, map[string][]string{
+				KindChecklist: {kiliChecklist()},
+				KindAction:    c.actions,
+				KindCoverage:  {coverageAll()},
+				KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
+			})
+			res, _ := Run(context.Background(), cfg)
+			if res.Status != c.status || !strings.Contains(res.Error, c.errSubstr) {
+				t.Fatalf("status %s, error %q; want %s with %q", res.Status, res.Error, c.status, c.errSubstr)
+			}
+			actions := m.calls(KindAction)
+			if len(actions) != c.calls {
+				t.Fatalf("%d action calls, want %d", len(actions), c.calls)
+			}
+			if got := len(m.calls(KindWriter)) == 1; got != c.writer {
+				t.Fatalf("writer called: %v, want %v", got, c.writer)
+			}
+			if c.status != StatusStuck {
+				return
+			}
+			// The first repeat is told so; the last refusal is journaled
+			// and not sent back, since the run ends.
+			told := 0
+			for _, ev := range rec.of(EvRefused) {
+				if strings.Contains(ev.Reason, "refused then too") {
+					told++
+				}
+			}
+			if told != 1 {
+				t.Fatalf("%d refusals said the reply repeats an earlier one, want 1", told)
+			}
+			if last := rec.events[len(rec.events)-1]; last.Status != StatusStuck || last.Message != res.Error {
+				t.Fatalf("last event %+v", last)
+			}
+		})
+	}
+}
+
+// down is a search that always fails, except for the queries it knows.
+type down struct {
+	ok  fakeSearch
+	err error
+}
+
+func (d down) Search(ctx context.Context, q string) ([]search.Result, error) {
+	if r, ok := d.ok[strings.ToLower(q)]; ok {
+		return r, nil
+	}
+	return nil, d.err
+}
+
+// Searches failing maxSearchFailures times in a row end the run with the
+// last failure, which says what to do; a search that works in between
+// starts the count again.
+func TestFailingSearchEndsTheRun(t *testing.T) {
+	blocked := errors.New("DuckDuckGo asked Scout to prove it is human. Wait a few minutes, or switch the search provider to SearXNG in Settings")
+	q := func(s string) string { return act(ActSearch, s, "") }
+	cases := []struct {
+		name    string
+		actions []string
+		status  string
+		turns   int
+	}{
+		{"three failures in a row", []string{q("a"), q("b"), q("c"), q("d")}, StatusSearchUnavailable, maxSearchFailures},
+		{"the same query failing is tried again", []string{q("a"), q("a"), q("a")}, StatusSearchUnavailable, maxSearchFailures},
+		{"a search that works in between", []string{q("a"), q("b"), search1, q("c"), q("d"), q("e")}, StatusSearchUnavailable, 3 + maxSearchFailures},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, _, _, _ := newRun(t, map[string][]string{KindChecklist: {kiliChecklist()}, KindAction: c.actions})
+			cfg.Search = down{ok: kiliResults, err: blocked}
+			res, _ := Run(context.Background(), cfg)
+			if res.Status != c.status || res.Turns != c.turns {
+				t.Fatalf("status %s after %d turns, want %s after %d", res.Status, res.Turns, c.status, c.turns)
+			}
+			if !strings.Contains(res.Error, "switch the search provider to SearXNG") {
+				t.Fatalf("error %q does not say what to do", res.Error)
+			}
+		})
+	}
+}
