@@ -25,8 +25,7 @@ const (
 )
 
 func benchCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("bench", "scout bench [flags]", stderr)
 	tasksDir := fs.String("tasks", filepath.Join("testdata", "bench"), "folder of benchmark tasks")
 	only := fs.String("only", "", "comma-separated task ids to run (default: all)")
 	out := fs.String("out", "", "results folder (default: bench-results/<timestamp>)")

@@ -5,6 +5,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -85,11 +86,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 func check(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("check", "scout check [flags]", stderr)
 	llmURL := fs.String("llm-url", "", "OpenAI-compatible base URL")
 	model := fs.String("model", "", "model id")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	} else if err != nil {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
@@ -141,4 +143,16 @@ func printInfo(w io.Writer, url string, info llm.ServerInfo) {
 	for _, n := range info.Notes {
 		fmt.Fprintln(w, "Note:", n)
 	}
+}
+
+// newFlagSet is a command's flags, whose --help names the command's
+// arguments before listing the flags.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
 }

@@ -85,6 +85,10 @@ func TestUsage(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"check", "extra"}, 2, "", `unexpected argument "extra"`},
 		{[]string{"check", "--bogus"}, 2, "", "flag provided but not defined"},
+		{[]string{"check", "--help"}, 0, "", "Usage: scout check [flags]\n\nFlags:\n  -llm-url"},
+		{[]string{"run", "-h"}, 0, "", "Usage: scout run [flags] \"objective\"\n\nFlags:\n  -allow-local"},
+		{[]string{"resume", "--help"}, 0, "", "Usage: scout resume [flags] DIR"},
+		{[]string{"bench", "--help"}, 0, "", "Usage: scout bench [flags]"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

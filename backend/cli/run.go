@@ -86,12 +86,16 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+var runSynopsis = map[string]string{
+	"run":    `scout run [flags] "objective"`,
+	"resume": "scout resume [flags] DIR",
+}
+
 // parseRunArgs parses the flags of run and resume, which may come before
 // or after the positional arguments; ok is false with the exit status set
 // for --help or bad usage.
 func parseRunArgs(name string, args []string, stderr io.Writer) (f runFlags, pos []string, code int, ok bool) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(name, runSynopsis[name], stderr)
 	f.register(fs)
 	pos, err := parseInterleaved(fs, args)
 	switch {
