@@ -11,6 +11,7 @@ import (
 const (
 	ServerLMStudio = "LM Studio"
 	ServerLlamaCpp = "llama.cpp"
+	ServerOllama   = "Ollama"
 )
 
 // detection is what one server-specific endpoint told about the context.
@@ -33,7 +34,7 @@ type detector func(ctx context.Context, c *Client, model string) (d detection, o
 
 // detectors are tried in order: LM Studio 0.4+ still serves the 0.3 API, and
 // its new one reports the context actually loaded, so it goes first.
-var detectors = []detector{detectLMStudio04, detectLMStudio03, detectLlamaCpp}
+var detectors = []detector{detectLMStudio04, detectLMStudio03, detectLlamaCpp, detectOllama}
 
 // detectContext finds the loaded context length of model (or of the first
 // loaded model when model is empty), or reports none.

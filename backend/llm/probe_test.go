@@ -58,7 +58,18 @@ func TestProbeDetectsContextPerFlavour(t *testing.T) {
 			server: ServerLMStudio, length: 0, noteSays: "no model loaded yet"},
 		{opts: llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 16384, Models: []string{"model.gguf"}},
 			server: ServerLlamaCpp, length: 16384, source: "llama.cpp /props", wantModels: []string{"model.gguf"}},
-		{opts: llmtest.Options{Flavour: llmtest.Ollama},
+		{opts: llmtest.Options{Flavour: llmtest.Ollama, ContextLength: 16384},
+			server: ServerOllama, length: 16384, source: "Ollama /api/ps"},
+		// Not loaded: Ollama's default, which it would silently truncate to,
+		// and the first chat model, not the embedding model listed first.
+		{opts: llmtest.Options{Flavour: llmtest.Ollama, NotLoaded: true, Embedding: "nomic-embed-text:latest"},
+			server: ServerOllama, length: 4096, source: "Ollama's default, for a model it has not loaded yet", noteSays: "OLLAMA_CONTEXT_LENGTH",
+			wantModels: []string{"nomic-embed-text:latest", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}, wantModel: "qwen2.5-7b-instruct"},
+		// Loaded: the loaded chat model, though an embedding model is loaded too.
+		{opts: llmtest.Options{Flavour: llmtest.Ollama, Loaded: "llama-3.1-8b-instruct", Embedding: "nomic-embed-text:latest"},
+			server: ServerOllama, length: 8192, source: "Ollama /api/ps",
+			wantModels: []string{"nomic-embed-text:latest", "qwen2.5-7b-instruct", "llama-3.1-8b-instruct"}, wantModel: "llama-3.1-8b-instruct"},
+		{opts: llmtest.Options{Flavour: llmtest.Plain},
 			server: "", length: 0, noteSays: "does not report its context length"},
 	}
 	for _, tc := range tests {
@@ -246,7 +257,9 @@ func TestProbeSaysWhetherTheModelIsLoaded(t *testing.T) {
 		{"LM Studio 0.3, loaded", llmtest.Options{Flavour: llmtest.LMStudio03}, "", true},
 		{"LM Studio 0.3, just in time", llmtest.Options{Flavour: llmtest.LMStudio03, NotLoaded: true}, "", false},
 		{"llama.cpp", llmtest.Options{Flavour: llmtest.LlamaCpp}, "", true},
-		{"Ollama", llmtest.Options{Flavour: llmtest.Ollama}, "", false},
+		{"Ollama, loaded", llmtest.Options{Flavour: llmtest.Ollama}, "", true},
+		{"Ollama, loads on the first request", llmtest.Options{Flavour: llmtest.Ollama, NotLoaded: true}, "", false},
+		{"plain OpenAI API", llmtest.Options{Flavour: llmtest.Plain}, "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.New(tc.opts)

@@ -1,6 +1,6 @@
 // Package llmtest provides a fake OpenAI-compatible model server for tests.
-// It poses as LM Studio 0.4, LM Studio 0.3, llama.cpp's llama-server or
-// Ollama for the endpoints Scout reads (model list and context length), with
+// It poses as LM Studio 0.4, LM Studio 0.3, llama.cpp's llama-server,
+// Ollama or a server with only the OpenAI API for the endpoints Scout reads (model list and context length), with
 // each server's own way of answering an unknown path, and can misbehave on
 // purpose (an HTML page, a hang) so error handling is tested against real
 // HTTP rather than mocks.
@@ -24,12 +24,13 @@ const (
 	LMStudio04 Flavour = iota // /api/v1/models with loaded_instances
 	LMStudio03                // /api/v0/models with loaded_context_length
 	LlamaCpp                  // /props with default_generation_settings.n_ctx
-	Ollama                    // nothing but the OpenAI API
+	Ollama                    // /api/ps (loaded, with context_length) and /api/tags
+	Plain                     // nothing but the OpenAI API (vLLM and others)
 )
 
 // String names the flavour for test names.
 func (f Flavour) String() string {
-	return [...]string{"LM Studio 0.4", "LM Studio 0.3", "llama.cpp", "Ollama"}[f]
+	return [...]string{"LM Studio 0.4", "LM Studio 0.3", "llama.cpp", "Ollama", "plain OpenAI API"}[f]
 }
 
 // Fault makes the server misbehave on every request.
@@ -198,6 +199,16 @@ func (s *Handler) ownEndpoint(path string) (any, bool) {
 		return s.lmStudio04(), true
 	case path == "/api/v0/models" && (s.opts.Flavour == LMStudio04 || s.opts.Flavour == LMStudio03):
 		return s.lmStudio03(), true
+	case path == "/api/tags" && s.opts.Flavour == Ollama:
+		return s.ollamaList(s.listed(), false), true
+	case path == "/api/ps" && s.opts.Flavour == Ollama:
+		var loaded []string
+		for _, id := range s.listed() {
+			if s.isLoaded(id) {
+				loaded = append(loaded, id)
+			}
+		}
+		return s.ollamaList(loaded, true), true
 	case path == "/props" && s.opts.Flavour == LlamaCpp:
 		return map[string]any{
 			"default_generation_settings": map[string]any{"n_ctx": s.opts.ContextLength, "temperature": 0.8},
@@ -205,6 +216,22 @@ func (s *Handler) ownEndpoint(path string) (any, bool) {
 		}, true
 	}
 	return nil, false
+}
+
+// ollamaList is Ollama's model list; loaded ones carry their context.
+func (s *Handler) ollamaList(ids []string, loaded bool) any {
+	models := make([]map[string]any, len(ids))
+	for i, id := range ids {
+		family := "qwen2"
+		if id == s.opts.Embedding {
+			family = "nomic-bert"
+		}
+		models[i] = map[string]any{"name": id, "model": id, "details": map[string]any{"family": family, "format": "gguf"}}
+		if loaded {
+			models[i]["context_length"] = s.opts.ContextLength
+		}
+	}
+	return map[string]any{"models": models}
 }
 
 func (s *Handler) lmStudio04() any {

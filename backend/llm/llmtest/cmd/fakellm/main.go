@@ -21,11 +21,12 @@ var flavours = map[string]llmtest.Flavour{
 	"lmstudio03": llmtest.LMStudio03,
 	"llamacpp":   llmtest.LlamaCpp,
 	"ollama":     llmtest.Ollama,
+	"plain":      llmtest.Plain,
 }
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:1234", "address to listen on")
-	flavour := flag.String("flavour", "lmstudio04", "server to pose as: lmstudio04, lmstudio03, llamacpp or ollama")
+	flavour := flag.String("flavour", "lmstudio04", "server to pose as: lmstudio04, lmstudio03, llamacpp, ollama or plain")
 	ctx := flag.Int("context", 8192, "loaded context length to report")
 	script := flag.String("script", "", "JSON file of scripted chat replies by call kind: {\"action\": [\"...\"], \"writer\": [...]}")
 	flag.Parse()
