@@ -24,11 +24,14 @@ type Result struct {
 	// Error says why a run ended early, in the model's or server's words.
 	Error string `json:"error,omitempty"`
 
-	Calls            map[string]int `json:"model_calls"`
-	PromptTokens     int            `json:"prompt_tokens"`
-	CachedTokens     int            `json:"cached_prompt_tokens"`
-	CompletionTokens int            `json:"completion_tokens"`
-	ModelTime        time.Duration  `json:"model_time_ns"`
+	Calls        map[string]int `json:"model_calls"`
+	PromptTokens int            `json:"prompt_tokens"`
+	CachedTokens int            `json:"cached_prompt_tokens"`
+	// CacheEstimated: the server did not report its cache use for some
+	// calls, so CachedTokens is partly Scout's estimate.
+	CacheEstimated   bool          `json:"cache_estimated,omitempty"`
+	CompletionTokens int           `json:"completion_tokens"`
+	ModelTime        time.Duration `json:"model_time_ns"`
 	// SentBack counts replies sent back to the model (refused actions and
 	// unusable replies), as the journal shows them.
 	SentBack int `json:"sent_back"`
@@ -44,6 +47,7 @@ func (r *Result) tally(ev Event) {
 		if u := ev.Usage; u != nil {
 			r.PromptTokens += u.PromptTokens
 			r.CachedTokens += u.CachedTokens
+			r.CacheEstimated = r.CacheEstimated || u.CacheEstimated
 			r.CompletionTokens += u.CompletionTokens
 			r.ModelTime += u.Duration
 		}

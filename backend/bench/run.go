@@ -50,9 +50,11 @@ type Result struct {
 	Calls      map[string]int `json:"model_calls"`
 	// PromptTokens as counted; Reusable is what the prompt cache could
 	// skip (the fake server's prefix accounting offline, the server's own
-	// cached count live).
+	// cached count live, or Scout's estimate of it when the server does not
+	// report it: ReuseEstimated).
 	PromptTokens     int            `json:"prompt_tokens"`
 	Reusable         int            `json:"reusable_tokens"`
+	ReuseEstimated   bool           `json:"reuse_estimated,omitempty"`
 	CompletionTokens int            `json:"completion_tokens"`
 	Refusals         map[string]int `json:"refusals"`
 	Checks           map[string]int `json:"checks"`
@@ -116,7 +118,9 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 	set := opts.Settings
 	var fake *llmtest.Server
 	if !opts.Live {
-		fake = llmtest.New(llmtest.Options{ContextLength: 8192, Script: newPolicy(t, opts.NoMistakes).Script()})
+		// Posing as llama-server, the one server that reports how much of
+		// each prompt its cache reused: the fake's own accounting.
+		fake = llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 8192, Script: newPolicy(t, opts.NoMistakes).Script()})
 		defer fake.Close()
 		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
 	}
@@ -151,6 +155,7 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 func fillFromResult(res *Result, r *agent.Result) {
 	res.Status, res.Turns, res.Calls = r.Status, r.Turns, r.Calls
 	res.PromptTokens, res.Reusable, res.CompletionTokens = r.PromptTokens, r.CachedTokens, r.CompletionTokens
+	res.ReuseEstimated = r.CacheEstimated
 	res.NumbersFlagged = len(r.Unsupported)
 	switch r.Status {
 	case agent.StatusFinished:

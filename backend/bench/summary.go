@@ -55,14 +55,22 @@ func (s Summary) Markdown(baseline *Summary) string {
 	fmt.Fprintf(&sb, "Projected model time assumes %.1f prompt tokens/s read and %.1f tokens/s written (a 7B Q4 model on an ordinary CPU); tokens the prompt cache can reuse are not read.\n\n", s.ReadRate, s.WriteRate)
 	sb.WriteString("| Task | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Flagged | Model min |\n")
 	sb.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |\n")
+	estimated := false
 	for _, r := range s.Results {
 		cites := "valid"
 		if !r.CitationsValid {
 			cites = fmt.Sprintf("%d problems", len(r.CitationProblems))
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %s | %d | %d | %d | %.0f%% | %d | %d | %d/%d | %d/%d | %s | %d | %.1f |\n",
-			r.ID, r.Mode, r.FinishedBy, r.Turns, sum(r.Calls), r.PromptTokens, 100*r.ReuseRatio(), r.CompletionTokens,
+		reuse := fmt.Sprintf("%.0f%%", 100*r.ReuseRatio())
+		if r.ReuseEstimated {
+			reuse, estimated = "≈"+reuse, true
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %s | %d | %d | %d | %s | %d | %d | %d/%d | %d/%d | %s | %d | %.1f |\n",
+			r.ID, r.Mode, r.FinishedBy, r.Turns, sum(r.Calls), r.PromptTokens, reuse, r.CompletionTokens,
 			sum(r.Refusals), r.ItemsCovered, r.Items, r.AnswerPassed, r.AnswerTotal, cites, r.NumbersFlagged, r.ProjectedMinutes)
+	}
+	if estimated {
+		sb.WriteString("\n≈ The model server does not report how much of each prompt its cache reused (LM Studio and Ollama do not); Scout estimated it from the prompts it sent.\n")
 	}
 	s.writeTotals(&sb)
 	s.writeDetails(&sb)

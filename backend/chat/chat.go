@@ -44,11 +44,14 @@ type Request struct {
 type Usage struct {
 	PromptTokens int `json:"prompt_tokens"`
 	// CachedTokens were reused from the server's prompt cache.
-	CachedTokens     int           `json:"cached_tokens"`
+	CachedTokens int `json:"cached_tokens"`
+	// CacheEstimated: the server did not report its cache use, and
+	// CachedTokens is the client's estimate of it (see llm).
+	CacheEstimated   bool          `json:"cache_estimated,omitempty"`
 	CompletionTokens int           `json:"completion_tokens"`
 	Duration         time.Duration `json:"duration_ns"`
 	// WriteRate is the generation speed in tokens per second, when the
-	// server reports its timings (llama.cpp and LM Studio do).
+	// server reports its timings (llama.cpp does).
 	WriteRate float64 `json:"write_rate,omitempty"`
 }
 

@@ -36,6 +36,9 @@ type Client struct {
 	stall stallLimits
 	// loading: the next completion may wait for the model to load.
 	loading atomic.Bool
+	// last is what the server's prompt cache holds, to estimate its reuse
+	// when the server does not report it.
+	last lastPrompt
 }
 
 // ExpectModelLoad gives the next completion extra time before its first
@@ -83,6 +86,9 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		// LM Studio answers an unknown path with HTTP 200 and an error body.
 		if strings.Contains(strings.ToLower(msg), "unexpected endpoint") {
 			return wrongPath(c.base, msg)
+		}
+		if isOverflow(msg) {
+			return streamError(msg, body)
 		}
 		return newError(ErrServer, "The model server reported an error: %s", msg)
 	}

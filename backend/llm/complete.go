@@ -55,10 +55,11 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (
 	defer dog.Stop()
 
 	var reply chat.Reply
+	var reported bool
 	res, err := c.post(ctx, "/chat/completions", chatRequest(model, req))
 	if err == nil {
 		defer res.Body.Close()
-		err = c.readReply(res, &reply, func() { dog.Reset(c.stall.gap) })
+		reported, err = c.readReply(res, &reply, func() { dog.Reset(c.stall.gap) })
 	}
 	reply.Usage.Duration = time.Since(start)
 	if err != nil {
@@ -67,24 +68,24 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (
 		}
 		return reply, explain(err, c.base)
 	}
+	c.last.estimate(req.Messages, &reply, reported)
 	return reply, nil
 }
 
 // readReply reads a streamed reply (or, from a server that ignored the
 // stream flag, a whole one) into reply; progress is called whenever text
-// arrives.
-func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func()) error {
+// arrives. cached says whether the server reported its prompt-cache use.
+func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func()) (cached bool, err error) {
 	if res.StatusCode != http.StatusOK || !isEventStream(res.Header.Get("Content-Type")) {
 		var whole completion
 		if err := c.readJSON(res, &whole); err != nil {
-			return err
+			return false, err
 		}
-		whole.addTo(reply)
-		reply.Content = whole.text()
-		return nil
+		cached = whole.addTo(reply)
+		return cached, settle(reply, whole.text(), whole.reasoning())
 	}
-	var sb strings.Builder
-	err := readEvents(res.Body, func(data []byte) error {
+	var sb, thought strings.Builder
+	err = readEvents(res.Body, func(data []byte) error {
 		var ch completion
 		if err := json.Unmarshal(data, &ch); err != nil {
 			return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%v). Check that the URL points at an OpenAI-compatible server.", err)
@@ -93,18 +94,40 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 			msg, _ := errorBody(data)
 			return streamError(msg, data)
 		}
-		text := ch.text()
-		if text != "" || ch.thinking() {
+		text, thinking := ch.text(), ch.reasoning()
+		if text != "" || thinking != "" {
 			// Only written tokens prove progress: a server may send an
 			// empty opening chunk before it reads the prompt.
 			progress()
 		}
 		sb.WriteString(text)
-		ch.addTo(reply)
+		thought.WriteString(thinking)
+		cached = ch.addTo(reply) || cached
 		return nil
 	})
-	reply.Content = sb.String()
-	return err
+	if err != nil {
+		reply.Content = sb.String()
+		return cached, err
+	}
+	return cached, settle(reply, sb.String(), thought.String())
+}
+
+// settle sets the reply's content from the answer and the reasoning a
+// thinking model streamed apart from it. A model constrained by the JSON
+// schema may stream its whole answer as reasoning (LM Studio with Qwen3.5
+// templates), so reasoning stands in for an empty answer; reasoning cut off
+// by the reply's token limit before any answer is an error that says what
+// to change, since it would happen again on every call.
+func settle(reply *chat.Reply, answer, reasoning string) error {
+	reply.Content = answer
+	if strings.TrimSpace(answer) != "" || strings.TrimSpace(reasoning) == "" {
+		return nil
+	}
+	if reply.Truncated {
+		return newError(ErrThinking, "The model spent its whole reply thinking and never answered. Scout needs short, direct answers: choose a model without a thinking mode (such as Qwen2.5 7B Instruct), or turn thinking off for this one (llama.cpp follows Scout's request to; in LM Studio, edit the model's prompt template to begin with {%%- set enable_thinking = false %%}).")
+	}
+	reply.Content = reasoning
+	return nil
 }
 
 // streamError explains an error the server sent inside a stream (with
@@ -168,21 +191,20 @@ func readEvents(r io.Reader, handle func(data []byte) error) error {
 }
 
 // completion is the part of a chat completion (or of one streamed chunk)
-// Scout reads; timings is llama.cpp's, which LM Studio and llama-server
-// send: cache_n is the prompt tokens taken from its cache, which usage may
-// not report, and predicted_per_second the generation speed.
+// Scout reads; timings is llama-server's: cache_n is the prompt tokens taken
+// from its cache, which usage may not report, and predicted_per_second the
+// generation speed. LM Studio and Ollama report neither.
 type completion struct {
 	Choices []struct {
 		Delta struct {
 			Content string `json:"content"`
-			// Reasoning models stream their thinking apart from the
-			// answer (llama.cpp and LM Studio as reasoning_content,
-			// Ollama as reasoning): not part of the reply, but progress.
-			ReasoningContent string `json:"reasoning_content"`
-			Reasoning        string `json:"reasoning"`
+			reasoningFields
 		} `json:"delta"`
-		Message      struct{ Content string } `json:"message"`
-		FinishReason string                   `json:"finish_reason"`
+		Message struct {
+			Content string `json:"content"`
+			reasoningFields
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
 	} `json:"choices"`
 	Usage *struct {
 		PromptTokens        int `json:"prompt_tokens"`
@@ -208,19 +230,29 @@ func (c completion) text() string {
 	return s
 }
 
-// thinking reports whether this chunk streams a reasoning model's thoughts.
-func (c completion) thinking() bool {
+// reasoningFields: reasoning models send their thinking apart from the
+// answer, llama.cpp and LM Studio as reasoning_content, Ollama as
+// reasoning. It is not the reply, but it is progress.
+type reasoningFields struct {
+	ReasoningContent string `json:"reasoning_content"`
+	Reasoning        string `json:"reasoning"`
+}
+
+func (r reasoningFields) text() string { return r.ReasoningContent + r.Reasoning }
+
+// reasoning is the thinking this chunk (or whole completion) adds.
+func (c completion) reasoning() string {
+	var s string
 	for _, ch := range c.Choices {
-		if ch.Delta.ReasoningContent != "" || ch.Delta.Reasoning != "" {
-			return true
-		}
+		s += ch.Delta.reasoningFields.text() + ch.Message.reasoningFields.text()
 	}
-	return false
+	return s
 }
 
 // addTo records the figures and finish state into reply; the text is the
-// caller's to collect.
-func (c completion) addTo(reply *chat.Reply) {
+// caller's to collect. It reports whether the server said how much of the
+// prompt came from its cache.
+func (c completion) addTo(reply *chat.Reply) (cached bool) {
 	for _, ch := range c.Choices {
 		if ch.FinishReason == "length" {
 			reply.Truncated = true
@@ -229,17 +261,21 @@ func (c completion) addTo(reply *chat.Reply) {
 	if u := c.Usage; u != nil && (u.PromptTokens > 0 || u.CompletionTokens > 0) {
 		reply.Usage.PromptTokens, reply.Usage.CompletionTokens = u.PromptTokens, u.CompletionTokens
 		if u.PromptTokensDetails != nil {
-			reply.Usage.CachedTokens = u.PromptTokensDetails.CachedTokens
+			reply.Usage.CachedTokens, cached = u.PromptTokensDetails.CachedTokens, true
 		}
 	}
 	if t := c.Timings; t != nil {
-		if t.CacheN != nil && reply.Usage.CachedTokens == 0 {
-			reply.Usage.CachedTokens = *t.CacheN
+		if t.CacheN != nil {
+			cached = true
+			if reply.Usage.CachedTokens == 0 {
+				reply.Usage.CachedTokens = *t.CacheN
+			}
 		}
 		if t.PredictedPerSecond > 0 {
 			reply.Usage.WriteRate = t.PredictedPerSecond
 		}
 	}
+	return cached
 }
 
 // chatRequest is the request body: the messages, the sampling settings,
@@ -259,6 +295,10 @@ func chatRequest(model string, req chat.Request) map[string]any {
 		"temperature":    req.Temperature,
 		"stream":         true,
 		"stream_options": map[string]bool{"include_usage": true},
+		// A hybrid thinking model (Qwen3) answers at once when its chat
+		// template is told so; llama.cpp passes this to the template, other
+		// servers ignore it. Thinking would cost minutes per turn on a CPU.
+		"chat_template_kwargs": map[string]bool{"enable_thinking": false},
 	}
 	if req.MaxTokens > 0 {
 		body["max_tokens"] = req.MaxTokens

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -19,7 +20,7 @@ import (
 
 func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	var kinds []string
-	srv := llmtest.New(llmtest.Options{Script: func(kind string, msgs []llmtest.Message) llmtest.Reply {
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Script: func(kind string, msgs []llmtest.Message) llmtest.Reply {
 		kinds = append(kinds, kind)
 		return llmtest.Reply{Content: `{"action":"SEARCH","parameter":"tallest mountain in Africa – ñ"}`}
 	}})
@@ -52,6 +53,60 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	sent := srv.Calls()[0]
 	if !sent.Strict || !sent.Stream || sent.MaxTokens != 400 || sent.Temperature != 0.2 {
 		t.Fatalf("request sent %+v, want a strict schema, streaming, max_tokens 400, temperature 0.2", sent)
+	}
+}
+
+// LM Studio and Ollama do not say how much of a prompt came from their
+// cache: the client estimates it from the prompt and reply before, close to
+// what the server's cache reused, and marks it as estimated. llama.cpp's
+// own figure is taken as it is.
+func TestReuseIsEstimatedWhenNotReported(t *testing.T) {
+	system := chat.Message{Role: chat.System, Content: strings.Repeat("You are Scout, a research agent. ", 30)}
+	turn := func(i int) chat.Message {
+		return chat.Message{Role: chat.User, Content: fmt.Sprintf("Turn %d: %s", i, strings.Repeat("a result line. ", 20))}
+	}
+	for _, tc := range []struct {
+		flavour   llmtest.Flavour
+		estimated bool
+	}{{llmtest.LMStudio04, true}, {llmtest.Ollama, true}, {llmtest.LlamaCpp, false}} {
+		t.Run(tc.flavour.String(), func(t *testing.T) {
+			srv := llmtest.New(llmtest.Options{Flavour: tc.flavour, Script: func(string, []llmtest.Message) llmtest.Reply {
+				return llmtest.Reply{Content: `{"action":"SEARCH","parameter":"q"}`}
+			}})
+			defer srv.Close()
+			c := New(srv.BaseURL())
+			msgs := []chat.Message{system, turn(1)}
+			var got []chat.Usage
+			for i := 2; i <= 4; i++ {
+				r, err := c.Complete(context.Background(), "m", chat.Request{Messages: msgs})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, r.Usage)
+				msgs = append(msgs, chat.Message{Role: chat.Assistant, Content: r.Content}, turn(i))
+			}
+			// A fresh prompt sharing only the system prompt, as the writer's.
+			r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{system, {Role: chat.User, Content: "WRITING STEP"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, r.Usage)
+			for i, call := range srv.Calls() {
+				u := got[i]
+				if u.CacheEstimated != tc.estimated {
+					t.Fatalf("call %d: estimated %v, want %v", i, u.CacheEstimated, tc.estimated)
+				}
+				// The client lays messages out without the server's chat
+				// template, so its share is close, not exact: within 4% of
+				// the prompt.
+				if diff := u.CachedTokens - call.CachedTokens; diff < -call.PromptTokens/25 || diff > call.PromptTokens/25 {
+					t.Errorf("call %d: %d tokens reused, the server's cache reused %d of %d", i, u.CachedTokens, call.CachedTokens, call.PromptTokens)
+				}
+			}
+			if got[0].CachedTokens != 0 || got[2].CachedTokens*10 < got[2].PromptTokens*8 {
+				t.Errorf("reuse %+v: none on the first call, most on the third", got)
+			}
+		})
 	}
 }
 
@@ -132,6 +187,20 @@ func TestCompleteReadsWhatServersSend(t *testing.T) {
 		{"an error mid-stream", "text/event-stream",
 			chunk("par") + "\n\n" + `data: {"error":{"message":"model crashed"}}` + "\n\n", "", 0, 0, false, "model crashed"},
 		{"garbage in the stream", "text/event-stream", "data: {not json\n\n", "", 0, 0, false, "stream the API does not describe"},
+		{"the answer streamed as reasoning (LM Studio, a schema and a Qwen3.5 template)", "text/event-stream",
+			`data: {"choices":[{"delta":{"reasoning_content":"{\"action\":"}}]}` + "\n\n" + `data: {"choices":[{"delta":{"reasoning_content":"\"FINISH\"}"},"finish_reason":"stop"}]}` + "\n\n",
+			`{"action":"FINISH"}`, 0, 0, false, ""},
+		{"a whole answer as Ollama's reasoning", "application/json",
+			`{"choices":[{"message":{"content":"","reasoning":"{\"a\":2}"},"finish_reason":"stop"}]}`, `{"a":2}`, 0, 0, false, ""},
+		{"thinking, then the answer", "text/event-stream",
+			`data: {"choices":[{"delta":{"reasoning_content":"Let me see."}}]}` + "\n\n" + chunk("{}") + "\n\n", "{}", 0, 0, false, ""},
+		{"thinking cut off by the token limit", "text/event-stream",
+			`data: {"choices":[{"delta":{"reasoning_content":"Okay, the user wants"}}]}` + "\n\n" + `data: {"choices":[{"delta":{},"finish_reason":"length"}]}` + "\n\n",
+			"", 0, 0, true, "spent its whole reply thinking"},
+		{"LM Studio 0.4's overflow mid-stream", "text/event-stream",
+			`data: {"error":"Cannot truncate prompt with n_keep (15028) >= n_ctx (7424)"}` + "\n\n", "", 0, 0, false, "longer than the model's context"},
+		{"an overflow with HTTP 200", "application/json",
+			`{"error":"Cannot truncate prompt with n_keep (4270) >= n_ctx (4096)"}`, "", 0, 0, false, "longer than the model's context"},
 		{"an older llama.cpp's error line", "text/event-stream",
 			`error: {"code":400,"message":"the request exceeds the available context size (4096 tokens)","type":"exceed_context_size_error"}` + "\n\n",
 			"", 0, 0, false, "longer than the model's context"},
@@ -165,7 +234,7 @@ func TestChatRequestBody(t *testing.T) {
 	body := chatRequest("m", chat.Request{MaxTokens: 300, Temperature: 0, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
 		Messages: []chat.Message{{Role: chat.System, Content: "s"}, {Role: chat.Assistant, Content: "a"}, {Role: "tool", Content: "t"}}})
 	data, _ := json.Marshal(body)
-	want := `{"max_tokens":300,"messages":[{"content":"s","role":"system"},{"content":"a","role":"assistant"},{"content":"t","role":"user"}],"model":"m",` +
+	want := `{"chat_template_kwargs":{"enable_thinking":false},"max_tokens":300,"messages":[{"content":"s","role":"system"},{"content":"a","role":"assistant"},{"content":"t","role":"user"}],"model":"m",` +
 		`"response_format":{"json_schema":{"name":"action","schema":{"type":"object"},"strict":true},"type":"json_schema"},"stream":true,"stream_options":{"include_usage":true},"temperature":0}`
 	if string(data) != want {
 		t.Fatalf("body\n%s\nwant\n%s", data, want)
@@ -182,6 +251,7 @@ func TestOverflowTellsTheLoadedContext(t *testing.T) {
 		{"the request exceeds the available context size (4096 tokens), try increasing it", 4096},
 		{"Trying to keep the first 6013 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough.", 4096},
 		{"context length exceeded", 0},
+		{"Cannot truncate prompt with n_keep (15028) >= n_ctx (7424)", 7424},
 	} {
 		err := explainStatus(400, tc.msg, nil, "http://127.0.0.1:1234/v1")
 		if !errors.Is(err, ErrContextOverflow) || chat.LoadedContext(err) != tc.want {

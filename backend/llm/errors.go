@@ -37,6 +37,9 @@ var (
 	ErrUnauthorized = errors.New("model server requires an API key")
 	// ErrContextOverflow: the prompt is longer than the loaded context.
 	ErrContextOverflow = chat.ErrContextOverflow
+	// ErrThinking: a reasoning model spent the whole reply thinking and
+	// never answered.
+	ErrThinking = errors.New("model only thought")
 	// ErrServer: any other error the server reported.
 	ErrServer = errors.New("model server error")
 )
@@ -185,10 +188,15 @@ func modelMissing(msg string) bool {
 }
 
 // isOverflow recognises context overflow in the words of llama.cpp ("exceeds
-// the available context size") and LM Studio ("tokens to keep ... greater
-// than the context length").
+// the available context size"), LM Studio 0.3 ("tokens to keep ... greater
+// than the context length") and LM Studio 0.4 ("Cannot truncate prompt with
+// n_keep (15028) >= n_ctx (7424)").
 func isOverflow(msg string) bool {
 	m := strings.ToLower(msg)
-	return strings.Contains(m, "context size") || strings.Contains(m, "context length") ||
-		strings.Contains(m, "context window") || strings.Contains(m, "exceed_context")
+	for _, s := range []string{"context size", "context length", "context window", "exceed_context", "n_keep", "cannot truncate prompt"} {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
 }

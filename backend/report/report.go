@@ -121,8 +121,12 @@ func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures) {
 	}
 	sb.WriteString("## Run figures\n\n")
 	fmt.Fprintf(sb, "- Turns: %d; model calls: %d (%s)\n", res.Turns, calls, describeCalls(res.Calls))
-	fmt.Fprintf(sb, "- Prompt tokens: %d, of which %d (%.0f%%) reused from the prompt cache; completion tokens: %d\n",
-		res.PromptTokens, res.CachedTokens, reuse, res.CompletionTokens)
+	how := "reused from the prompt cache"
+	if res.CacheEstimated {
+		how = "reusable from the prompt cache (estimated by Scout: the server does not report it)"
+	}
+	fmt.Fprintf(sb, "- Prompt tokens: %d, of which %d (%.0f%%) %s; completion tokens: %d\n",
+		res.PromptTokens, res.CachedTokens, reuse, how, res.CompletionTokens)
 	fmt.Fprintf(sb, "- Model time: %s; wall time: %s\n", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second))
 	if fig.Model != "" {
 		fmt.Fprintf(sb, "- Model: %s, context %d tokens\n", fig.Model, fig.ContextLength)

@@ -37,6 +37,8 @@ func TestGoldenReports(t *testing.T) {
 	stuck.Status, stuck.Turns = agent.StatusStuck, 4
 	stuck.Error = "the model kept repeating a refused action: it sent FINISH again and again, refused each time (you have recorded no findings yet)"
 
+	stuck.CacheEstimated = true // LM Studio does not report its cache use
+
 	searchDown := base
 	searchDown.Status, searchDown.Turns = agent.StatusSearchUnavailable, 3
 	searchDown.Error = "search failed 3 times in a row: DuckDuckGo answered the search with HTTP 404 Not Found. Search again in a moment, or switch the search provider to SearXNG in Settings."

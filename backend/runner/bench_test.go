@@ -99,7 +99,7 @@ func BenchmarkScriptedRun(b *testing.B) {
 			var calls []llmtest.ChatCall
 			var wall time.Duration
 			for i := 0; i < b.N; i++ {
-				srv := llmtest.New(llmtest.Options{ContextLength: ctxLen, Script: benchModel()})
+				srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: ctxLen, Script: benchModel()})
 				g := &netguard.Guard{}
 				g.Allow(benchBase)
 				start := time.Now()

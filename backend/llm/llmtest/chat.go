@@ -3,6 +3,7 @@ package llmtest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"sync"
@@ -111,7 +112,7 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		s.stream(w, call)
 		return
 	}
-	s.writeJSON(w, http.StatusOK, completion(call))
+	s.writeJSON(w, http.StatusOK, s.completion(call))
 }
 
 // account records the call and works out the prompt-cache reuse: a
@@ -167,12 +168,19 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-func usage(c ChatCall) map[string]any {
-	return map[string]any{
+// figures are the usage (and llama.cpp's timings) of a reply, as each
+// server reports them: only llama-server says how much of the prompt came
+// from its cache; LM Studio and Ollama give bare usage.
+func (s *Handler) figures(c ChatCall) map[string]any {
+	u := map[string]any{
 		"prompt_tokens": c.PromptTokens, "completion_tokens": c.CompletionTokens,
-		"total_tokens":          c.PromptTokens + c.CompletionTokens,
-		"prompt_tokens_details": map[string]any{"cached_tokens": c.CachedTokens},
+		"total_tokens": c.PromptTokens + c.CompletionTokens,
 	}
+	if s.opts.Flavour != LlamaCpp {
+		return map[string]any{"usage": u}
+	}
+	u["prompt_tokens_details"] = map[string]any{"cached_tokens": c.CachedTokens}
+	return map[string]any{"usage": u, "timings": timings(c)}
 }
 
 func timings(c ChatCall) map[string]any {
@@ -183,13 +191,14 @@ func timings(c ChatCall) map[string]any {
 	}
 }
 
-func completion(c ChatCall) map[string]any {
-	return map[string]any{
+func (s *Handler) completion(c ChatCall) map[string]any {
+	body := map[string]any{
 		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": "fake",
 		"choices": []map[string]any{{"index": 0, "finish_reason": "stop",
 			"message": map[string]any{"role": "assistant", "content": c.Reply}}},
-		"usage": usage(c), "timings": timings(c),
 	}
+	maps.Copy(body, s.figures(c))
+	return body
 }
 
 // stream answers as server-sent events: the reply in a few pieces, then a
@@ -214,8 +223,10 @@ func (s *Handler) stream(w http.ResponseWriter, c ChatCall) {
 		send(chunk(map[string]any{"content": piece}, nil))
 	}
 	send(chunk(map[string]any{}, "stop"))
-	send(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",
-		"choices": []any{}, "usage": usage(c), "timings": timings(c)})
+	last := map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",
+		"choices": []any{}}
+	maps.Copy(last, s.figures(c))
+	send(last)
 	fmt.Fprint(w, "data: [DONE]\n\n")
 }
 

@@ -66,6 +66,8 @@ export interface Finding {
 export interface Usage {
   prompt_tokens: number;
   cached_tokens: number;
+  /** The server did not report its cache use: cached_tokens is Scout's estimate. */
+  cache_estimated?: boolean;
   completion_tokens: number;
   duration_ns: number;
   write_rate?: number;

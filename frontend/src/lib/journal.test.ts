@@ -45,7 +45,13 @@ suite('figures', () => {
     const call = (kind: string, p: number, c: number, turn: number) =>
       ev({ type: 'model_call', kind, turn, usage: { prompt_tokens: p, cached_tokens: c, completion_tokens: 10, duration_ns: 2e9 } });
     const f = figures(view, [call('checklist', 200, 0, 0), call('action', 1000, 800, 1), call('action', 2000, 1800, 2)]);
-    expect(f).toEqual({ turn: 2, maxTurns: 100, modelSeconds: 6, promptTokens: 3200, cachedTokens: 2600, reusePct: 81, contextPct: 25, writeRate: 0 });
+    expect(f).toEqual({ turn: 2, maxTurns: 100, modelSeconds: 6, promptTokens: 3200, cachedTokens: 2600, reusePct: 81, reuseEstimated: false, contextPct: 25, writeRate: 0 });
+  });
+  it('says when the server did not report its cache use', () => {
+    const call = (estimated: boolean) =>
+      ev({ type: 'model_call', kind: 'action', turn: 1, usage: { prompt_tokens: 100, cached_tokens: 50, cache_estimated: estimated, completion_tokens: 1, duration_ns: 1 } });
+    expect(figures(view, [call(false), call(false)]).reuseEstimated).toBe(false);
+    expect(figures(view, [call(false), call(true)]).reuseEstimated).toBe(true);
   });
   it('measures context use against the context the server turned out to have', () => {
     const call = ev({ type: 'model_call', kind: 'action', turn: 3, usage: { prompt_tokens: 1000, cached_tokens: 0, completion_tokens: 10, duration_ns: 1e9 } });

@@ -167,6 +167,8 @@ export interface Figures {
   cachedTokens: number;
   /** Share of prompt tokens the server reused from its cache, 0-100. */
   reusePct: number;
+  /** Whether reusePct is partly Scout's estimate (LM Studio and Ollama do not report it). */
+  reuseEstimated: boolean;
   /** The last action prompt as a share of the context length, 0-100. */
   contextPct: number;
   /** The last reported generation speed, tokens per second; 0 unknown. */
@@ -175,7 +177,7 @@ export interface Figures {
 
 /** Live figures from the model calls so far. */
 export function figures(view: RunView, events: AgentEvent[]): Figures {
-  let turn = 0, ns = 0, prompt = 0, cached = 0, lastAction = 0, rate = 0;
+  let turn = 0, ns = 0, prompt = 0, cached = 0, lastAction = 0, rate = 0, estimated = false;
   let ctxLen = view.context_length;
   for (const e of events) {
     turn = Math.max(turn, e.turn);
@@ -185,6 +187,7 @@ export function figures(view: RunView, events: AgentEvent[]): Figures {
     ns += e.usage.duration_ns;
     prompt += e.usage.prompt_tokens;
     cached += e.usage.cached_tokens;
+    estimated ||= !!e.usage.cache_estimated;
     if (e.kind === 'action') lastAction = e.usage.prompt_tokens;
     if (e.usage.write_rate) rate = e.usage.write_rate;
   }
@@ -196,6 +199,7 @@ export function figures(view: RunView, events: AgentEvent[]): Figures {
     promptTokens: prompt,
     cachedTokens: cached,
     reusePct: pct(cached, prompt),
+    reuseEstimated: estimated,
     contextPct: pct(lastAction, ctxLen),
     writeRate: Math.round(rate * 10) / 10,
   };

@@ -126,6 +126,7 @@ export namespace chat {
 	export class Usage {
 	    prompt_tokens: number;
 	    cached_tokens: number;
+	    cache_estimated?: boolean;
 	    completion_tokens: number;
 	    duration_ns: number;
 	    write_rate?: number;
@@ -138,6 +139,7 @@ export namespace chat {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.prompt_tokens = source["prompt_tokens"];
 	        this.cached_tokens = source["cached_tokens"];
+	        this.cache_estimated = source["cache_estimated"];
 	        this.completion_tokens = source["completion_tokens"];
 	        this.duration_ns = source["duration_ns"];
 	        this.write_rate = source["write_rate"];
