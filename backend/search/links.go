@@ -8,9 +8,11 @@ import (
 // resultURL turns the href of a DuckDuckGo result link into the page it
 // leads to. DuckDuckGo wraps targets in a click-tracking redirect,
 // //duckduckgo.com/l/?uddg=<escaped target>&rut=..., written
-// protocol-relative, absolute or relative to the results page. It reports
-// false for ads (the y.js redirect), links into DuckDuckGo itself and
-// anything that does not end at an http(s) URL.
+// protocol-relative, absolute or relative to the results page; newer pages
+// link results directly. It reports false for ads (the y.js redirect),
+// DuckDuckGo's own search and result pages, and anything that does not end
+// at an http(s) URL. A page DuckDuckGo hosts (its help pages) is a result
+// like any other.
 func resultURL(href string) (string, bool) {
 	href = strings.TrimSpace(href)
 	if strings.HasPrefix(href, "//") {
@@ -20,18 +22,20 @@ func resultURL(href string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if u.Host == "" || isDuckDuckGoHost(u.Hostname()) {
+	if u.Host != "" && !isDuckDuckGoHost(u.Hostname()) {
+		return httpURL(u)
+	}
+	switch path := strings.TrimSuffix(u.Path, "/"); {
+	case path == "/l":
 		return redirectTarget(u)
+	case u.Host == "" || path == "" || path == "/y.js" || path == "/html" || path == "/lite":
+		return "", false // relative, a search, an ad or a results page
 	}
 	return httpURL(u)
 }
 
-// redirectTarget decodes the uddg parameter of a DuckDuckGo redirect. Any
-// other DuckDuckGo-internal link (an ad, a related search) is not a result.
+// redirectTarget decodes the uddg parameter of a DuckDuckGo redirect.
 func redirectTarget(u *url.URL) (string, bool) {
-	if strings.TrimSuffix(u.Path, "/") != "/l" {
-		return "", false
-	}
 	target := strings.TrimSpace(u.Query().Get("uddg"))
 	if strings.HasPrefix(target, "//") {
 		target = "https:" + target
