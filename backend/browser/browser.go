@@ -25,6 +25,14 @@ const (
 	// the page to finish loading (late scripts fill in content); pages that
 	// never settle are read as they are.
 	settleTimeout = 3 * time.Second
+	// quietFor: a page whose document has not changed for this long has
+	// finished filling itself in (client-side rendering, a late redirect).
+	quietFor = 300 * time.Millisecond
+	// DefaultReadTimeout bounds waiting for and extracting a loaded page: a
+	// page whose scripts never yield would otherwise hold the run forever.
+	DefaultReadTimeout = 20 * time.Second
+	// closeTimeout bounds closing a session's tabs at the end of a run.
+	closeTimeout = 5 * time.Second
 )
 
 // chromiumArgs keep the browser quiet: no first-run pages, no background
@@ -46,6 +54,8 @@ type Options struct {
 	Guard *netguard.Guard
 	// NavigationTimeout bounds one navigation; 0 means the default.
 	NavigationTimeout time.Duration
+	// ReadTimeout bounds reading a loaded page; 0 means the default.
+	ReadTimeout time.Duration
 	// MaxTextChars caps extracted text; 0 means the default.
 	MaxTextChars int
 }
@@ -74,6 +84,9 @@ func Launch(opts Options) (*Browser, error) {
 	}
 	if opts.MaxTextChars == 0 {
 		opts.MaxTextChars = DefaultMaxTextChars
+	}
+	if opts.ReadTimeout == 0 {
+		opts.ReadTimeout = DefaultReadTimeout
 	}
 	if !opts.Headless && !hasDisplay() {
 		return nil, errors.New("there is no screen to show the browser window on: run headless (scout run --headless, or turn off \"Show the browser window\" in Settings)")

@@ -41,9 +41,14 @@ func classify(url string, err error) *web.VisitError {
 	switch {
 	case strings.Contains(msg, "Timeout") && strings.Contains(msg, "exceeded"):
 		return web.Failure(web.ErrTimeout, url, "the page took too long to load")
-	case strings.Contains(msg, "Download is starting") || strings.Contains(msg, "ERR_ABORTED") ||
+	case strings.Contains(msg, "Download is starting") ||
 		strings.Contains(msg, "interrupted by another navigation to \"chrome-error://"):
 		return web.Failure(web.ErrNotReadable, url, "the address is a file download, not a web page")
+	case strings.Contains(msg, "ERR_ABORTED"):
+		// A download, but also an answer with no content (HTTP 204) or a
+		// load the page itself cancelled: explain tells them apart by the
+		// response, when there was one.
+		return web.Failure(web.ErrNetwork, url, "the page stopped loading before it showed anything")
 	case strings.Contains(msg, "closed"):
 		return web.Failure(web.ErrBrowserClosed, url, "the browser window was closed")
 	}

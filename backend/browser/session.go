@@ -4,11 +4,13 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"mime"
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -23,8 +25,10 @@ var walkerJS string
 
 // Session is one run's view of the web: a fresh browser context (no
 // cookies or storage from the user or earlier runs) with one tab. Downloads
-// are refused, dialogs dismissed, permission prompts denied, and every
-// request passes the network guard. One navigation runs at a time.
+// are refused, dialogs dismissed (a "leave this page?" prompt accepted),
+// pop-ups closed, no permission granted, and every request passes the
+// network guard. One navigation runs at a time, and none can hold the run:
+// a tab that stops answering is dropped, not waited for.
 type Session struct {
 	br    *Browser
 	bc    playwright.BrowserContext
@@ -32,6 +36,8 @@ type Session struct {
 
 	mu   sync.Mutex // serialises navigations
 	page playwright.Page
+	// readTimeout bounds reading a loaded page (Options.ReadTimeout).
+	readTimeout time.Duration
 
 	navMu   sync.Mutex
 	lastNav playwright.Response // the main frame's last document response
@@ -54,7 +60,7 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
-	s := &Session{br: br, bc: bc, guard: guard}
+	s := &Session{br: br, bc: bc, guard: guard, readTimeout: br.opts.ReadTimeout}
 	if err := bc.Route("**/*", s.guardRequest); err != nil {
 		bc.Close()
 		return nil, fmt.Errorf("cannot install the network guard: %w", err)
@@ -62,9 +68,17 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 	return s, nil
 }
 
-// Close closes the session's context and tab.
+// Close closes the session's context and tab, without waiting longer than
+// closeTimeout for a browser that does not answer.
 func (s *Session) Close() error {
-	return s.bc.Close()
+	done := make(chan error, 1)
+	go func() { done <- s.bc.Close() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(closeTimeout):
+		return errors.New("the browser did not close its tab in time")
+	}
 }
 
 // guardRequest lets a request through only if the guard allows it. Page
@@ -94,7 +108,16 @@ func (s *Session) tab() (playwright.Page, error) {
 	if err != nil {
 		return nil, web.Failure(web.ErrBrowserClosed, "", "the browser is not running: %v", err)
 	}
-	p.OnDialog(func(d playwright.Dialog) { _ = d.Dismiss() })
+	p.OnDialog(func(d playwright.Dialog) {
+		// Dismissing "leave this page?" would keep the agent on it.
+		if d.Type() == "beforeunload" {
+			_ = d.Accept()
+			return
+		}
+		_ = d.Dismiss()
+	})
+	// Pop-ups would pile up as windows over the tab the user watches.
+	p.OnPopup(func(popup playwright.Page) { go func() { _ = popup.Close() }() })
 	p.OnResponse(func(r playwright.Response) {
 		// Keep the response only: reading its headers here would race
 		// with Open reading them (playwright-go caches them lazily).
@@ -142,29 +165,45 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 			// An aborted load can leave navigations in flight (Chromium's
 			// error page) that would interrupt the next one: start over in
 			// a fresh tab.
-			_ = p.Close()
+			s.discard(p)
 			return nil, nil, s.explain(rawURL, r.err)
 		}
 		return p, r.resp, nil
 	case <-ctx.Done():
-		_ = p.Close()
-		<-done
+		s.discard(p)
 		return nil, nil, ctx.Err()
 	}
 }
 
+// discard drops a tab without waiting for it to close: after a page's own
+// navigations went wrong (a meta refresh racing the next load) Chromium may
+// never answer the close, and a run must not hang on it, nor Stop and quit
+// with it. The next navigation opens a fresh tab.
+func (s *Session) discard(p playwright.Page) {
+	if s.page == p {
+		s.page = nil
+	}
+	go func() { _ = p.Close() }()
+}
+
 // explain classifies a navigation error, using the response headers when
-// the navigation ended as a download.
+// the navigation ended as a download or was aborted.
 func (s *Session) explain(rawURL string, err error) error {
 	ve := classify(rawURL, err)
 	s.navMu.Lock()
 	nav := s.lastNav
 	s.navMu.Unlock()
-	if ve.Kind == web.ErrNotReadable && nav != nil {
-		ct, _ := nav.HeaderValue("content-type") // the navigation is over: no one else reads it
-		if mt := mediaType(ct); mt != "" && !web.Readable(mt) {
-			ve.Message = web.NotReadable(rawURL, mt).Message
-		}
+	if nav == nil || (ve.Kind != web.ErrNotReadable && !strings.Contains(err.Error(), "ERR_ABORTED")) {
+		return ve
+	}
+	// The navigation is over: no one else reads the headers.
+	ct, _ := nav.HeaderValue("content-type")
+	disposition, _ := nav.HeaderValue("content-disposition")
+	switch mt := mediaType(ct); {
+	case mt != "" && !web.Readable(mt):
+		return web.NotReadable(rawURL, mt)
+	case strings.HasPrefix(strings.ToLower(strings.TrimSpace(disposition)), "attachment"):
+		return web.Failure(web.ErrNotReadable, rawURL, "the address is a file download, not a web page")
 	}
 	return ve
 }
@@ -185,7 +224,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		v.ContentType = mediaType(ct)
 		if addr, err := resp.ServerAddr(); err == nil && addr != nil {
 			if err := s.guard.CheckAddr(v.FinalURL, addr.IpAddress); err != nil {
-				_, _ = p.Goto("about:blank")
+				s.discard(p)
 				return nil, web.Refused(rawURL, err)
 			}
 		}
@@ -196,15 +235,12 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	if !web.Readable(v.ContentType) {
 		return nil, web.NotReadable(rawURL, v.ContentType)
 	}
-	_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
-		State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
-	})
-	doc, err := s.extract(p)
+	doc, err := s.read(ctx, p, rawURL)
 	if err != nil {
 		return nil, err
 	}
 	doc.Links = web.OpenableLinks(doc.Links, s.guard.CheckLiteral)
-	v.Doc = doc
+	v.Doc, v.FinalURL = doc, p.URL() // where a script or meta refresh led
 	return v, nil
 }
 
@@ -222,12 +258,97 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	if resp != nil {
 		out.Status = resp.Status()
 	}
-	html, err := p.Content()
-	if err != nil {
-		return search.Page{}, web.Failure(web.ErrNetwork, rawURL, "cannot read the results page: %v", err)
+	html, err := within(ctx, s, p, func() (string, error) { return p.Content() })
+	switch {
+	case ctx.Err() != nil:
+		return search.Page{}, ctx.Err()
+	case err != nil:
+		return search.Page{}, web.Failure(web.ErrNetwork, rawURL, "cannot read the results page: %v", firstLine(err))
 	}
 	out.HTML = html
 	return out, nil
+}
+
+// read waits for the page to finish loading and to settle, then extracts
+// its text. A page whose scripts keep the browser busy never lets the
+// extraction run: after the read timeout (or when ctx ends) the tab is dropped
+// and the visit fails, so neither the run nor Stop waits on it.
+func (s *Session) read(ctx context.Context, p playwright.Page, rawURL string) (page.Document, error) {
+	doc, err := within(ctx, s, p, func() (page.Document, error) { return s.settleAndExtract(p) })
+	switch {
+	case ctx.Err() != nil:
+		return page.Document{}, ctx.Err()
+	case errors.Is(err, errReadTimeout):
+		return page.Document{}, web.Failure(web.ErrTimeout, rawURL, "the page kept the browser busy and could not be read within %s", s.readTimeout)
+	}
+	return doc, err
+}
+
+// errReadTimeout: reading a page took longer than Options.ReadTimeout.
+var errReadTimeout = errors.New("reading the page took too long")
+
+// within runs f, which talks to the tab p, and gives up when ctx ends or
+// the read timeout passes; the tab is then dropped, as it is when f fails.
+func within[T any](ctx context.Context, s *Session, p playwright.Page, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	timer := time.NewTimer(s.readTimeout)
+	defer timer.Stop()
+	var zero T
+	select {
+	case r := <-done:
+		if r.err != nil {
+			s.discard(p)
+		}
+		return r.v, r.err
+	case <-timer.C:
+		s.discard(p)
+		return zero, errReadTimeout
+	case <-ctx.Done():
+		s.discard(p)
+		return zero, ctx.Err()
+	}
+}
+
+// settleAndExtract waits for the load event and for the page to stop
+// changing (scripts filling it in, a script or meta refresh moving on),
+// then extracts the text. When the page navigated away while being read,
+// it reads the page it landed on, once.
+func (s *Session) settleAndExtract(p playwright.Page) (page.Document, error) {
+	for attempt := 0; ; attempt++ {
+		_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
+			State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
+		})
+		_, _ = p.Evaluate(quietJS, map[string]any{"quiet": quietFor.Milliseconds(), "max": settleTimeout.Milliseconds()})
+		doc, err := s.extract(p)
+		if err == nil || attempt > 0 || !navigatedAway(err) {
+			return doc, err
+		}
+	}
+}
+
+// quietJS resolves once the document has gone quietFor without a change,
+// or after max milliseconds.
+const quietJS = `({quiet, max}) => new Promise(resolve => {
+  let timer;
+  const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(cap); resolve(); };
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+  const cap = setTimeout(done, max);
+  timer = setTimeout(done, quiet);
+  obs.observe(document.documentElement, {childList: true, subtree: true, characterData: true});
+})`
+
+// navigatedAway recognises an evaluation cut short by the page navigating.
+func navigatedAway(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Execution context was destroyed") || strings.Contains(msg, "navigat")
 }
 
 func (s *Session) extract(p playwright.Page) (page.Document, error) {

@@ -1,0 +1,155 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/web"
+)
+
+// pagesThatMisbehave are pages of the real web that used to freeze a run,
+// read the wrong thing or leave windows behind.
+var pagesThatMisbehave = map[string]string{
+	"/refresh":  `<html><head><meta http-equiv="refresh" content="0;url=/final"></head><body><p>Redirecting…</p></body></html>`,
+	"/final":    `<html><body><main><p>The destination page says hello.</p></main></body></html>`,
+	"/late":     `<html><body><main><p>Loading…</p></main><script>addEventListener('load', () => setTimeout(() => location.replace('/final'), 150))</script></body></html>`,
+	"/rendered": `<html><body><main id="app">Loading…</main><script>addEventListener('load', () => setTimeout(() => { document.getElementById('app').innerHTML = '<h1>Rendered</h1><p>The client-side app filled this in.</p>' }, 200))</script></body></html>`,
+	"/busy":     `<html><body><main><p>A page whose script never yields.</p></main><script>setTimeout(() => { for (;;) {} }, 10)</script></body></html>`,
+	"/popup":    `<html><body><main><p>A page that opens windows.</p></main><script>window.open('/final'); window.open('/final?2')</script></body></html>`,
+	"/leave":    `<html><body><main><p>A page that asks before leaving.</p></main><script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = '' })</script></body></html>`,
+}
+
+func misbehaving(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/empty" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		body, ok := pagesThatMisbehave[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// openWithin opens rawURL and fails the test if that takes longer than
+// limit: a hang here is a frozen run that Stop cannot end.
+func openWithin(t *testing.T, s *Session, rawURL string, limit time.Duration) (*web.Visit, error) {
+	t.Helper()
+	type result struct {
+		v   *web.Visit
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := s.Open(context.Background(), rawURL)
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-time.After(limit):
+		t.Fatalf("opening %s did not return within %v", rawURL, limit)
+		return nil, nil
+	}
+}
+
+func textOf(v *web.Visit) string {
+	var sb strings.Builder
+	for _, b := range v.Doc.Blocks {
+		sb.WriteString(b.Text + " ")
+	}
+	return sb.String()
+}
+
+// A page that moves on by itself (meta refresh, a script after load) or
+// fills itself in after load is read where and when it settles.
+func TestPagesAreReadOnceSettled(t *testing.T) {
+	srv := misbehaving(t)
+	s := session(t)
+	s.guard.Allow(srv.URL)
+	for _, tc := range []struct{ path, says, final string }{
+		{"/refresh", "destination page says hello", "/final"},
+		{"/late", "destination page says hello", "/final"},
+		{"/rendered", "client-side app filled this in", "/rendered"},
+	} {
+		// Three times over: the meta refresh froze the session one time
+		// in two or three when the next page opened.
+		for i := range 3 {
+			v, err := openWithin(t, s, srv.URL+tc.path, 15*time.Second)
+			if err != nil {
+				t.Fatalf("%s (%d): %v", tc.path, i, err)
+			}
+			if !strings.Contains(textOf(v), tc.says) || !strings.HasSuffix(v.FinalURL, tc.final) {
+				t.Fatalf("%s (%d): read %q at %s", tc.path, i, textOf(v), v.FinalURL)
+			}
+			if _, err := openWithin(t, s, srv.URL+"/final", 15*time.Second); err != nil {
+				t.Fatalf("the page after %s (%d): %v", tc.path, i, err)
+			}
+		}
+	}
+}
+
+// A page whose script never yields fails the visit after the read timeout,
+// and Stop (a cancelled context) ends it at once; the session goes on.
+func TestABusyPageDoesNotHoldTheRun(t *testing.T) {
+	srv := misbehaving(t)
+	s := session(t)
+	s.guard.Allow(srv.URL)
+	s.readTimeout = 2 * time.Second
+	_, err := openWithin(t, s, srv.URL+"/busy", 10*time.Second)
+	var ve *web.VisitError
+	if !errors.As(err, &ve) || !errors.Is(err, web.ErrTimeout) || !strings.Contains(ve.Message, "busy") {
+		t.Fatalf("busy page: %v", err)
+	}
+	s.readTimeout = time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	start := time.Now()
+	if _, err := s.Open(ctx, srv.URL+"/busy?stop"); !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 4*time.Second {
+		t.Fatalf("stopped after %v: %v", time.Since(start), err)
+	}
+	if _, err := openWithin(t, s, srv.URL+"/final", 15*time.Second); err != nil {
+		t.Fatalf("the session after a busy page: %v", err)
+	}
+}
+
+// Pop-ups are closed, a "leave this page?" prompt does not keep the agent
+// on a page, and an empty answer is not called a download.
+func TestWindowsAndPromptsDoNotGetInTheWay(t *testing.T) {
+	srv := misbehaving(t)
+	s := session(t)
+	s.guard.Allow(srv.URL)
+	if _, err := openWithin(t, s, srv.URL+"/popup", 15*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(s.bc.Pages()) > 1 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := len(s.bc.Pages()); n != 1 {
+		t.Fatalf("%d windows open after a page opened pop-ups", n)
+	}
+	if _, err := openWithin(t, s, srv.URL+"/leave", 15*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := openWithin(t, s, srv.URL+"/final", 15*time.Second); err != nil || !strings.Contains(textOf(v), "hello") {
+		t.Fatalf("leaving a page that asks before leaving: %v", err)
+	}
+	_, err := openWithin(t, s, srv.URL+"/empty", 15*time.Second)
+	if err == nil || strings.Contains(err.Error(), "download") {
+		t.Fatalf("an empty answer (HTTP 204): %v", err)
+	}
+}
