@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -151,5 +152,38 @@ func TestWindowsAndPromptsDoNotGetInTheWay(t *testing.T) {
 	_, err := openWithin(t, s, srv.URL+"/empty", 15*time.Second)
 	if err == nil || strings.Contains(err.Error(), "download") {
 		t.Fatalf("an empty answer (HTTP 204): %v", err)
+	}
+}
+
+// A page's WebSocket to a private address never connects: request routing
+// does not see WebSockets, so they have a guard of their own.
+func TestWebSocketsToPrivateAddressesAreBlocked(t *testing.T) {
+	s := session(t)
+	var hits atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1) // the upgrade request; no need to complete it
+		http.Error(w, "no", http.StatusBadRequest)
+	}))
+	defer inner.Close()
+	wsURL := "ws" + strings.TrimPrefix(inner.URL, "http") + "/socket"
+	public := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<html><body><main><p>A public page with a socket.</p></main><script>new WebSocket(%q)</script></body></html>`, wsURL)
+	}))
+	defer public.Close()
+	s.guard.Allow(public.URL)
+	open := func(q string) {
+		if _, err := openWithin(t, s, public.URL+q, 15*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond) // let the socket try
+	}
+	open("/")
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("a WebSocket reached a private address %d times", n)
+	}
+	s.guard.Allow(inner.URL) // control: allowed, it connects
+	open("/?again")
+	if hits.Load() == 0 {
+		t.Fatal("control: an allowed WebSocket did not connect either")
 	}
 }

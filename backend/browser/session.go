@@ -65,7 +65,26 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 		bc.Close()
 		return nil, fmt.Errorf("cannot install the network guard: %w", err)
 	}
+	if err := bc.RouteWebSocket("**/*", s.guardWebSocket); err != nil {
+		bc.Close()
+		return nil, fmt.Errorf("cannot install the network guard: %w", err)
+	}
 	return s, nil
+}
+
+// guardWebSocket lets a page's WebSocket connect only where the guard
+// allows: request routing never sees WebSockets, and a page could reach a
+// service on this computer or the local network through one.
+func (s *Session) guardWebSocket(ws playwright.WebSocketRoute) {
+	u := ws.URL()
+	if rest, ok := strings.CutPrefix(u, "ws"); ok { // ws:// and wss:// as http:// and https://
+		u = "http" + rest
+	}
+	if err := s.guard.Check(context.Background(), u); err != nil {
+		ws.Close()
+		return
+	}
+	_, _ = ws.ConnectToServer()
 }
 
 // Close closes the session's context and tab, without waiting longer than
