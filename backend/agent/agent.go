@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -118,7 +119,7 @@ func (a *Agent) loop(ctx context.Context) string {
 		if done {
 			return StatusFinished
 		}
-		if err := a.searchDown(); err != nil {
+		if err := cmp.Or(a.browserGone(), a.searchDown()); err != nil {
 			return a.statusFor(ctx, err)
 		}
 		a.endTurn(obs)
@@ -132,6 +133,8 @@ func (a *Agent) statusFor(ctx context.Context, err error) string {
 	}
 	a.res.Error = err.Error()
 	switch {
+	case errors.Is(err, errBrowserGone):
+		return StatusInterrupted
 	case errors.Is(err, errStuck):
 		return StatusStuck
 	case errors.Is(err, errSearchDown):

@@ -37,6 +37,7 @@ func (a *Agent) doSearch(ctx context.Context, act Action) string {
 	}
 	if err != nil {
 		a.searchFailed(err)
+		a.noteBrowser(err)
 		a.emit(Event{Type: EvSearched, Query: q, Message: err.Error()})
 		a.journal(act, "search failed")
 		return fmt.Sprintf("Turn %d: SEARCH %q failed: %v", a.st.turn, q, err)
@@ -69,6 +70,7 @@ func (a *Agent) doNavigate(ctx context.Context, act Action) string {
 	a.st.visits[u]++
 	v, err := a.cfg.Browser.Open(ctx, u)
 	if err != nil {
+		a.noteBrowser(err)
 		reason := err.Error()
 		var ve *web.VisitError
 		if errors.As(err, &ve) {

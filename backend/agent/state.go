@@ -81,6 +81,7 @@ type state struct {
 	repeats     int             // refusals of an action refused before
 	searchFails int             // searches failed in a row
 	searchErr   string          // why the last one failed
+	browserErr  string          // set when the browser itself has closed
 }
 
 func newState(objective string) *state {

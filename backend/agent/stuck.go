@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/scout-research/scout/backend/web"
 )
 
 // A small model at a low temperature, refused, often sends the very same
@@ -18,6 +20,11 @@ var errStuck = errors.New("the model kept repeating a refused action")
 
 // errSearchDown ends a run whose searches keep failing.
 var errSearchDown = errors.New("search failed")
+
+// errBrowserGone ends a run whose browser has closed (the user closed its
+// window, or it crashed): nothing more can be read. The run can be resumed,
+// with a new browser.
+var errBrowserGone = errors.New("the browser closed")
 
 // refusalRepeats records a refused action and returns how many refused
 // replies since the last accepted action were the same as an earlier one.
@@ -62,4 +69,21 @@ func (a *Agent) searchDown() error {
 		return nil
 	}
 	return fmt.Errorf("%w %d times in a row: %s", errSearchDown, a.st.searchFails, a.st.searchErr)
+}
+
+// noteBrowser remembers a visit or search that failed because the browser
+// itself is gone.
+func (a *Agent) noteBrowser(err error) {
+	if errors.Is(err, web.ErrBrowserClosed) {
+		a.st.browserErr = err.Error()
+	}
+}
+
+// browserGone reports whether the browser has closed, as an error that
+// says what to do.
+func (a *Agent) browserGone() error {
+	if a.st.browserErr == "" {
+		return nil
+	}
+	return fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(a.st.browserErr, "."))
 }

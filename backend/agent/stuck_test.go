@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/web"
 )
 
 // A model that keeps sending a refused reply ends the run as stuck after
@@ -111,5 +112,38 @@ func TestFailingSearchEndsTheRun(t *testing.T) {
 				t.Fatalf("error %q does not say what to do", res.Error)
 			}
 		})
+	}
+}
+
+// closing is a browser that closes after its first visit.
+type closing struct {
+	Browser
+	visits int
+}
+
+func (c *closing) Open(ctx context.Context, url string) (*web.Visit, error) {
+	c.visits++
+	if c.visits > 1 {
+		return nil, web.Failure(web.ErrBrowserClosed, url, "the browser is not running")
+	}
+	return c.Browser.Open(ctx, url)
+}
+
+// When the browser itself closes (its window closed, a crash), the run
+// stops at once as interrupted, with its findings written up, saying to
+// resume; a visit that merely failed does not stop it.
+func TestClosedBrowserEndsTheRun(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActNavigate, "L1", ""), act(ActNavigate, "R2", "")},
+		KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
+	})
+	cfg.Browser = &closing{Browser: cfg.Browser}
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusInterrupted || res.Turns != 4 || !strings.Contains(res.Error, "resume the run") {
+		t.Fatalf("status %s on turn %d, error %q", res.Status, res.Turns, res.Error)
+	}
+	if len(m.calls(KindWriter)) != 1 || res.Answer == "" {
+		t.Fatalf("the findings were not written up: %+v", res.Calls)
 	}
 }

@@ -50,9 +50,11 @@ func (a *Agent) finish(ctx context.Context, status string) {
 }
 
 // writesResult: the run statuses whose findings go to the writer. A run
-// interrupted by the user ends now; with the model gone there is no writer.
+// the user stopped ends now (its context is cancelled); with the model gone
+// there is no writer; a run interrupted because the browser closed still
+// has its model.
 var writesResult = map[string]bool{
-	StatusFinished: true, StatusTurnLimit: true, StatusStuck: true, StatusSearchUnavailable: true,
+	StatusFinished: true, StatusTurnLimit: true, StatusStuck: true, StatusSearchUnavailable: true, StatusInterrupted: true,
 }
 
 // write asks for the final result from only the objective and the numbered

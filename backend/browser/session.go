@@ -209,6 +209,10 @@ func (s *Session) discard(p playwright.Page) {
 // the navigation ended as a download or was aborted.
 func (s *Session) explain(rawURL string, err error) error {
 	ve := classify(rawURL, err)
+	if errors.Is(ve, web.ErrBrowserClosed) && !s.br.Closed() {
+		// Only the tab went (the user closed it): the next visit opens one.
+		return web.Failure(web.ErrNetwork, rawURL, "the tab was closed while the page loaded")
+	}
 	s.navMu.Lock()
 	nav := s.lastNav
 	s.navMu.Unlock()

@@ -38,6 +38,9 @@ func StatusLine(res *agent.Result) string {
 	case agent.StatusTurnLimit:
 		return fmt.Sprintf("stopped at the turn limit (%d turns)", res.Turns)
 	case agent.StatusInterrupted:
+		if res.Error != "" {
+			return fmt.Sprintf("interrupted on turn %d: %s", res.Turns, oneLine(res.Error))
+		}
 		return fmt.Sprintf("interrupted on turn %d", res.Turns)
 	case agent.StatusFailed:
 		return fmt.Sprintf("stopped on turn %d by an error in Scout (%s); please report it", res.Turns, oneLine(res.Error))
