@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"errors"
+	"net/url"
 	"strings"
 
 	"github.com/scout-research/scout/backend/web"
@@ -54,4 +56,35 @@ func classify(url string, err error) *web.VisitError {
 	}
 	first, _, _ := strings.Cut(msg, "\n")
 	return web.Failure(web.ErrNetwork, url, "the page could not be opened: %s", strings.TrimSpace(first))
+}
+
+// tunnelFailed recognises Chromium's one error for any connection the
+// guard's proxy could not make.
+func tunnelFailed(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "ERR_TUNNEL_CONNECTION_FAILED") || strings.Contains(msg, "ERR_PROXY_CONNECTION_FAILED")
+}
+
+// proxyFailure explains a connection the guard's proxy refused or could
+// not make, in its words.
+func proxyFailure(rawURL, why string) error {
+	if strings.HasPrefix(why, "refused ") {
+		return web.Refused(rawURL, errors.New(why))
+	}
+	if strings.Contains(why, "(DNS)") {
+		return web.Failure(web.ErrDNS, rawURL, "the site's name cannot be found (DNS)")
+	}
+	if strings.Contains(why, "connection refused") {
+		return web.Failure(web.ErrConnRefused, rawURL, "the site refused the connection")
+	}
+	return web.Failure(web.ErrNetwork, rawURL, "the page could not be opened: %s", why)
+}
+
+// hostOf is the host name of rawURL, or "".
+func hostOf(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
 }

@@ -187,3 +187,53 @@ func TestWebSocketsToPrivateAddressesAreBlocked(t *testing.T) {
 		t.Fatal("control: an allowed WebSocket did not connect either")
 	}
 }
+
+// A redirect never takes the browser to a private address: not the page
+// itself (a public page sending the browser on to the user's router) and
+// not a script's request. Request routing does not see redirects; the
+// guard's proxy does.
+func TestRedirectsToPrivateAddressesAreBlocked(t *testing.T) {
+	s := session(t)
+	var hits atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		fmt.Fprint(w, "<html><body><main><p>SECRET-FROM-INNER</p></main></body></html>")
+	}))
+	defer inner.Close()
+	public := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/go":
+			http.Redirect(w, r, inner.URL+"/admin?action=reboot", http.StatusFound)
+		case "/data":
+			http.Redirect(w, r, inner.URL+"/secret", http.StatusFound)
+		default:
+			fmt.Fprint(w, `<html><body><main><p id="out">A public page.</p></main>
+<script>fetch('/data').then(r => r.text()).then(t => { document.getElementById('out').textContent = t })</script></body></html>`)
+		}
+	}))
+	defer public.Close()
+	s.guard.Allow(public.URL)
+
+	_, err := openWithin(t, s, public.URL+"/go", 15*time.Second)
+	if !errors.Is(err, web.ErrRefused) {
+		t.Fatalf("a redirect to a private address: %v", err)
+	}
+	v, err := openWithin(t, s, public.URL+"/", 15*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(textOf(v), "SECRET") {
+		t.Fatalf("a script's redirected request read the private server: %q", textOf(v))
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("redirects reached the private address %d times", n)
+	}
+	s.guard.Allow(inner.URL) // control: allowed, both reach it
+	if _, err := openWithin(t, s, public.URL+"/go?again", 15*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if hits.Load() == 0 {
+		t.Fatal("control: an allowed redirect did not reach the server either")
+	}
+}

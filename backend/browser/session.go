@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -33,6 +34,9 @@ type Session struct {
 	br    *Browser
 	bc    playwright.BrowserContext
 	guard *netguard.Guard
+	// proxy carries all the context's traffic and applies the guard to
+	// each connection: redirects, scripts and WebSockets included.
+	proxy *netguard.Proxy
 
 	mu   sync.Mutex // serialises navigations
 	page playwright.Page
@@ -52,15 +56,24 @@ func (br *Browser) NewSession() (*Session, error) {
 // for a run that allows its own search endpoint and model server in a
 // browser shared across runs.
 func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
+	proxy, err := guard.StartProxy()
+	if err != nil {
+		return nil, err
+	}
 	bc, err := br.b.NewContext(playwright.BrowserNewContextOptions{
 		AcceptDownloads: playwright.Bool(false),
 		ServiceWorkers:  playwright.ServiceWorkerPolicyBlock,
 		Viewport:        &playwright.Size{Width: 1280, Height: 900},
+		// Every connection the browser makes goes through the guard's
+		// proxy, loopback included (Chromium bypasses proxies for it
+		// unless told not to).
+		Proxy: &playwright.Proxy{Server: proxy.URL(), Bypass: playwright.String("<-loopback>")},
 	})
 	if err != nil {
+		proxy.Close()
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
-	s := &Session{br: br, bc: bc, guard: guard, readTimeout: br.opts.ReadTimeout}
+	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: br.opts.ReadTimeout}
 	if err := bc.Route("**/*", s.guardRequest); err != nil {
 		bc.Close()
 		return nil, fmt.Errorf("cannot install the network guard: %w", err)
@@ -90,6 +103,7 @@ func (s *Session) guardWebSocket(ws playwright.WebSocketRoute) {
 // Close closes the session's context and tab, without waiting longer than
 // closeTimeout for a browser that does not answer.
 func (s *Session) Close() error {
+	defer s.proxy.Close()
 	done := make(chan error, 1)
 	go func() { done <- s.bc.Close() }()
 	select {
@@ -209,6 +223,12 @@ func (s *Session) discard(p playwright.Page) {
 // the navigation ended as a download or was aborted.
 func (s *Session) explain(rawURL string, err error) error {
 	ve := classify(rawURL, err)
+	if tunnelFailed(err) {
+		// The guard's proxy knows why: refused, or the site's trouble.
+		if why := cmp.Or(s.proxy.LastFailure(hostOf(rawURL)), s.proxy.LastFailure("")); why != "" {
+			return proxyFailure(rawURL, why) // a redirect's, when the first host answered
+		}
+	}
 	if errors.Is(ve, web.ErrBrowserClosed) && !s.br.Closed() {
 		// Only the tab went (the user closed it): the next visit opens one.
 		return web.Failure(web.ErrNetwork, rawURL, "the tab was closed while the page loaded")
@@ -245,11 +265,10 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		v.Status = resp.Status()
 		ct, _ := resp.HeaderValue("content-type")
 		v.ContentType = mediaType(ct)
-		if addr, err := resp.ServerAddr(); err == nil && addr != nil {
-			if err := s.guard.CheckAddr(v.FinalURL, addr.IpAddress); err != nil {
-				s.discard(p)
-				return nil, web.Refused(rawURL, err)
-			}
+		if refused, _ := resp.HeaderValue(netguard.RefusedHeader); refused != "" {
+			// A redirect led to an address the guard refuses.
+			why := cmp.Or(s.proxy.LastFailure(hostOf(v.FinalURL)), "a redirect led to an address on this computer or the local network")
+			return nil, web.Refused(rawURL, errors.New(why))
 		}
 	}
 	if v.Status >= 400 {

@@ -6,12 +6,14 @@ import (
 	"strings"
 )
 
-// Ranges that netip has no method for.
+// Ranges that netip has no method for. 198.18.0.0/15 (benchmarking) is
+// left out on purpose: VPN apps in "fake IP" mode (Clash, Surge) answer
+// every name with an address there and route it to the real site, and on
+// other networks it leads nowhere.
 var extraPrivate = []netip.Prefix{
 	netip.MustParsePrefix("0.0.0.0/8"),     // "this network"; 0.0.0.0 reaches this computer
 	netip.MustParsePrefix("100.64.0.0/10"), // carrier-grade NAT, shared inside a provider
 	netip.MustParsePrefix("192.0.0.0/24"),  // IETF protocol assignments
-	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking, used inside labs
 	netip.MustParsePrefix("255.255.255.255/32"),
 }
 

@@ -6,6 +6,11 @@
 // allowed. Hosts are read the way a browser reads them (numeric forms such
 // as http://2130706433/ are 127.0.0.1) and names are resolved, so a public
 // name pointing inward is refused too.
+//
+// Check runs before the agent opens a page. The browser's own traffic (the
+// redirects it follows, what page scripts fetch, WebSockets) goes through
+// Proxy, which applies the same rules to each connection as it is made, to
+// the address it dials.
 package netguard
 
 import (
@@ -119,22 +124,6 @@ func (g *Guard) check(ctx context.Context, rawURL string, resolve bool) error {
 	return nil
 }
 
-// CheckAddr refuses content served from a private address, for a response
-// whose name resolved publicly at check time but was served from inside.
-func (g *Guard) CheckAddr(rawURL, ip string) error {
-	if g.AllowLocal {
-		return nil
-	}
-	if u, err := url.Parse(rawURL); err == nil && g.isAllowed(u) {
-		return nil
-	}
-	addr, err := netip.ParseAddr(strings.Trim(ip, "[]"))
-	if err != nil || !IsPrivate(addr.Unmap()) {
-		return nil
-	}
-	return g.privateRefusal(rawURL, fmt.Sprintf("the page was served from %s, an address on this computer or the local network", addr))
-}
-
 func (g *Guard) privateRefusal(rawURL, why string) error {
 	return &Refusal{Kind: ErrPrivate, URL: rawURL,
 		Detail: fmt.Sprintf("refused %s: %s (allowed only when \"Allow local network\" is on in Settings)", shorten(rawURL), why)}
@@ -156,11 +145,7 @@ func (g *Guard) resolvesPrivate(ctx context.Context, host string) bool {
 	if ok {
 		return v
 	}
-	r := g.Resolver
-	if r == nil {
-		r = net.DefaultResolver
-	}
-	addrs, err := r.LookupNetIP(ctx, "ip", host)
+	addrs, err := g.resolver().LookupNetIP(ctx, "ip", host)
 	if err != nil {
 		return false
 	}
@@ -177,6 +162,13 @@ func (g *Guard) resolvesPrivate(ctx context.Context, host string) bool {
 	g.cache[host] = private
 	g.mu.Unlock()
 	return private
+}
+
+func (g *Guard) resolver() Resolver {
+	if g.Resolver == nil {
+		return net.DefaultResolver
+	}
+	return g.Resolver
 }
 
 func hostPort(u *url.URL) string {

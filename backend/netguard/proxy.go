@@ -1,0 +1,296 @@
+package netguard
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The browser follows redirects, runs page scripts and opens WebSockets
+// without asking the code that drives it, so a check before a navigation
+// cannot stop a public page from sending the browser on to the user's
+// router. Proxy is a small forward proxy the browser sends all its traffic
+// through: it applies the guard to every connection when it is made, to
+// the address it actually dials, so redirects, sub-resources, WebSockets
+// and names that change their address between check and use (DNS
+// rebinding) are all covered.
+
+// RefusedHeader marks an answer the proxy made itself because the guard
+// refused the address, so a caller can tell it from the site's own 403.
+const RefusedHeader = "X-Scout-Refused"
+
+// proxyDialTimeout bounds connecting to a site, as a browser does.
+const proxyDialTimeout = 30 * time.Second
+
+// Proxy is a guarded forward proxy on a loopback port. Start it with
+// StartProxy and Close it when the browser context closes.
+type Proxy struct {
+	guard    *Guard
+	ln       net.Listener
+	srv      *http.Server
+	upstream func(*http.Request) (*url.URL, error) // the user's own proxy, if any
+	// forward dials checked addresses; viaUpstream goes through the user's
+	// proxy, after the target was checked.
+	forward, viaUpstream *http.Transport
+
+	mu     sync.Mutex
+	last   map[string]string // host -> why its last connection failed
+	latest string            // why the latest failed connection failed
+}
+
+// StartProxy starts a proxy applying g on a free loopback port. Requests
+// go on through the user's own proxy (HTTP_PROXY and HTTPS_PROXY) when one
+// is set.
+func (g *Guard) StartProxy() (*Proxy, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("cannot start the network guard's proxy: %w", err)
+	}
+	p := &Proxy{guard: g, ln: ln, upstream: http.ProxyFromEnvironment, last: map[string]string{}}
+	// The browser keeps its own connections; idle ones here would only
+	// hold sockets.
+	p.forward = &http.Transport{DialContext: p.dialGuarded, DisableKeepAlives: true}
+	p.viaUpstream = &http.Transport{Proxy: p.upstream, DisableKeepAlives: true}
+	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: proxyDialTimeout}
+	go func() { _ = p.srv.Serve(ln) }()
+	return p, nil
+}
+
+// URL is the proxy's address, for the browser's proxy setting.
+func (p *Proxy) URL() string { return "http://" + p.ln.Addr().String() }
+
+// Close stops the proxy and every connection through it.
+func (p *Proxy) Close() error {
+	p.forward.CloseIdleConnections()
+	p.viaUpstream.CloseIdleConnections()
+	return p.srv.Close()
+}
+
+// LastFailure says why the last connection to host failed, or with host
+// "" why the latest failed connection did ("" when none did): the browser
+// reports any failed tunnel with one vague error.
+func (p *Proxy) LastFailure(host string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if host == "" {
+		return p.latest
+	}
+	return p.last[strings.ToLower(host)]
+}
+
+func (p *Proxy) failed(host string, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err == nil {
+		delete(p.last, strings.ToLower(host))
+		return
+	}
+	p.last[strings.ToLower(host)], p.latest = err.Error(), err.Error()
+}
+
+// ServeHTTP tunnels CONNECT (https and wss) and forwards plain http.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodConnect {
+		p.tunnel(w, r)
+		return
+	}
+	if r.URL.Host == "" {
+		http.Error(w, "this is Scout's network guard, a proxy for its browser", http.StatusBadRequest)
+		return
+	}
+	res, err := p.roundTrip(r)
+	p.failed(r.URL.Hostname(), err)
+	if err != nil {
+		p.refuseOrFail(w, err)
+		return
+	}
+	defer res.Body.Close()
+	for k, vs := range res.Header {
+		if !hopByHop[k] {
+			w.Header()[k] = vs
+		}
+	}
+	w.WriteHeader(res.StatusCode)
+	_, _ = io.Copy(w, res.Body)
+}
+
+// hopByHop headers belong to one connection, not to the page.
+var hopByHop = map[string]bool{
+	"Connection": true, "Proxy-Connection": true, "Keep-Alive": true, "Proxy-Authenticate": true,
+	"Proxy-Authorization": true, "Te": true, "Trailer": true, "Transfer-Encoding": true, "Upgrade": true,
+}
+
+// roundTrip forwards a plain http request, through the user's proxy when
+// one is set (the target is checked first), else to a checked address.
+func (p *Proxy) roundTrip(r *http.Request) (*http.Response, error) {
+	out := r.Clone(r.Context())
+	out.RequestURI = ""
+	for k := range hopByHop {
+		out.Header.Del(k)
+	}
+	if up, _ := p.upstream(out); up != nil {
+		if _, err := p.checkHost(r.Context(), hostPort(out.URL)); err != nil {
+			return nil, err
+		}
+		return p.viaUpstream.RoundTrip(out)
+	}
+	return p.forward.RoundTrip(out)
+}
+
+// tunnel connects to the host a CONNECT names, if the guard allows it, and
+// copies bytes both ways.
+func (p *Proxy) tunnel(w http.ResponseWriter, r *http.Request) {
+	host, _, _ := net.SplitHostPort(r.Host)
+	conn, err := p.dialTunnel(r.Context(), r.Host)
+	p.failed(host, err)
+	if err != nil {
+		p.refuseOrFail(w, err)
+		return
+	}
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		conn.Close()
+		http.Error(w, "cannot tunnel", http.StatusInternalServerError)
+		return
+	}
+	client, buf, err := hj.Hijack()
+	if err != nil {
+		conn.Close()
+		return
+	}
+	_, _ = client.Write([]byte("HTTP/1.1 200 Connection established\r\n\r\n"))
+	// Each copy closes the side it writes to when its source ends, which
+	// ends the other copy in turn. buf holds what the browser sent early.
+	go func() {
+		_, _ = io.Copy(conn, buf)
+		conn.Close()
+	}()
+	_, _ = io.Copy(client, conn)
+	client.Close()
+}
+
+func (p *Proxy) refuseOrFail(w http.ResponseWriter, err error) {
+	var ref *Refusal
+	if errors.As(err, &ref) {
+		w.Header().Set(RefusedHeader, "1")
+		http.Error(w, ref.Detail, http.StatusForbidden)
+		return
+	}
+	http.Error(w, err.Error(), http.StatusBadGateway)
+}
+
+// dialTunnel connects for a CONNECT: through the user's proxy when one is
+// set (after checking the name as well as it can), else straight to a
+// checked address.
+func (p *Proxy) dialTunnel(ctx context.Context, hostport string) (net.Conn, error) {
+	up, _ := p.upstream(&http.Request{URL: &url.URL{Scheme: "https", Host: hostport}})
+	if up == nil {
+		return p.dialGuarded(ctx, "tcp", hostport)
+	}
+	if _, err := p.checkHost(ctx, hostport); err != nil {
+		return nil, err
+	}
+	return dialThrough(ctx, up, hostport)
+}
+
+// dialGuarded connects to hostport only if the guard allows it, dialling
+// the address it checked rather than the name, so the name cannot point
+// elsewhere by the time of the connection.
+func (p *Proxy) dialGuarded(ctx context.Context, network, hostport string) (net.Conn, error) {
+	addr, err := p.checkHost(ctx, hostport)
+	if err != nil {
+		return nil, err
+	}
+	d := net.Dialer{Timeout: proxyDialTimeout}
+	return d.DialContext(ctx, network, addr)
+}
+
+// checkHost applies the guard to hostport and returns the address to dial:
+// the name itself when the guard does not look at addresses (local network
+// allowed, an origin the user configured), else an address it resolved
+// and found public.
+func (p *Proxy) checkHost(ctx context.Context, hostport string) (string, error) {
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return "", err
+	}
+	u := &url.URL{Scheme: "http", Host: hostport}
+	if p.guard.AllowLocal || p.guard.isAllowed(u) {
+		return hostport, nil
+	}
+	if err := p.guard.CheckLiteral(u.String()); err != nil {
+		return "", err
+	}
+	if addr, ok := ParseHost(host); ok {
+		return net.JoinHostPort(addr.String(), port), nil
+	}
+	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
+	if err != nil || len(addrs) == 0 {
+		return "", fmt.Errorf("the site's name %s cannot be found (DNS)", host)
+	}
+	for _, a := range addrs {
+		if IsPrivate(a.Unmap()) {
+			return "", p.guard.privateRefusal(u.String(), fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap()))
+		}
+	}
+	return net.JoinHostPort(preferIPv4(addrs).String(), port), nil
+}
+
+// preferIPv4 picks the address to dial: IPv4 when there is one, as most
+// home networks route it.
+func preferIPv4(addrs []netip.Addr) netip.Addr {
+	for _, a := range addrs {
+		if a.Unmap().Is4() {
+			return a.Unmap()
+		}
+	}
+	return addrs[0]
+}
+
+// dialThrough opens a tunnel to hostport through the HTTP proxy up.
+func dialThrough(ctx context.Context, up *url.URL, hostport string) (net.Conn, error) {
+	d := net.Dialer{Timeout: proxyDialTimeout}
+	conn, err := d.DialContext(ctx, "tcp", up.Host)
+	if err != nil {
+		return nil, fmt.Errorf("your proxy %s cannot be reached: %w", up.Host, err)
+	}
+	req := &http.Request{Method: http.MethodConnect, URL: &url.URL{Opaque: hostport}, Host: hostport, Header: http.Header{}}
+	if u := up.User; u != nil {
+		pw, _ := u.Password()
+		req.SetBasicAuth(u.Username(), pw)
+		req.Header.Set("Proxy-Authorization", req.Header.Get("Authorization"))
+		req.Header.Del("Authorization")
+	}
+	if err := req.Write(conn); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, req)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		conn.Close()
+		return nil, fmt.Errorf("your proxy %s refused the connection to %s (%s)", up.Host, hostport, res.Status)
+	}
+	return bufferedConn{conn, br}, nil
+}
+
+// bufferedConn reads what the reader has buffered before the connection.
+type bufferedConn struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func (c bufferedConn) Read(b []byte) (int, error) { return c.r.Read(b) }
