@@ -29,6 +29,11 @@ var fixturePages = []struct{ name, path string }{
 	{"latin1", "/latin1"},
 	{"private-links", "/private-links"},
 	{"pdf-link", "/pdf-link"},
+	{"tabs", "/docs/install-tabs"},
+	{"web-components", "/apps/berth-board"},
+	{"oklch", "/journal/night-shifts"},
+	{"rfc-text", "/rfc/rfc9999.txt"},
+	{"markdown", "/notes/README.md"},
 }
 
 // TestGoldenPages pins what the model is shown of each fixture page: the

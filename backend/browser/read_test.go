@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -55,6 +57,26 @@ func TestReadingRules(t *testing.T) {
 			has:    []string{"VISIBLE-OK"},
 			hasNot: []string{"HIDDEN-", "Ignore all previous instructions", "Subscribe to our newsletter"}},
 		{path: "/latin1", has: []string{"Café Müller, señor, 5 €"}},
+		// Tab panels are content; the hidden ones are hidden, the tab labels a tablist.
+		{path: "/docs/install-tabs",
+			has:    []string{"npm install @harbour/ledger-client", "pip install harbour-ledger", "Then run `ledger --init`"},
+			hasNot: []string{"HIDDEN-TAB-", "Yarn"}},
+		{path: "/apps/berth-board",
+			has: []string{"## Berth 4", "SHADOW-DECLARATIVE", "SHADOW-SCRIPTED", "SHADOW-FALLBACK", "SLOTTED-LIGHT", "SLOTTED-NAMED"},
+			checkFn: func(t *testing.T, v *web.Visit) {
+				text := allText(v)
+				for _, m := range []string{"SLOTTED-LIGHT", "SLOTTED-NAMED", "SHADOW-DECLARATIVE"} {
+					if n := strings.Count(text, m); n != 1 {
+						t.Errorf("%s read %d times, want once", m, n)
+					}
+				}
+			}},
+		// Chromium reports oklch() colours as written; they are colours all the same.
+		{path: "/journal/night-shifts",
+			has:    []string{"OKLCH-BODY", "## After dark", "OKLCH-ON-OKLCH", "WHITE-ON-OKLCH", "AMBER-ON-OKLCH"},
+			hasNot: []string{"HIDDEN-OKLCH-SAMECOLOR"}},
+		{path: "/notes/README.md",
+			has: []string{"# Harbour ledger 2.4 release notes", "tar -xzf harbour-ledger-2.4.tar.gz", "MARKDOWN-LAST"}},
 		{path: "/private-links",
 			checkFn: func(t *testing.T, v *web.Visit) {
 				if len(v.Doc.Links) != 1 || v.Doc.Links[0].URL != "http://example.org/" {
@@ -98,6 +120,8 @@ func TestFailedVisits(t *testing.T) {
 		{"/status/500", web.ErrHTTPStatus, "HTTP 500"},
 		{"/redirect-loop", web.ErrRedirectLoop, "redirects in a loop"},
 		{"/files/report.pdf", web.ErrNotReadable, "PDF"},
+		// Chromium downloads CSV instead of showing it, so it stays unreadable.
+		{"/data/heights.csv", web.ErrNotReadable, "text/csv"},
 		{"/slow?ms=8000", web.ErrTimeout, "too long"},
 	}
 	for _, tc := range tests {
@@ -131,6 +155,61 @@ func TestBigPageIsCapped(t *testing.T) {
 	if !v.Doc.Truncated || n > DefaultMaxTextChars {
 		t.Fatalf("truncated=%v with %d characters", v.Doc.Truncated, n)
 	}
+}
+
+// A plain-text document (an RFC) is read as paragraphs: every word of it
+// reaches the model, over several parts, none cut short.
+func TestPlainTextIsReadWhole(t *testing.T) {
+	s := session(t)
+	const path = "/rfc/rfc9999.txt"
+	v, err := s.Open(context.Background(), fixtureSrv.URL+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := page.Split(v.Doc, page.PartBudget(goldenContext), &tokens.Estimator{})
+	text := allText(v)
+	if len(pg.Parts) < 3 || !strings.Contains(text, "Section 40: Closing the Harbour") || strings.Contains(text, "not shown]") {
+		t.Fatalf("%d parts, ending %q", len(pg.Parts), text[max(0, len(text)-300):])
+	}
+	source := fetchText(t, fixtureSrv.URL+path)
+	if got, want := strings.Fields(text), strings.Fields(source); !slices.Equal(got, want) {
+		t.Errorf("read %d words of the %d in the file", len(got), len(want))
+	}
+}
+
+// A plain-text file past the extraction cap keeps its beginning, cut at
+// the cap, instead of losing the one paragraph that crosses it.
+func TestBigTextIsCut(t *testing.T) {
+	s := session(t)
+	v, err := s.Open(context.Background(), fixtureSrv.URL+"/big.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range v.Doc.Blocks {
+		n += len(b.Text)
+	}
+	if !v.Doc.Truncated || len(v.Doc.Blocks) == 0 || !strings.HasPrefix(v.Doc.Blocks[0].Text, "BIG-TEXT-START") {
+		t.Fatalf("truncated=%v with %d blocks", v.Doc.Truncated, len(v.Doc.Blocks))
+	}
+	if n > DefaultMaxTextChars || n < DefaultMaxTextChars*9/10 {
+		t.Fatalf("%d characters kept, want the cap of %d filled", n, DefaultMaxTextChars)
+	}
+}
+
+// fetchText returns the body at u as the server sends it.
+func fetchText(t *testing.T, u string) string {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
 }
 
 func TestCancelStopsANavigation(t *testing.T) {

@@ -1,7 +1,9 @@
 // Scout's DOM walker: returns the readable main content of the page as
 // blocks (see backend/page.Block) with the links inside them. It leaves out
 // navigation, headers, footers, sidebars, banners, dialogs and any text a
-// person cannot see. Evaluated by Playwright as `(opts) => {...}`.
+// person cannot see. It reads open shadow roots as the page shows them,
+// and a text file (which Chromium shows as one <pre>) as paragraphs.
+// Evaluated by Playwright as `(opts) => {...}`.
 (opts) => {
   const maxChars = opts.maxChars;
   const blocks = [];
@@ -16,7 +18,10 @@
   const CHROME_TAGS = new Set(['HEADER', 'FOOTER']);
   const SKIP_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog',
     'search', 'menu', 'menubar', 'toolbar', 'tablist', 'tooltip']);
-  const BOILERPLATE = /(^|[\s_-])(cookie|cookies|consent|gdpr|site-?notice|sitenotice|fundrais\w*|donat\w*|newsletter|subscribe|popup|modal|overlay|advert\w*|ads?|sponsor\w*|promo\w*|share|social|breadcrumbs?|sidebar|navbox|navbar|menu|skip-?link|paywall|banner|editsection|tabs|noprint|catlinks|printfooter|jump-link)([\s_-]|$)/i;
+  // Not plain "tabs": Docusaurus's tabs-container and Sphinx's sphinx-tabs
+  // hold install and code examples (their hidden panels are hidden anyway);
+  // page tabs (Article, Talk, History) and nav tabs are chrome.
+  const BOILERPLATE = /(^|[\s_-])(cookie|cookies|consent|gdpr|site-?notice|sitenotice|fundrais\w*|donat\w*|newsletter|subscribe|popup|modal|overlay|advert\w*|ads?|sponsor\w*|promo\w*|share|social|breadcrumbs?|sidebar|navbox|navbar|menu|skip-?link|paywall|banner|editsection|page-?tabs|nav-tabs|noprint|catlinks|printfooter|jump-link)([\s_-]|$)/i;
   const BLOCK_TAGS = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'UL', 'OL', 'DL', 'TABLE', 'PRE',
     'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'FIGURE', 'FIGCAPTION', 'HR', 'ADDRESS', 'DETAILS',
     'SUMMARY', 'LI', 'HEADER', 'FOOTER', 'CENTER']);
@@ -29,25 +34,60 @@
     return s;
   };
 
-  // parseColor returns [r,g,b,a] of a computed colour string.
+  // parseColor returns [r,g,b,a] of a computed colour string, or null when
+  // the colour is unknown. Chromium computes most colours to rgb()/rgba()
+  // but reports oklch(), lab() and color() as written (Tailwind CSS v4
+  // writes oklch); those are read back from a canvas.
+  const colors = new Map();
   const parseColor = (c) => {
-    const m = c && c.match(/rgba?\(([^)]+)\)/);
-    if (!m) return null;
-    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
-    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    const m = c && c.match(/^rgba?\(([^)]+)\)$/);
+    if (m) {
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    }
+    if (!c) return null;
+    if (!colors.has(c)) colors.set(c, drawColor(c));
+    return colors.get(c);
   };
+  // drawColor paints c into a 1x1 canvas and reads the pixel back as sRGB;
+  // null when the browser cannot paint it.
+  let ink = null;
+  const drawColor = (c) => {
+    try {
+      if (!CSS.supports('color', c)) return null;
+      if (!ink) {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 1;
+        ink = canvas.getContext('2d', { willReadFrequently: true });
+      }
+      ink.clearRect(0, 0, 1, 1);
+      ink.fillStyle = c;
+      ink.fillRect(0, 0, 1, 1);
+      const d = ink.getImageData(0, 0, 1, 1).data;
+      return [d[0], d[1], d[2], d[3] / 255];
+    } catch (e) {
+      return null;
+    }
+  };
+  // background returns the colour behind el, or null when a colour on the
+  // way up is unknown.
   const background = (el) => {
-    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement || (e.parentNode && e.parentNode.host)) {
       const c = parseColor(style(e).backgroundColor);
-      if (c && c[3] > 0.5) return c;
+      if (!c) return null;
+      if (c[3] > 0.5) return c;
     }
     return [255, 255, 255, 1];
   };
-  // invisibleInk: text colour too close to its background to be read.
+  // invisibleInk: text colour too close to its background to be read. An
+  // unknown colour never hides text: dropping readable text costs more than
+  // reading a hidden line.
   const invisibleInk = (el) => {
     const fg = parseColor(style(el).color);
-    if (!fg || fg[3] < 0.1) return !!fg;
+    if (!fg) return false;
+    if (fg[3] < 0.1) return true;
     const bg = background(el);
+    if (!bg) return false;
     const d = Math.abs(fg[0] - bg[0]) + Math.abs(fg[1] - bg[1]) + Math.abs(fg[2] - bg[2]);
     return d < 24;
   };
@@ -68,7 +108,13 @@
     return false;
   };
 
-  const insideContent = (el) => !!el.closest('article, main, [role=main]');
+  // insideContent looks up through shadow roots to their hosts.
+  const insideContent = (el) => {
+    for (let e = el; e; e = e.getRootNode().host) {
+      if (e.closest('article, main, [role=main]')) return true;
+    }
+    return false;
+  };
   const skip = (el) => {
     if (SKIP_TAGS.has(el.tagName)) return true;
     if (CHROME_TAGS.has(el.tagName) && !insideContent(el.parentElement || el)) return true;
@@ -86,10 +132,27 @@
 
   const collapse = (s) => s.replace(/\s+/g, ' ').trim();
 
+  // shown returns the nodes el shows, in order: an open shadow root's in
+  // place of its own, and at each slot the nodes assigned to it (else its
+  // fallback), so slotted text is read once, where it appears.
+  const shown = (el) => {
+    if (!el.shadowRoot && el.getRootNode() === document) return el.childNodes; // no slots out here
+    const out = [];
+    for (const c of el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes) {
+      if (c.nodeType !== 1 || c.tagName !== 'SLOT') out.push(c);
+      else if (!skip(c)) out.push(...slotted(c));
+    }
+    return out;
+  };
+  const slotted = (slot) => {
+    const assigned = slot.assignedNodes({ flatten: true });
+    return assigned.length ? assigned : shown(slot);
+  };
+
   // inline collects the visible text of an inline run and its links.
   const inline = (node, out, linkOut) => {
     if (node.nodeType === 3) {
-      const parent = node.parentElement;
+      const parent = node.parentElement || (node.parentNode && node.parentNode.host);
       if (parent && invisibleInk(parent)) return;
       out.push(node.textContent);
       return;
@@ -103,20 +166,46 @@
     }
     if (node.tagName === 'SUP' && /^\[\d+\]$/.test(collapse(node.textContent))) return; // citation marks
     const start = out.length;
-    if (node.tagName === 'CODE' && node.parentElement.tagName !== 'PRE') out.push('`');
-    for (const c of node.childNodes) inline(c, out, linkOut);
-    if (node.tagName === 'CODE' && node.parentElement.tagName !== 'PRE') out.push('`');
+    const tick = node.tagName === 'CODE' && !(node.parentElement && node.parentElement.tagName === 'PRE');
+    if (tick) out.push('`');
+    for (const c of shown(node)) inline(c, out, linkOut);
+    if (tick) out.push('`');
     if (node.tagName === 'A' && node.href) {
       linkOut.push({ text: collapse(out.slice(start).join('')), url: node.href });
     }
   };
 
+  const sizeOf = (block) => (block.text || '').length + (block.items || []).join(' ').length +
+    (block.rows || []).reduce((n, r) => n + r.join(' ').length, 0);
+
+  // cut shortens a block to at most room characters: text at the cap, a
+  // list or table to the items or rows that fit.
+  const cut = (block, room) => {
+    if (block.text) {
+      const end = /[\uD800-\uDBFF]/.test(block.text[room - 1] || '') ? room - 1 : room; // not inside a surrogate pair
+      return { ...block, text: block.text.slice(0, end) };
+    }
+    const fitting = (xs, len) => {
+      let used = 0;
+      return xs.filter((x) => (used += len(x) + 1) <= room + 1);
+    };
+    if (block.items) return { ...block, items: fitting(block.items, (it) => it.length) };
+    if (block.rows) return { ...block, rows: fitting(block.rows, (r) => r.join(' ').length) };
+    return block;
+  };
+
+  // emit adds a block; the one that crosses the cap is cut there, so a page
+  // of one huge block (a text file) keeps its beginning.
   const emit = (block, blockLinks) => {
     if (truncated) return;
-    const size = (block.text || '').length + (block.items || []).join(' ').length +
-      (block.rows || []).reduce((n, r) => n + r.join(' ').length, 0);
+    let size = sizeOf(block);
     if (size === 0) return;
-    if (total + size > maxChars) { truncated = true; return; }
+    if (total + size > maxChars) {
+      truncated = true;
+      block = cut(block, maxChars - total);
+      size = sizeOf(block);
+      if (size === 0) return;
+    }
     total += size;
     const index = blocks.length;
     blocks.push(block);
@@ -129,10 +218,13 @@
     return { text: parts.join('').replace(/[ \t\r\f\v]+/g, ' ').replace(/ *\n */g, '\n').trim(), links: ls };
   };
 
+  // isBlock: a web component counts as a block when its shadow root shows
+  // blocks, whatever its own display (custom elements default to inline).
   const isBlock = (el) => {
     if (BLOCK_TAGS.has(el.tagName)) return true;
     const d = style(el).display;
-    return d === 'block' || d === 'flex' || d === 'grid' || d === 'table' || d === 'list-item';
+    if (d === 'block' || d === 'flex' || d === 'grid' || d === 'table' || d === 'list-item') return true;
+    return !!el.shadowRoot && shown(el).some((c) => c.nodeType === 1 && isBlock(c));
   };
 
   const listItems = (list, depth, items, ls) => {
@@ -140,7 +232,7 @@
       if (li.tagName !== 'LI' || skip(li)) continue;
       const parts = [];
       const nested = [];
-      for (const c of li.childNodes) {
+      for (const c of shown(li)) {
         if (c.nodeType === 1 && (c.tagName === 'UL' || c.tagName === 'OL')) nested.push(c);
         else inline(c, parts, ls);
       }
@@ -232,7 +324,7 @@
       if (text) emit({ kind: 'paragraph', text }, runLinks);
       run = []; runLinks = [];
     };
-    for (const c of el.childNodes) {
+    for (const c of shown(el)) {
       if (c.nodeType === 1 && (isBlock(c) || c.tagName === 'IMG' && !run.join('').trim())) {
         flush();
         walk(c);
@@ -251,8 +343,40 @@
     return document.body;
   };
 
-  const root = mainContent();
-  if (root) walk(root);
+  // textFilePre returns the <pre> Chromium shows a text file in (text/plain,
+  // text/markdown), or null for a web page.
+  const textFilePre = () => {
+    const type = document.contentType || '';
+    const first = document.body && document.body.firstElementChild;
+    if (!type.startsWith('text/') || type === 'text/html' || !first) return null;
+    return first.tagName === 'PRE' ? first : null;
+  };
+
+  // textFile reads a text file as paragraphs split at blank lines (an RFC's
+  // page breaks count as blank), so it is read in parts like prose rather
+  // than as one code block cut short.
+  const textFile = (pre) => {
+    const text = pre.textContent.replace(/\r\n?/g, '\n');
+    for (const para of text.split(/\n\s*\n/)) {
+      emit({ kind: 'paragraph', text: dedent(para) }, []);
+      if (truncated) return;
+    }
+  };
+  // dedent drops trailing spaces and the indentation all lines share (an
+  // RFC indents its prose by three), keeping any deeper indentation.
+  const dedent = (para) => {
+    const lines = para.replace(/^\n+|\s+$/g, '').split('\n').map((l) => l.replace(/\s+$/, ''));
+    const indent = lines.reduce((n, l) => (l ? Math.min(n, l.match(/^[ \t]*/)[0].length) : n), Infinity);
+    return lines.map((l) => l.slice(indent)).join('\n');
+  };
+
+  const pre = textFilePre();
+  if (pre) {
+    textFile(pre);
+  } else {
+    const root = mainContent();
+    if (root) walk(root);
+  }
   const h1 = document.querySelector('h1');
   return {
     url: location.href,

@@ -107,3 +107,33 @@ storm calm gull net anchor mast deck hold captain pilot buoy channel pier wareho
 cask timber iron copper wool linen coffee tea sugar rum spice was were came left
 arrived loaded unloaded counted paid waited slept sang mended carried sold bought
 early late quietly slowly again under over beside between toward`)
+
+// bigTextSize is what /big.txt weighs: past the browser's 2 MB extraction
+// cap, so a reader must cut it rather than drop it.
+const bigTextSize = 3_000_000
+
+var (
+	bigTextOnce sync.Once
+	bigTextBody []byte
+)
+
+// serveBigText serves the big log, built once per process.
+func serveBigText(rw http.ResponseWriter, r *http.Request) {
+	bigTextOnce.Do(func() { bigTextBody = buildBigText(bigTextSize) })
+	rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	rw.Write(bigTextBody)
+}
+
+// buildBigText writes numbered log lines with no blank line between them
+// (one paragraph as a plain-text reader sees it) until the text is about
+// size bytes.
+func buildBigText(size int) []byte {
+	var b bytes.Buffer
+	b.Grow(size + 256)
+	b.WriteString("BIG-TEXT-START harbour log, one line per entry\n")
+	g := wordGen{state: 2025}
+	for n := 1; b.Len() < size; n++ {
+		fmt.Fprintf(&b, "entry %d: %s\n", n, g.paragraph())
+	}
+	return b.Bytes()
+}

@@ -46,6 +46,17 @@ func (w *Web) servePage(rw http.ResponseWriter, r *http.Request, name string, st
 	rw.Write(body)
 }
 
+// serveText answers with a file as text of the given content type.
+func (w *Web) serveText(rw http.ResponseWriter, r *http.Request, name, contentType string) {
+	body, err := w.readPage(r, name)
+	if err != nil {
+		http.Error(rw, "fixtureweb: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	rw.Header().Set("Content-Type", contentType)
+	rw.Write(body)
+}
+
 var indexPage = template.Must(template.New("index").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>

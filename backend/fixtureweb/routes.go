@@ -44,6 +44,13 @@ var pages = []Page{
 	{"/pdf-link", "a page linking to a PDF"},
 	{"/files/report.pdf", "a one-page PDF"},
 	{"/private-links", "a page linking to loopback, private, link-local and non-http addresses"},
+	{"/docs/install-tabs", "install commands in Docusaurus- and Sphinx-style tabs, one panel of each shown"},
+	{"/apps/berth-board", "text inside web components' shadow roots, with slotted text"},
+	{"/journal/night-shifts", "text coloured with oklch(), as Tailwind CSS v4 writes it, on an oklch background"},
+	{"/rfc/rfc9999.txt", "a paginated RFC-style plain-text document of 40 sections"},
+	{"/big.txt", "a 3 MB plain-text log with no blank lines"},
+	{"/notes/README.md", "release notes served as text/markdown"},
+	{"/data/heights.csv", "a small table served as text/csv"},
 	{DuckDuckGoHTMLPath + "?q=tallest+mountain+in+africa", "DuckDuckGo HTML results"},
 	{DuckDuckGoLitePath + "?q=tallest+mountain+in+africa", "DuckDuckGo lite results"},
 	{SearXNGPath + searxSearch + "?q=tallest+mountain+in+africa&format=json", "SearXNG JSON results"},
@@ -65,6 +72,17 @@ var files = map[string]string{
 	"/hidden-text":                 "hidden-text.html",
 	"/pdf-link":                    "pdf-link.html",
 	"/private-links":               "private-links.html",
+	"/docs/install-tabs":           "install-tabs.html",
+	"/apps/berth-board":            "web-components.html",
+	"/journal/night-shifts":        "modern-colours.html",
+}
+
+// textFiles maps the paths served straight from a file as text to that
+// file and its content type.
+var textFiles = map[string]struct{ name, contentType string }{
+	"/rfc/rfc9999.txt":  {"rfc9999.txt", "text/plain; charset=utf-8"},
+	"/notes/README.md":  {"release-notes.md", "text/markdown; charset=utf-8"},
+	"/data/heights.csv": {"heights.csv", "text/csv; charset=utf-8"},
 }
 
 // statuses maps the error pages to the status they are served with.
@@ -81,6 +99,11 @@ func (w *Web) routes() {
 			w.servePage(rw, r, name, http.StatusOK)
 		})
 	}
+	for path, f := range textFiles {
+		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
+			w.serveText(rw, r, f.name, f.contentType)
+		})
+	}
 	for path, code := range statuses {
 		name := "status-" + strings.TrimPrefix(path, "/status/") + ".html"
 		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
@@ -93,6 +116,7 @@ func (w *Web) routes() {
 	m.HandleFunc("GET /redirect-loop/b", redirectTo("/redirect-loop", http.StatusFound))
 	m.HandleFunc("GET /redirect-once", redirectTo("/wiki/Mount_Kenya", http.StatusMovedPermanently))
 	m.HandleFunc("GET /big", serveBig)
+	m.HandleFunc("GET /big.txt", serveBigText)
 	m.HandleFunc("GET /latin1", w.serveLatin1)
 	m.HandleFunc("GET /files/report.pdf", w.servePDF)
 	m.HandleFunc("GET /robots.txt", serveRobots)

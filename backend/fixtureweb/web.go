@@ -1,9 +1,10 @@
 // Package fixtureweb serves a small local web for tests and for trying the
 // app by hand: encyclopedia articles with all their page chrome, a how-to, a
 // documentation page, hidden text, error pages, a slow page, a redirect loop,
-// a 5 MB page, a windows-1252 page, a PDF, links to private addresses, and
-// imitations of DuckDuckGo (HTML and lite) and SearXNG whose results point at
-// those pages.
+// a 5 MB page, a windows-1252 page, a PDF, links to private addresses,
+// tabbed code, web components, oklch colours, plain-text, Markdown and CSV
+// files, and imitations of DuckDuckGo (HTML and lite) and SearXNG whose
+// results point at those pages.
 //
 // The pages live as files in the repository's testdata/web and are read on
 // every request, so an edited page shows without a restart. Every link to

@@ -66,6 +66,12 @@ func TestRoutes(t *testing.T) {
 		{"/wiki/Tanzania", 404, htmlType, []string{"Page not found"}},
 		{"/files/report.pdf", 200, "application/pdf", []string{"%PDF-1.4", "(Fixture report) Tj"}},
 		{"/robots.txt", 200, "text/plain; charset=utf-8", []string{"User-agent: *\nAllow: /\n"}},
+		{"/docs/install-tabs", 200, htmlType, []string{`class="tabs-container`, `class="sphinx-tabs`, `role="tabpanel" class="tabItem_Ymn6" hidden`, "HIDDEN-TAB-CONDA"}},
+		{"/apps/berth-board", 200, htmlType, []string{`<template shadowrootmode="open">`, "attachShadow({ mode: 'open' })", "SLOTTED-LIGHT"}},
+		{"/journal/night-shifts", 200, htmlType, []string{"oklch(20.8% 0.042 265.755)", "WHITE-ON-OKLCH", "HIDDEN-OKLCH-SAMECOLOR"}},
+		{"/rfc/rfc9999.txt", 200, "text/plain; charset=utf-8", []string{"Request for Comments: 9999", "\f\nRFC 9999", "40.  Section 40: Closing the Harbour"}},
+		{"/notes/README.md", 200, "text/markdown; charset=utf-8", []string{"# Harbour ledger 2.4 release notes", "MARKDOWN-LAST"}},
+		{"/data/heights.csv", 200, "text/csv; charset=utf-8", []string{"Kilimanjaro,Tanzania,5895"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -105,6 +111,22 @@ func TestKilimanjaroShape(t *testing.T) {
 		if n := strings.Count(content, `href="`+srv.URL+href+`"`); n < 2 {
 			t.Errorf("%s linked %d times in the body, want it repeated", href, n)
 		}
+	}
+}
+
+// /big.txt is past the browser's 2 MB extraction cap with no blank line,
+// so a plain-text reader meets it as one paragraph it has to cut.
+func TestBigTextShape(t *testing.T) {
+	_, srv := Start(t, webDir)
+	resp, body := get(t, srv.URL+"/big.txt")
+	if got := resp.Header.Get("Content-Type"); got != "text/plain; charset=utf-8" {
+		t.Errorf("Content-Type %q", got)
+	}
+	if n := len(body); n < bigTextSize || n > bigTextSize+4096 {
+		t.Errorf("text is %d bytes, want about %d", n, bigTextSize)
+	}
+	if !bytes.HasPrefix(body, []byte("BIG-TEXT-START")) || bytes.Contains(body, []byte("\n\n")) {
+		t.Errorf("text starts %.20q or has a blank line", body)
 	}
 }
 

@@ -105,10 +105,13 @@ func statusText(status int) string {
 	return "client error"
 }
 
-// Readable reports whether a media type is a page Scout can read.
+// Readable reports whether a media type is a page Scout can read: HTML,
+// and the text files Chromium shows as text (plain text and Markdown), which
+// are read as paragraphs. Not CSV (Chromium downloads it) nor JSON (data,
+// not prose).
 func Readable(mediaType string) bool {
 	switch mediaType {
-	case "", "text/html", "application/xhtml+xml", "text/plain":
+	case "", "text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown":
 		return true
 	}
 	return false
