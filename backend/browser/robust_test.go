@@ -237,3 +237,29 @@ func TestRedirectsToPrivateAddressesAreBlocked(t *testing.T) {
 		t.Fatal("control: an allowed redirect did not reach the server either")
 	}
 }
+
+// A page that waits for a script that never comes (a third-party domain a
+// firewall drops) is read as it stands after the navigation timeout,
+// rather than thrown away.
+func TestAPageWaitingForAScriptIsReadAsItStands(t *testing.T) {
+	s := session(t)
+	gone := make(chan struct{})
+	blackhole := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select { // never answers while the test runs
+		case <-r.Context().Done():
+		case <-gone:
+		}
+	}))
+	defer blackhole.Close()
+	defer close(gone)
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<html><body><main><h1>Article</h1><p>The article is all here already.</p></main><script src="%s/analytics.js"></script></body></html>`, blackhole.URL)
+	}))
+	defer page.Close()
+	s.guard.Allow(page.URL)
+	s.guard.Allow(blackhole.URL)
+	v, err := openWithin(t, s, page.URL, 30*time.Second)
+	if err != nil || !strings.Contains(textOf(v), "all here already") {
+		t.Fatalf("a page waiting for a script: %v", err)
+	}
+}

@@ -186,10 +186,14 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 	}
 	done := make(chan result, 1)
 	go func() {
-		r, err := p.Goto(rawURL, playwright.PageGotoOptions{
-			Timeout:   playwright.Float(float64(s.br.opts.NavigationTimeout.Milliseconds())),
-			WaitUntil: playwright.WaitUntilStateDomcontentloaded,
-		})
+		timeout := playwright.Float(float64(s.br.opts.NavigationTimeout.Milliseconds()))
+		r, err := p.Goto(rawURL, playwright.PageGotoOptions{Timeout: timeout, WaitUntil: playwright.WaitUntilStateCommit})
+		if err == nil {
+			// A script the page waits for may never come (a blocked
+			// third-party domain) while the page itself is there: after
+			// the timeout it is read as it stands rather than given up.
+			_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: timeout})
+		}
 		done <- result{r, err}
 	}()
 	select {
