@@ -120,14 +120,29 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 // to change, since it would happen again on every call.
 func settle(reply *chat.Reply, answer, reasoning string) error {
 	reply.Content = answer
+	if reply.Truncated && unfinishedThought(answer) {
+		// A server that leaves thinking in the answer (<think>...).
+		return errThinking()
+	}
 	if strings.TrimSpace(answer) != "" || strings.TrimSpace(reasoning) == "" {
 		return nil
 	}
 	if reply.Truncated {
-		return newError(ErrThinking, "The model spent its whole reply thinking and never answered. Scout needs short, direct answers: choose a model without a thinking mode (such as Qwen2.5 7B Instruct), or turn thinking off for this one (llama.cpp follows Scout's request to; in LM Studio, edit the model's prompt template to begin with {%%- set enable_thinking = false %%}).")
+		return errThinking()
 	}
 	reply.Content = reasoning
 	return nil
+}
+
+// unfinishedThought reports whether an answer is a <think> block that
+// never closed.
+func unfinishedThought(answer string) bool {
+	a := strings.TrimSpace(answer)
+	return strings.HasPrefix(a, "<think>") && !strings.Contains(a, "</think>")
+}
+
+func errThinking() *Error {
+	return newError(ErrThinking, "The model spent its whole reply thinking and never answered. Scout needs short, direct answers: choose a model without a thinking mode (such as Qwen2.5 7B Instruct), or turn thinking off for this one (llama.cpp follows Scout's request to; in LM Studio, edit the model's prompt template to begin with {%%- set enable_thinking = false %%}).")
 }
 
 // streamError explains an error the server sent inside a stream (with
