@@ -28,9 +28,14 @@ const (
 	// quietFor: a page whose document has not changed for this long has
 	// finished filling itself in (client-side rendering, a late redirect).
 	quietFor = 300 * time.Millisecond
+	// quietCap bounds that wait: a ticking clock or a carousel never goes
+	// quiet, and reading it a second later finds the same text.
+	quietCap = 1500 * time.Millisecond
 	// DefaultReadTimeout bounds waiting for and extracting a loaded page: a
 	// page whose scripts never yield would otherwise hold the run forever.
-	DefaultReadTimeout = 20 * time.Second
+	// Reading a 5 MB page with a 40,000-row table took about 20 s on a
+	// two-core machine; ordinary pages take well under a second.
+	DefaultReadTimeout = 45 * time.Second
 	// closeTimeout bounds closing a session's tabs at the end of a run.
 	closeTimeout = 5 * time.Second
 )

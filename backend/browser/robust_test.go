@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -24,6 +25,7 @@ var pagesThatMisbehave = map[string]string{
 	"/busy":     `<html><body><main><p>A page whose script never yields.</p></main><script>setTimeout(() => { for (;;) {} }, 10)</script></body></html>`,
 	"/popup":    `<html><body><main><p>A page that opens windows.</p></main><script>window.open('/final'); window.open('/final?2')</script></body></html>`,
 	"/leave":    `<html><body><main><p>A page that asks before leaving.</p></main><script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = '' })</script></body></html>`,
+	"/notimers": `<html><body><main><p>A page that took the timers away.</p></main><script>window.setTimeout = () => 0; setInterval(() => { document.title = String(Date.now()) }, 50)</script></body></html>`,
 }
 
 func misbehaving(t *testing.T) *httptest.Server {
@@ -156,7 +158,7 @@ func TestWindowsAndPromptsDoNotGetInTheWay(t *testing.T) {
 }
 
 // A page's WebSocket to a private address never connects: request routing
-// does not see WebSockets, so they have a guard of their own.
+// does not see WebSockets; the guard's proxy does.
 func TestWebSocketsToPrivateAddressesAreBlocked(t *testing.T) {
 	s := session(t)
 	var hits atomic.Int32
@@ -261,5 +263,71 @@ func TestAPageWaitingForAScriptIsReadAsItStands(t *testing.T) {
 	v, err := openWithin(t, s, page.URL, 30*time.Second)
 	if err != nil || !strings.Contains(textOf(v), "all here already") {
 		t.Fatalf("a page waiting for a script: %v", err)
+	}
+}
+
+// A page that replaces setTimeout (so an in-page wait never ends) is still
+// read, without waiting for the read timeout.
+func TestAPageWithoutTimersIsRead(t *testing.T) {
+	srv := misbehaving(t)
+	s := session(t)
+	s.guard.Allow(srv.URL)
+	v, err := openWithin(t, s, srv.URL+"/notimers", 10*time.Second)
+	if err != nil || !strings.Contains(textOf(v), "took the timers away") {
+		t.Fatalf("%v", err)
+	}
+}
+
+// WebRTC is gone from pages: its UDP does not go through the guard's proxy,
+// so a page could otherwise send packets to the local network.
+func TestPagesHaveNoWebRTC(t *testing.T) {
+	udp, err := net.ListenPacket("udp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer udp.Close()
+	var packets atomic.Int32
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			if _, _, err := udp.ReadFrom(buf); err != nil {
+				return
+			}
+			packets.Add(1)
+		}
+	}()
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<html><body><main><p id="out">WebRTC is here.</p></main><script>
+try {
+  const pc = new RTCPeerConnection({iceServers: [{urls: 'stun:%s'}]});
+  pc.createDataChannel('x');
+  pc.createOffer().then(o => pc.setLocalDescription(o));
+} catch (e) { document.getElementById('out').textContent = 'WebRTC is gone.'; }
+</script></body></html>`, udp.LocalAddr())
+	}))
+	defer page.Close()
+	s := session(t)
+	s.guard.Allow(page.URL)
+	v, err := openWithin(t, s, page.URL, 15*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // let ICE gathering try
+	if !strings.Contains(textOf(v), "WebRTC is gone") || packets.Load() != 0 {
+		t.Fatalf("page says %q; %d UDP packets reached the local address", textOf(v), packets.Load())
+	}
+}
+
+// A plain-http site the guard's proxy cannot reach is reported as what it
+// is (a refused connection), not as the site's own HTTP 502.
+func TestAnUnreachablePlainHTTPSiteIsNotAnHTTPError(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := "http://" + ln.Addr().String() + "/"
+	ln.Close()
+	s := session(t)
+	s.guard.Allow(dead)
+	_, err := openWithin(t, s, dead, 15*time.Second)
+	if !errors.Is(err, web.ErrConnRefused) {
+		t.Fatalf("a closed port: %v", err)
 	}
 }

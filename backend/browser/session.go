@@ -45,6 +45,7 @@ type Session struct {
 
 	navMu   sync.Mutex
 	lastNav playwright.Response // the main frame's last document response
+	navPage playwright.Page     // the tab lastNav came from
 }
 
 // NewSession opens a fresh context and tab guarded by the browser's guard.
@@ -74,31 +75,24 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
 	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: br.opts.ReadTimeout}
-	if err := bc.Route("**/*", s.guardRequest); err != nil {
-		bc.Close()
-		return nil, fmt.Errorf("cannot install the network guard: %w", err)
+	err = bc.Route("**/*", s.guardRequest)
+	if err == nil {
+		err = bc.AddInitScript(playwright.Script{Content: playwright.String(noWebRTC)})
 	}
-	if err := bc.RouteWebSocket("**/*", s.guardWebSocket); err != nil {
+	if err != nil {
 		bc.Close()
+		proxy.Close()
 		return nil, fmt.Errorf("cannot install the network guard: %w", err)
 	}
 	return s, nil
 }
 
-// guardWebSocket lets a page's WebSocket connect only where the guard
-// allows: request routing never sees WebSockets, and a page could reach a
-// service on this computer or the local network through one.
-func (s *Session) guardWebSocket(ws playwright.WebSocketRoute) {
-	u := ws.URL()
-	if rest, ok := strings.CutPrefix(u, "ws"); ok { // ws:// and wss:// as http:// and https://
-		u = "http" + rest
-	}
-	if err := s.guard.Check(context.Background(), u); err != nil {
-		ws.Close()
-		return
-	}
-	_, _ = ws.ConnectToServer()
-}
+// noWebRTC removes WebRTC from every page and frame: its UDP traffic does
+// not go through a proxy, so a page could reach local addresses with it
+// (STUN to the router), and reading a page never needs it.
+const noWebRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate']) {
+  try { Object.defineProperty(window, name, { value: undefined, writable: false, configurable: false }); } catch (e) {}
+}`
 
 // Close closes the session's context and tab, without waiting longer than
 // closeTimeout for a browser that does not answer.
@@ -156,7 +150,7 @@ func (s *Session) tab() (playwright.Page, error) {
 		// with Open reading them (playwright-go caches them lazily).
 		if r.Request().IsNavigationRequest() && r.Frame() == p.MainFrame() {
 			s.navMu.Lock()
-			s.lastNav = r
+			s.lastNav, s.navPage = r, p
 			s.navMu.Unlock()
 		}
 	})
@@ -203,13 +197,29 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 			// error page) that would interrupt the next one: start over in
 			// a fresh tab.
 			s.discard(p)
-			return nil, nil, s.explain(rawURL, r.err)
+			return nil, nil, s.explain(p, rawURL, r.err)
 		}
 		return p, r.resp, nil
 	case <-ctx.Done():
 		s.discard(p)
 		return nil, nil, ctx.Err()
 	}
+}
+
+// proxyAnswered turns an answer the guard's proxy made itself (a redirect
+// to a refused address, a site it could not reach over plain http) into the
+// failure it stands for, instead of the site's HTTP 403 or 502.
+func (s *Session) proxyAnswered(rawURL, finalURL string, resp playwright.Response) error {
+	refused, _ := resp.HeaderValue(netguard.RefusedHeader)
+	failed, _ := resp.HeaderValue(netguard.FailedHeader)
+	why := s.proxy.LastFailure(hostOf(finalURL))
+	switch {
+	case refused != "":
+		return web.Refused(rawURL, errors.New(cmp.Or(why, "a redirect led to an address on this computer or the local network")))
+	case failed != "":
+		return proxyFailure(rawURL, cmp.Or(why, "the site could not be reached"))
+	}
+	return nil
 }
 
 // discard drops a tab without waiting for it to close: after a page's own
@@ -225,7 +235,7 @@ func (s *Session) discard(p playwright.Page) {
 
 // explain classifies a navigation error, using the response headers when
 // the navigation ended as a download or was aborted.
-func (s *Session) explain(rawURL string, err error) error {
+func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	ve := classify(rawURL, err)
 	if tunnelFailed(err) {
 		// The guard's proxy knows why: refused, or the site's trouble.
@@ -239,6 +249,9 @@ func (s *Session) explain(rawURL string, err error) error {
 	}
 	s.navMu.Lock()
 	nav := s.lastNav
+	if s.navPage != p { // a dropped tab still loading answered last
+		nav = nil
+	}
 	s.navMu.Unlock()
 	if nav == nil || (ve.Kind != web.ErrNotReadable && !strings.Contains(err.Error(), "ERR_ABORTED")) {
 		return ve
@@ -269,10 +282,8 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		v.Status = resp.Status()
 		ct, _ := resp.HeaderValue("content-type")
 		v.ContentType = mediaType(ct)
-		if refused, _ := resp.HeaderValue(netguard.RefusedHeader); refused != "" {
-			// A redirect led to an address the guard refuses.
-			why := cmp.Or(s.proxy.LastFailure(hostOf(v.FinalURL)), "a redirect led to an address on this computer or the local network")
-			return nil, web.Refused(rawURL, errors.New(why))
+		if err := s.proxyAnswered(rawURL, v.FinalURL, resp); err != nil {
+			return nil, err
 		}
 	}
 	if v.Status >= 400 {
@@ -302,6 +313,9 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	}
 	out := search.Page{URL: p.URL(), Status: 200}
 	if resp != nil {
+		if err := s.proxyAnswered(rawURL, out.URL, resp); err != nil {
+			return search.Page{}, err
+		}
 		out.Status = resp.Status()
 	}
 	html, err := within(ctx, s, p, func() (string, error) { return p.Content() })
@@ -372,7 +386,7 @@ func (s *Session) settleAndExtract(p playwright.Page) (page.Document, error) {
 		_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
 			State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
 		})
-		_, _ = p.Evaluate(quietJS, map[string]any{"quiet": quietFor.Milliseconds(), "max": settleTimeout.Milliseconds()})
+		s.waitQuiet(p)
 		doc, err := s.extract(p)
 		if err == nil || attempt > 0 || !navigatedAway(err) {
 			return doc, err
@@ -380,7 +394,23 @@ func (s *Session) settleAndExtract(p playwright.Page) (page.Document, error) {
 	}
 }
 
-// quietJS resolves once the document has gone quietFor without a change,
+// waitQuiet waits, at most quietCap, for the document to stop changing.
+// The wait runs in the page, whose scripts could keep it from ever ending
+// (a page replacing setTimeout), so it is bounded from here too; an
+// unfinished wait does not block the extraction that follows.
+func (s *Session) waitQuiet(p playwright.Page) {
+	done := make(chan struct{})
+	go func() {
+		_, _ = p.Evaluate(quietJS, map[string]any{"quiet": quietFor.Milliseconds(), "max": quietCap.Milliseconds()})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(quietCap + quietFor):
+	}
+}
+
+// quietJS resolves once the document has gone quiet ms without a change,
 // or after max milliseconds.
 const quietJS = `({quiet, max}) => new Promise(resolve => {
   let timer;

@@ -22,6 +22,9 @@ var extraPrivate = []netip.Prefix{
 // unspecified, multicast, and the special ranges above.
 func IsPrivate(addr netip.Addr) bool {
 	addr = addr.Unmap()
+	if v4, ok := nat64Embedded(addr); ok {
+		return IsPrivate(v4)
+	}
 	if addr.IsLoopback() || addr.IsPrivate() || addr.IsLinkLocalUnicast() || addr.IsLinkLocalMulticast() ||
 		addr.IsUnspecified() || addr.IsMulticast() || addr.IsInterfaceLocalMulticast() {
 		return true
@@ -93,4 +96,21 @@ func parseIPv4Number(p string) (uint64, bool) {
 	}
 	n, err := strconv.ParseUint(p, base, 32)
 	return n, err == nil
+}
+
+// nat64Prefixes carry an IPv4 address in their last 32 bits; a NAT64
+// translator forwards them to it, so they are as private as it is.
+var nat64Prefixes = []netip.Prefix{
+	netip.MustParsePrefix("64:ff9b::/96"),
+	netip.MustParsePrefix("64:ff9b:1::/48"),
+}
+
+func nat64Embedded(addr netip.Addr) (netip.Addr, bool) {
+	for _, p := range nat64Prefixes {
+		if p.Contains(addr) {
+			b := addr.As16()
+			return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
+		}
+	}
+	return netip.Addr{}, false
 }

@@ -57,7 +57,9 @@ func TestCheck(t *testing.T) {
 		{"http://172.16.5.4/", ErrPrivate},
 		{"http://192.168.1.1/", ErrPrivate},
 		{"http://100.64.1.1/", ErrPrivate},
-		{"http://198.18.0.7/", nil}, // a "fake IP" VPN's address for a public site
+		{"http://198.18.0.7/", nil},                 // a "fake IP" VPN's address for a public site
+		{"http://[64:ff9b::c0a8:101]/", ErrPrivate}, // NAT64 for 192.168.1.1
+		{"http://[64:ff9b::5db8:d70e]/", nil},       // NAT64 for a public address
 		{"http://169.254.169.254/latest/meta-data/", ErrPrivate},
 		{"http://[::1]/", ErrPrivate},
 		{"http://[::ffff:127.0.0.1]/", ErrPrivate},

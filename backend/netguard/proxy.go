@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -25,8 +26,13 @@ import (
 // rebinding) are all covered.
 
 // RefusedHeader marks an answer the proxy made itself because the guard
-// refused the address, so a caller can tell it from the site's own 403.
-const RefusedHeader = "X-Scout-Refused"
+// refused the address, so a caller can tell it from the site's own 403;
+// FailedHeader one it made because it could not connect (a name that does
+// not resolve, a refused connection), not the site's own 502.
+const (
+	RefusedHeader = "X-Scout-Refused"
+	FailedHeader  = "X-Scout-Failed"
+)
 
 // proxyDialTimeout bounds connecting to a site, as a browser does.
 const proxyDialTimeout = 30 * time.Second
@@ -42,9 +48,10 @@ type Proxy struct {
 	// proxy, after the target was checked.
 	forward, viaUpstream *http.Transport
 
-	mu     sync.Mutex
-	last   map[string]string // host -> why its last connection failed
-	latest string            // why the latest failed connection failed
+	mu      sync.Mutex
+	last    map[string]string // host -> why its last connection failed
+	latest  string            // why the latest failed connection failed
+	tunnels map[net.Conn]bool // open CONNECT tunnels, both ends
 }
 
 // StartProxy starts a proxy applying g on a free loopback port. Requests
@@ -68,11 +75,38 @@ func (g *Guard) StartProxy() (*Proxy, error) {
 // URL is the proxy's address, for the browser's proxy setting.
 func (p *Proxy) URL() string { return "http://" + p.ln.Addr().String() }
 
-// Close stops the proxy and every connection through it.
+// Close stops the proxy and every connection through it, tunnels included
+// (the server does not track connections it handed over).
 func (p *Proxy) Close() error {
 	p.forward.CloseIdleConnections()
 	p.viaUpstream.CloseIdleConnections()
-	return p.srv.Close()
+	err := p.srv.Close()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for c := range p.tunnels {
+		c.Close()
+	}
+	p.tunnels = nil
+	return err
+}
+
+func (p *Proxy) track(conns ...net.Conn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tunnels == nil {
+		p.tunnels = map[net.Conn]bool{}
+	}
+	for _, c := range conns {
+		p.tunnels[c] = true
+	}
+}
+
+func (p *Proxy) untrack(conns ...net.Conn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range conns {
+		delete(p.tunnels, c)
+	}
 }
 
 // LastFailure says why the last connection to host failed, or with host
@@ -137,8 +171,12 @@ func (p *Proxy) roundTrip(r *http.Request) (*http.Response, error) {
 	for k := range hopByHop {
 		out.Header.Del(k)
 	}
-	if up, _ := p.upstream(out); up != nil {
-		if _, err := p.checkHost(r.Context(), hostPort(out.URL)); err != nil {
+	up, err := p.upstream(out)
+	if err != nil {
+		return nil, err
+	}
+	if up != nil {
+		if err := p.checkForUpstream(r.Context(), hostPort(out.URL)); err != nil {
 			return nil, err
 		}
 		return p.viaUpstream.RoundTrip(out)
@@ -167,6 +205,8 @@ func (p *Proxy) tunnel(w http.ResponseWriter, r *http.Request) {
 		conn.Close()
 		return
 	}
+	p.track(client, conn)
+	defer p.untrack(client, conn)
 	_, _ = client.Write([]byte("HTTP/1.1 200 Connection established\r\n\r\n"))
 	// Each copy closes the side it writes to when its source ends, which
 	// ends the other copy in turn. buf holds what the browser sent early.
@@ -178,6 +218,8 @@ func (p *Proxy) tunnel(w http.ResponseWriter, r *http.Request) {
 	client.Close()
 }
 
+// refuseOrFail answers for a connection the proxy did not make, marked so
+// the browser's driver can tell it from the site's own answer.
 func (p *Proxy) refuseOrFail(w http.ResponseWriter, err error) {
 	var ref *Refusal
 	if errors.As(err, &ref) {
@@ -185,6 +227,7 @@ func (p *Proxy) refuseOrFail(w http.ResponseWriter, err error) {
 		http.Error(w, ref.Detail, http.StatusForbidden)
 		return
 	}
+	w.Header().Set(FailedHeader, "1")
 	http.Error(w, err.Error(), http.StatusBadGateway)
 }
 
@@ -192,74 +235,128 @@ func (p *Proxy) refuseOrFail(w http.ResponseWriter, err error) {
 // set (after checking the name as well as it can), else straight to a
 // checked address.
 func (p *Proxy) dialTunnel(ctx context.Context, hostport string) (net.Conn, error) {
-	up, _ := p.upstream(&http.Request{URL: &url.URL{Scheme: "https", Host: hostport}})
+	up, err := p.upstream(&http.Request{URL: &url.URL{Scheme: "https", Host: hostport}})
+	if err != nil {
+		return nil, err
+	}
 	if up == nil {
 		return p.dialGuarded(ctx, "tcp", hostport)
 	}
-	if _, err := p.checkHost(ctx, hostport); err != nil {
+	if err := p.checkForUpstream(ctx, hostport); err != nil {
 		return nil, err
 	}
 	return dialThrough(ctx, up, hostport)
 }
 
 // dialGuarded connects to hostport only if the guard allows it, dialling
-// the address it checked rather than the name, so the name cannot point
-// elsewhere by the time of the connection.
+// the addresses it checked rather than the name, so the name cannot point
+// elsewhere by the time of the connection. Each checked address is tried
+// in turn, as a browser does.
 func (p *Proxy) dialGuarded(ctx context.Context, network, hostport string) (net.Conn, error) {
-	addr, err := p.checkHost(ctx, hostport)
+	addrs, err := p.checkHost(ctx, hostport)
 	if err != nil {
 		return nil, err
 	}
 	d := net.Dialer{Timeout: proxyDialTimeout}
-	return d.DialContext(ctx, network, addr)
+	for _, addr := range addrs {
+		var conn net.Conn
+		if conn, err = d.DialContext(ctx, network, addr); err == nil {
+			return conn, nil
+		}
+	}
+	return nil, err
 }
 
-// checkHost applies the guard to hostport and returns the address to dial:
-// the name itself when the guard does not look at addresses (local network
-// allowed, an origin the user configured), else an address it resolved
-// and found public.
-func (p *Proxy) checkHost(ctx context.Context, hostport string) (string, error) {
+// checkHost applies the guard to hostport and returns the addresses to
+// dial: the name itself when the guard does not look at addresses (local
+// network allowed, an origin the user configured), else the addresses it
+// resolved and found public, IPv4 first, as most home networks route it.
+func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error) {
 	host, port, err := net.SplitHostPort(hostport)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	u := &url.URL{Scheme: "http", Host: hostport}
 	if p.guard.AllowLocal || p.guard.isAllowed(u) {
-		return hostport, nil
+		return []string{hostport}, nil
 	}
 	if err := p.guard.CheckLiteral(u.String()); err != nil {
-		return "", err
+		return nil, err
 	}
 	if addr, ok := ParseHost(host); ok {
-		return net.JoinHostPort(addr.String(), port), nil
+		return []string{net.JoinHostPort(addr.String(), port)}, nil
 	}
 	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
 	if err != nil || len(addrs) == 0 {
-		return "", fmt.Errorf("the site's name %s cannot be found (DNS)", host)
+		return nil, fmt.Errorf("the site's name %s cannot be found (DNS)", host)
 	}
-	for _, a := range addrs {
-		if IsPrivate(a.Unmap()) {
-			return "", p.guard.privateRefusal(u.String(), fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap()))
-		}
+	if err := p.refusePrivate(u, host, addrs); err != nil {
+		return nil, err
 	}
-	return net.JoinHostPort(preferIPv4(addrs).String(), port), nil
+	slices.SortStableFunc(addrs, func(a, b netip.Addr) int { return cmpBool(!a.Unmap().Is4(), !b.Unmap().Is4()) })
+	out := make([]string, len(addrs))
+	for i, a := range addrs {
+		out[i] = net.JoinHostPort(a.Unmap().String(), port)
+	}
+	return out, nil
 }
 
-// preferIPv4 picks the address to dial: IPv4 when there is one, as most
-// home networks route it.
-func preferIPv4(addrs []netip.Addr) netip.Addr {
+// checkForUpstream checks hostport for a connection the user's proxy makes:
+// the proxy resolves the name, and on many networks only it can, so a name
+// this computer cannot resolve is let through; one it resolves inward is
+// refused.
+func (p *Proxy) checkForUpstream(ctx context.Context, hostport string) error {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return err
+	}
+	u := &url.URL{Scheme: "http", Host: hostport}
+	if p.guard.AllowLocal || p.guard.isAllowed(u) {
+		return nil
+	}
+	if err := p.guard.CheckLiteral(u.String()); err != nil {
+		return err
+	}
+	if _, ok := ParseHost(host); ok {
+		return nil
+	}
+	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return nil
+	}
+	return p.refusePrivate(u, host, addrs)
+}
+
+func (p *Proxy) refusePrivate(u *url.URL, host string, addrs []netip.Addr) error {
 	for _, a := range addrs {
-		if a.Unmap().Is4() {
-			return a.Unmap()
+		if IsPrivate(a) {
+			return p.guard.privateRefusal(u.String(), fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap()))
 		}
 	}
-	return addrs[0]
+	return nil
+}
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // dialThrough opens a tunnel to hostport through the HTTP proxy up.
 func dialThrough(ctx context.Context, up *url.URL, hostport string) (net.Conn, error) {
+	if up.Scheme != "http" && up.Scheme != "" {
+		return nil, fmt.Errorf("your proxy %s is a %s proxy; Scout can go through an http:// proxy only (set HTTPS_PROXY to one)", up.Redacted(), up.Scheme)
+	}
+	addr := up.Host
+	if up.Port() == "" {
+		addr = net.JoinHostPort(up.Hostname(), "80")
+	}
 	d := net.Dialer{Timeout: proxyDialTimeout}
-	conn, err := d.DialContext(ctx, "tcp", up.Host)
+	conn, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("your proxy %s cannot be reached: %w", up.Host, err)
 	}

@@ -3,12 +3,14 @@ package netguard
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -117,11 +119,64 @@ func TestProxyAppliesTheGuardToEveryConnection(t *testing.T) {
 func TestProxyDialsTheAddressItChecked(t *testing.T) {
 	g := &Guard{Resolver: fakeResolver{"public.example.com": {"93.184.215.14"}}}
 	p := startProxy(t, g)
-	addr, err := p.checkHost(context.Background(), "public.example.com:443")
-	if err != nil || addr != "93.184.215.14:443" {
-		t.Fatalf("checked %q, %v", addr, err)
+	g.Resolver = fakeResolver{"public.example.com": {"2606:2800:21f:cb07:6820:80da:af6b:8b2c", "93.184.215.14"}}
+	addrs, err := p.checkHost(context.Background(), "public.example.com:443")
+	if err != nil || strings.Join(addrs, " ") != "93.184.215.14:443 [2606:2800:21f:cb07:6820:80da:af6b:8b2c]:443" {
+		t.Fatalf("checked %q, %v", addrs, err)
 	}
 	if _, err := p.checkHost(context.Background(), "unknown.example.com:443"); err == nil || !strings.Contains(err.Error(), "cannot be found") {
 		t.Fatalf("an unknown name: %v", err)
+	}
+}
+
+// Through the user's own proxy, a name this computer cannot resolve is let
+// through (on many networks only the proxy can resolve outside names); a
+// name resolving inward is still refused.
+func TestProxyChainsToTheUsersProxy(t *testing.T) {
+	var asked atomic.Value
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Store(r.Method + " " + r.Host)
+		w.WriteHeader(http.StatusOK) // a tunnel, as far as the client can tell
+	}))
+	defer upstream.Close()
+	t.Setenv("HTTPS_PROXY", upstream.URL)
+	t.Setenv("NO_PROXY", "")
+	g := &Guard{Resolver: fakeResolver{"inward.example.com": {"10.0.0.5"}}}
+	p, err := g.StartProxy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	p.upstream = func(r *http.Request) (*url.URL, error) { return url.Parse(upstream.URL) } // ProxyFromEnvironment reads the environment once per process
+	if code, _ := connect(t, p, "www.example.com:443"); code != http.StatusOK || asked.Load() != "CONNECT www.example.com:443" {
+		t.Fatalf("an unresolvable name through the user's proxy: %d, upstream saw %v", code, asked.Load())
+	}
+	if code, _ := connect(t, p, "inward.example.com:443"); code != http.StatusForbidden {
+		t.Fatalf("a name resolving inward through the user's proxy: %d", code)
+	}
+}
+
+// The proxy's own failures are marked, so a dead site is not reported as
+// the site's HTTP 502; closing the proxy closes its open tunnels.
+func TestProxyFailuresAndClose(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	closed := ln.Addr().String()
+	ln.Close()
+	p := startProxy(t, &Guard{AllowLocal: true})
+	res := through(t, p, "http://"+closed+"/")
+	if res.StatusCode != http.StatusBadGateway || res.Header.Get(FailedHeader) == "" {
+		t.Fatalf("a closed port: %d %v", res.StatusCode, res.Header)
+	}
+
+	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer echo.Close()
+	code, conn := connect(t, p, strings.TrimPrefix(echo.URL, "http://"))
+	if code != http.StatusOK {
+		t.Fatalf("CONNECT: %d", code)
+	}
+	p.Close()
+	conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := conn.Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("the tunnel outlived the proxy: %v", err)
 	}
 }
