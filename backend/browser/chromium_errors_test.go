@@ -1,0 +1,53 @@
+package browser
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/web"
+)
+
+// Chromium's and Playwright's error texts become failures a user and the
+// model can act on.
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		kind error
+		says string
+	}{
+		{"page.goto: net::ERR_NAME_NOT_RESOLVED at https://nosuch.example/", web.ErrDNS, "cannot be found"},
+		{"page.goto: Timeout 30000ms exceeded.", web.ErrTimeout, "too long"},
+		{"page.goto: Download is starting", web.ErrNotReadable, "file download"},
+		{"page.goto: net::ERR_ABORTED at https://example.com/204", web.ErrNetwork, "stopped loading"},
+		{"page.goto: Page crashed", web.ErrNetwork, "crashed the browser tab"},
+		{"page.goto: Target page, context or browser has been closed", web.ErrBrowserClosed, "closed"},
+		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "network guard"},
+	} {
+		ve := classify("https://example.com/", errors.New(tc.msg))
+		if !errors.Is(ve, tc.kind) || !strings.Contains(ve.Message, tc.says) {
+			t.Errorf("%q: %v %q", tc.msg, ve.Kind, ve.Message)
+		}
+	}
+}
+
+// The guard proxy's reasons for a failed tunnel become the same failures a
+// direct connection would give.
+func TestProxyFailure(t *testing.T) {
+	if !tunnelFailed(errors.New("page.goto: net::ERR_TUNNEL_CONNECTION_FAILED at https://x/")) {
+		t.Fatal("a failed tunnel not recognised")
+	}
+	for _, tc := range []struct {
+		why  string
+		kind error
+	}{
+		{"refused http://10.0.0.1:80: 10.0.0.1 is on this computer or the local network", web.ErrRefused},
+		{"the site's name nosuch.example cannot be found (DNS)", web.ErrDNS},
+		{"dial tcp 93.184.215.14:443: connect: connection refused", web.ErrConnRefused},
+		{"dial tcp 93.184.215.14:443: i/o timeout", web.ErrNetwork},
+	} {
+		if err := proxyFailure("https://x/", tc.why); !errors.Is(err, tc.kind) {
+			t.Errorf("%q: %v", tc.why, err)
+		}
+	}
+}
