@@ -52,6 +52,7 @@ type Proxy struct {
 	last    map[string]string // host -> why its last connection failed
 	latest  string            // why the latest failed connection failed
 	tunnels map[net.Conn]bool // open CONNECT tunnels, both ends
+	dns     map[string]dnsEntry
 }
 
 // StartProxy starts a proxy applying g on a free loopback port. Requests
@@ -286,7 +287,7 @@ func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error
 	if addr, ok := ParseHost(host); ok {
 		return []string{net.JoinHostPort(addr.String(), port)}, nil
 	}
-	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
+	addrs, err := p.lookup(ctx, host)
 	if err != nil || len(addrs) == 0 {
 		return nil, fmt.Errorf("the site's name %s cannot be found (DNS)", host)
 	}
@@ -320,11 +321,43 @@ func (p *Proxy) checkForUpstream(ctx context.Context, hostport string) error {
 	if _, ok := ParseHost(host); ok {
 		return nil
 	}
-	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
+	addrs, err := p.lookup(ctx, host)
 	if err != nil {
 		return nil
 	}
 	return p.refusePrivate(u, host, addrs)
+}
+
+// lookup resolves host, remembering the answer for dnsTTL: the browser,
+// which would cache names itself, leaves resolving to its proxy, and a page
+// opens many connections to the same few hosts.
+func (p *Proxy) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
+	key := strings.ToLower(host)
+	p.mu.Lock()
+	e, ok := p.dns[key]
+	p.mu.Unlock()
+	if ok && time.Since(e.at) < dnsTTL {
+		return e.addrs, nil
+	}
+	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	if p.dns == nil {
+		p.dns = map[string]dnsEntry{}
+	}
+	p.dns[key] = dnsEntry{addrs, time.Now()}
+	p.mu.Unlock()
+	return addrs, nil
+}
+
+// dnsTTL: how long a resolved name is reused; short, as sites move.
+const dnsTTL = time.Minute
+
+type dnsEntry struct {
+	addrs []netip.Addr
+	at    time.Time
 }
 
 func (p *Proxy) refusePrivate(u *url.URL, host string, addrs []netip.Addr) error {

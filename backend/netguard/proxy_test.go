@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"os"
 	"strings"
@@ -178,5 +179,30 @@ func TestProxyFailuresAndClose(t *testing.T) {
 	conn.SetReadDeadline(time.Now().Add(3 * time.Second))
 	if _, err := conn.Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Fatalf("the tunnel outlived the proxy: %v", err)
+	}
+}
+
+// countingResolver counts lookups.
+type countingResolver struct {
+	fakeResolver
+	n atomic.Int32
+}
+
+func (c *countingResolver) LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error) {
+	c.n.Add(1)
+	return c.fakeResolver.LookupNetIP(ctx, network, host)
+}
+
+// The many connections of one page to the same host resolve it once.
+func TestProxyRemembersNames(t *testing.T) {
+	r := &countingResolver{fakeResolver: fakeResolver{"public.example.com": {"93.184.215.14"}}}
+	p := startProxy(t, &Guard{Resolver: r})
+	for range 5 {
+		if _, err := p.checkHost(context.Background(), "public.example.com:443"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := r.n.Load(); n != 1 {
+		t.Fatalf("%d lookups for five connections", n)
 	}
 }
