@@ -56,14 +56,13 @@ type Proxy struct {
 }
 
 // StartProxy starts a proxy applying g on a free loopback port. Requests
-// go on through the user's own proxy (HTTP_PROXY and HTTPS_PROXY) when one
-// is set.
+// go on through the user's own proxy when one is set (see upstreamProxy).
 func (g *Guard) StartProxy() (*Proxy, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("cannot start the network guard's proxy: %w", err)
 	}
-	p := &Proxy{guard: g, ln: ln, upstream: http.ProxyFromEnvironment, last: map[string]string{}}
+	p := &Proxy{guard: g, ln: ln, upstream: upstreamProxy(), last: map[string]string{}}
 	// The browser keeps its own connections; idle ones here would only
 	// hold sockets.
 	p.forward = &http.Transport{DialContext: p.dialGuarded, DisableKeepAlives: true}
