@@ -4,6 +4,12 @@
 // playwright-core of the exact version it was built for. Scout uses a driver
 // installed in the user cache (make installs one from the npm registry) and
 // the system's Node.js, so nothing is downloaded from a CDN at run time.
+//
+// Each run reads the web through a Session: a fresh browser context whose
+// every connection goes through a netguard.Proxy (so redirects, scripts and
+// WebSockets meet the same guard as the pages the agent opens), with one
+// tab that is read once the page has settled. No page can hold a run: a tab
+// that stops answering is dropped, not waited for.
 package browser
 
 import (
