@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/web"
 )
 
@@ -329,5 +330,28 @@ func TestAnUnreachablePlainHTTPSiteIsNotAnHTTPError(t *testing.T) {
 	_, err := openWithin(t, s, dead, 15*time.Second)
 	if !errors.Is(err, web.ErrConnRefused) {
 		t.Fatalf("a closed port: %v", err)
+	}
+}
+
+// A Markdown file's "#" lines are headings (so the file has an outline and
+// a title), except inside a code fence, where "#" is a shell comment.
+func TestMarkdownHeadings(t *testing.T) {
+	s := session(t)
+	v, err := openWithin(t, s, fixtureSrv.URL+"/notes/README.md", 15*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var headings []string
+	for _, b := range v.Doc.Blocks {
+		if b.Kind == page.Heading {
+			headings = append(headings, fmt.Sprintf("%d %s", b.Level, b.Text))
+		}
+	}
+	want := []string{"1 Harbour ledger 2.4 release notes", "2 Installing", "2 Changes", "2 Upgrading from 2.3", "2 Known problems"}
+	if strings.Join(headings, "|") != strings.Join(want, "|") {
+		t.Fatalf("headings %q, want %q", headings, want)
+	}
+	if v.Doc.Title != "Harbour ledger 2.4 release notes" || !strings.Contains(textOf(v), "# unpack next to the old ledger") {
+		t.Fatalf("title %q; text %q", v.Doc.Title, textOf(v))
 	}
 }

@@ -355,13 +355,34 @@
   // textFile reads a text file as paragraphs split at blank lines (an RFC's
   // page breaks count as blank), so it is read in parts like prose rather
   // than as one code block cut short.
+  // In Markdown, "# Title" lines outside code fences are headings, so the
+  // file gets an outline and a title like a web page.
   const textFile = (pre) => {
     const text = pre.textContent.replace(/\r\n?/g, '\n');
+    const markdown = /markdown/.test(document.contentType || '');
+    let fenced = false;
     for (const para of text.split(/\n\s*\n/)) {
-      emit({ kind: 'paragraph', text: dedent(para) }, []);
+      let lines = [];
+      const flush = () => {
+        if (lines.length) emit({ kind: 'paragraph', text: dedent(lines.join('\n')) }, []);
+        lines = [];
+      };
+      for (const line of para.split('\n')) {
+        if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+        const h = markdown && !fenced && line.match(/^(#{1,6})\s+(.*?)\s*#*\s*$/);
+        if (!h) {
+          lines.push(line);
+          continue;
+        }
+        flush();
+        emit({ kind: 'heading', level: h[1].length, text: h[2] }, []);
+        if (!fileTitle) fileTitle = h[2];
+      }
+      flush();
       if (truncated) return;
     }
   };
+  let fileTitle = '';
   // dedent drops trailing spaces and the indentation all lines share (an
   // RFC indents its prose by three), keeping any deeper indentation.
   const dedent = (para) => {
@@ -378,9 +399,11 @@
     if (root) walk(root);
   }
   const h1 = document.querySelector('h1');
+  // A text file has no title of its own: its first heading, else its name.
+  const fileName = pre ? decodeURIComponent(location.pathname.split('/').pop() || '') : '';
   return {
     url: location.href,
-    title: collapse(document.title || (h1 ? h1.innerText : '')),
+    title: collapse(document.title || (h1 ? h1.innerText : '') || fileTitle || fileName),
     blocks,
     links,
     truncated,
