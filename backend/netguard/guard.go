@@ -22,6 +22,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Reasons a URL is refused, for errors.Is.
@@ -63,7 +64,7 @@ type Guard struct {
 
 	mu      sync.Mutex
 	allowed map[string]bool // host:port always allowed
-	cache   map[string]bool // host -> resolves to a private address
+	dns     map[string]dnsEntry
 }
 
 // Allow always allows the origin (scheme://host:port) of rawURL, for the
@@ -105,23 +106,49 @@ func (g *Guard) check(ctx context.Context, rawURL string, resolve bool) error {
 	if u.Hostname() == "" {
 		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q names no host", rawURL)}
 	}
-	if g.AllowLocal || g.isAllowed(u) {
-		return nil
+	_, err = g.addrs(ctx, u, resolve)
+	if errors.Is(err, errUnresolved) {
+		return nil // the browser reports it
 	}
-	host := u.Hostname()
+	return err
+}
+
+// errUnresolved: a name that does not resolve. Check lets it through (the
+// browser says the site cannot be found); the proxy cannot connect to it.
+var errUnresolved = errors.New("the name does not resolve")
+
+// addrs applies the guard to u's host and returns the addresses a
+// connection to it may use: nil when the guard does not look at addresses
+// (the local network allowed, an origin the user configured), else the
+// host's own address or, when resolve is set, the addresses its name
+// resolves to, all public. Errors are a *Refusal or wrap errUnresolved.
+func (g *Guard) addrs(ctx context.Context, u *url.URL, resolve bool) ([]netip.Addr, error) {
+	if g.AllowLocal || g.isAllowed(u) {
+		return nil, nil
+	}
+	rawURL, host := u.String(), u.Hostname()
 	if addr, ok := ParseHost(host); ok {
 		if IsPrivate(addr) {
-			return g.privateRefusal(rawURL, fmt.Sprintf("%s is on this computer or the local network", addr))
+			return nil, g.privateRefusal(rawURL, fmt.Sprintf("%s is on this computer or the local network", addr))
 		}
-		return nil
+		return []netip.Addr{addr}, nil
 	}
 	if isLocalName(host) {
-		return g.privateRefusal(rawURL, fmt.Sprintf("%s names this computer or the local network", host))
+		return nil, g.privateRefusal(rawURL, fmt.Sprintf("%s names this computer or the local network", host))
 	}
-	if resolve && g.resolvesPrivate(ctx, host) {
-		return g.privateRefusal(rawURL, fmt.Sprintf("%s resolves to an address on this computer or the local network", host))
+	if !resolve {
+		return nil, nil
 	}
-	return nil
+	addrs, err := g.lookup(ctx, host)
+	if err != nil || len(addrs) == 0 {
+		return nil, fmt.Errorf("%w: the site's name %s cannot be found (DNS)", errUnresolved, host)
+	}
+	for _, a := range addrs {
+		if IsPrivate(a) {
+			return nil, g.privateRefusal(rawURL, fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap()))
+		}
+	}
+	return addrs, nil
 }
 
 func (g *Guard) privateRefusal(rawURL, why string) error {
@@ -135,33 +162,36 @@ func (g *Guard) isAllowed(u *url.URL) bool {
 	return g.allowed[hostPort(u)]
 }
 
-// resolvesPrivate reports whether any address of host is private. A name
-// that does not resolve is not refused here: the browser reports it.
-func (g *Guard) resolvesPrivate(ctx context.Context, host string) bool {
-	host = strings.ToLower(strings.TrimSuffix(host, "."))
+// lookup resolves host, reusing an answer for dnsTTL: the pre-navigation
+// check and the proxy ask for the same names, and a page opens many
+// connections to a few hosts.
+func (g *Guard) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
+	key := strings.ToLower(strings.TrimSuffix(host, "."))
 	g.mu.Lock()
-	v, ok := g.cache[host]
+	e, ok := g.dns[key]
 	g.mu.Unlock()
-	if ok {
-		return v
+	if ok && time.Since(e.at) < dnsTTL {
+		return e.addrs, nil
 	}
 	addrs, err := g.resolver().LookupNetIP(ctx, "ip", host)
 	if err != nil {
-		return false
-	}
-	private := false
-	for _, a := range addrs {
-		if IsPrivate(a.Unmap()) {
-			private = true
-		}
+		return nil, err
 	}
 	g.mu.Lock()
-	if g.cache == nil {
-		g.cache = map[string]bool{}
+	if g.dns == nil {
+		g.dns = map[string]dnsEntry{}
 	}
-	g.cache[host] = private
+	g.dns[key] = dnsEntry{addrs, time.Now()}
 	g.mu.Unlock()
-	return private
+	return addrs, nil
+}
+
+// dnsTTL: how long a resolved name is reused; short, as sites move.
+const dnsTTL = time.Minute
+
+type dnsEntry struct {
+	addrs []netip.Addr
+	at    time.Time
 }
 
 func (g *Guard) resolver() Resolver {

@@ -52,17 +52,25 @@ type Proxy struct {
 	last    map[string]string // host -> why its last connection failed
 	latest  string            // why the latest failed connection failed
 	tunnels map[net.Conn]bool // open CONNECT tunnels, both ends
-	dns     map[string]dnsEntry
 }
 
 // StartProxy starts a proxy applying g on a free loopback port. Requests
 // go on through the user's own proxy when one is set (see upstreamProxy).
 func (g *Guard) StartProxy() (*Proxy, error) {
+	return g.startProxy(usersProxy())
+}
+
+// usersProxy is the user's own proxy, looked up once per process: the
+// desktop's setting takes a few gsettings runs, and a proxy starts for
+// every run's browser context.
+var usersProxy = sync.OnceValue(upstreamProxy)
+
+func (g *Guard) startProxy(upstream func(*http.Request) (*url.URL, error)) (*Proxy, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("cannot start the network guard's proxy: %w", err)
 	}
-	p := &Proxy{guard: g, ln: ln, upstream: upstreamProxy(), last: map[string]string{}}
+	p := &Proxy{guard: g, ln: ln, upstream: upstream, last: map[string]string{}}
 	// The browser keeps its own connections; idle ones here would only
 	// hold sockets.
 	p.forward = &http.Transport{DialContext: p.dialGuarded, DisableKeepAlives: true}
@@ -78,8 +86,6 @@ func (p *Proxy) URL() string { return "http://" + p.ln.Addr().String() }
 // Close stops the proxy and every connection through it, tunnels included
 // (the server does not track connections it handed over).
 func (p *Proxy) Close() error {
-	p.forward.CloseIdleConnections()
-	p.viaUpstream.CloseIdleConnections()
 	err := p.srv.Close()
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -119,6 +125,14 @@ func (p *Proxy) LastFailure(host string) string {
 		return p.latest
 	}
 	return p.last[strings.ToLower(host)]
+}
+
+// ForgetFailures starts a new account of failures, as a navigation begins.
+func (p *Proxy) ForgetFailures() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	clear(p.last)
+	p.latest = ""
 }
 
 func (p *Proxy) failed(host string, err error) {
@@ -268,30 +282,20 @@ func (p *Proxy) dialGuarded(ctx context.Context, network, hostport string) (net.
 }
 
 // checkHost applies the guard to hostport and returns the addresses to
-// dial: the name itself when the guard does not look at addresses (local
-// network allowed, an origin the user configured), else the addresses it
-// resolved and found public, IPv4 first, as most home networks route it.
+// dial: the name itself when the guard does not look at addresses, else
+// the public addresses it checked, IPv4 first, as most home networks route
+// it.
 func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error) {
-	host, port, err := net.SplitHostPort(hostport)
+	_, port, err := net.SplitHostPort(hostport)
 	if err != nil {
 		return nil, err
 	}
-	u := &url.URL{Scheme: "http", Host: hostport}
-	if p.guard.AllowLocal || p.guard.isAllowed(u) {
+	addrs, err := p.guard.addrs(ctx, &url.URL{Scheme: "http", Host: hostport}, true)
+	switch {
+	case err != nil:
+		return nil, err
+	case addrs == nil:
 		return []string{hostport}, nil
-	}
-	if err := p.guard.CheckLiteral(u.String()); err != nil {
-		return nil, err
-	}
-	if addr, ok := ParseHost(host); ok {
-		return []string{net.JoinHostPort(addr.String(), port)}, nil
-	}
-	addrs, err := p.lookup(ctx, host)
-	if err != nil || len(addrs) == 0 {
-		return nil, fmt.Errorf("the site's name %s cannot be found (DNS)", host)
-	}
-	if err := p.refusePrivate(u, host, addrs); err != nil {
-		return nil, err
 	}
 	slices.SortStableFunc(addrs, func(a, b netip.Addr) int { return cmpBool(!a.Unmap().Is4(), !b.Unmap().Is4()) })
 	out := make([]string, len(addrs))
@@ -306,66 +310,11 @@ func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error
 // this computer cannot resolve is let through; one it resolves inward is
 // refused.
 func (p *Proxy) checkForUpstream(ctx context.Context, hostport string) error {
-	host, _, err := net.SplitHostPort(hostport)
-	if err != nil {
-		return err
-	}
-	u := &url.URL{Scheme: "http", Host: hostport}
-	if p.guard.AllowLocal || p.guard.isAllowed(u) {
+	_, err := p.guard.addrs(ctx, &url.URL{Scheme: "http", Host: hostport}, true)
+	if errors.Is(err, errUnresolved) {
 		return nil
 	}
-	if err := p.guard.CheckLiteral(u.String()); err != nil {
-		return err
-	}
-	if _, ok := ParseHost(host); ok {
-		return nil
-	}
-	addrs, err := p.lookup(ctx, host)
-	if err != nil {
-		return nil
-	}
-	return p.refusePrivate(u, host, addrs)
-}
-
-// lookup resolves host, remembering the answer for dnsTTL: the browser,
-// which would cache names itself, leaves resolving to its proxy, and a page
-// opens many connections to the same few hosts.
-func (p *Proxy) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
-	key := strings.ToLower(host)
-	p.mu.Lock()
-	e, ok := p.dns[key]
-	p.mu.Unlock()
-	if ok && time.Since(e.at) < dnsTTL {
-		return e.addrs, nil
-	}
-	addrs, err := p.guard.resolver().LookupNetIP(ctx, "ip", host)
-	if err != nil {
-		return nil, err
-	}
-	p.mu.Lock()
-	if p.dns == nil {
-		p.dns = map[string]dnsEntry{}
-	}
-	p.dns[key] = dnsEntry{addrs, time.Now()}
-	p.mu.Unlock()
-	return addrs, nil
-}
-
-// dnsTTL: how long a resolved name is reused; short, as sites move.
-const dnsTTL = time.Minute
-
-type dnsEntry struct {
-	addrs []netip.Addr
-	at    time.Time
-}
-
-func (p *Proxy) refusePrivate(u *url.URL, host string, addrs []netip.Addr) error {
-	for _, a := range addrs {
-		if IsPrivate(a) {
-			return p.guard.privateRefusal(u.String(), fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap()))
-		}
-	}
-	return nil
+	return err
 }
 
 func cmpBool(a, b bool) int {

@@ -48,11 +48,13 @@ func connect(t *testing.T, p *Proxy, hostport string) (int, net.Conn) {
 	return res.StatusCode, conn
 }
 
+// noProxy is a user without a proxy of their own, whatever the machine
+// running the tests has set.
+func noProxy(*http.Request) (*url.URL, error) { return nil, nil }
+
 func startProxy(t *testing.T, g *Guard) *Proxy {
 	t.Helper()
-	t.Setenv("HTTP_PROXY", "")
-	t.Setenv("HTTPS_PROXY", "")
-	p, err := g.StartProxy()
+	p, err := g.startProxy(noProxy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,12 +117,11 @@ func TestProxyAppliesTheGuardToEveryConnection(t *testing.T) {
 	}
 }
 
-// A name is dialled at the address the guard checked, so it cannot point
-// somewhere else by the time of the connection.
-func TestProxyDialsTheAddressItChecked(t *testing.T) {
-	g := &Guard{Resolver: fakeResolver{"public.example.com": {"93.184.215.14"}}}
+// The addresses to dial are the ones checked, IPv4 first; a name that
+// does not resolve cannot be dialled and says so.
+func TestProxyOrdersCheckedAddresses(t *testing.T) {
+	g := &Guard{Resolver: fakeResolver{"public.example.com": {"2606:2800:21f:cb07:6820:80da:af6b:8b2c", "93.184.215.14"}}}
 	p := startProxy(t, g)
-	g.Resolver = fakeResolver{"public.example.com": {"2606:2800:21f:cb07:6820:80da:af6b:8b2c", "93.184.215.14"}}
 	addrs, err := p.checkHost(context.Background(), "public.example.com:443")
 	if err != nil || strings.Join(addrs, " ") != "93.184.215.14:443 [2606:2800:21f:cb07:6820:80da:af6b:8b2c]:443" {
 		t.Fatalf("checked %q, %v", addrs, err)
@@ -131,29 +132,33 @@ func TestProxyDialsTheAddressItChecked(t *testing.T) {
 }
 
 // Through the user's own proxy, a name this computer cannot resolve is let
-// through (on many networks only the proxy can resolve outside names); a
-// name resolving inward is still refused.
+// through (on many networks only the proxy can resolve outside names), for
+// tunnels and plain http alike; a name resolving inward is still refused.
 func TestProxyChainsToTheUsersProxy(t *testing.T) {
 	var asked atomic.Value
 	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		asked.Store(r.Method + " " + r.Host)
-		w.WriteHeader(http.StatusOK) // a tunnel, as far as the client can tell
+		w.WriteHeader(http.StatusOK) // a tunnel, or a page, as far as the client can tell
 	}))
 	defer upstream.Close()
-	t.Setenv("HTTPS_PROXY", upstream.URL)
-	t.Setenv("NO_PROXY", "")
+	up, _ := url.Parse(upstream.URL)
 	g := &Guard{Resolver: fakeResolver{"inward.example.com": {"10.0.0.5"}}}
-	p, err := g.StartProxy()
+	p, err := g.startProxy(http.ProxyURL(up))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	p.upstream = func(r *http.Request) (*url.URL, error) { return url.Parse(upstream.URL) } // ProxyFromEnvironment reads the environment once per process
 	if code, _ := connect(t, p, "www.example.com:443"); code != http.StatusOK || asked.Load() != "CONNECT www.example.com:443" {
 		t.Fatalf("an unresolvable name through the user's proxy: %d, upstream saw %v", code, asked.Load())
 	}
+	if res := through(t, p, "http://plain.example.com/page"); res.StatusCode != http.StatusOK || asked.Load() != "GET plain.example.com" {
+		t.Fatalf("plain http through the user's proxy: %d, upstream saw %v", res.StatusCode, asked.Load())
+	}
 	if code, _ := connect(t, p, "inward.example.com:443"); code != http.StatusForbidden {
 		t.Fatalf("a name resolving inward through the user's proxy: %d", code)
+	}
+	if res := through(t, p, "http://inward.example.com/"); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("plain http to a name resolving inward: %d", res.StatusCode)
 	}
 }
 
