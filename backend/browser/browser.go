@@ -31,11 +31,11 @@ const (
 	// quietCap bounds that wait: a ticking clock or a carousel never goes
 	// quiet, and reading it a second later finds the same text.
 	quietCap = 1500 * time.Millisecond
-	// DefaultReadTimeout bounds waiting for and extracting a loaded page: a
+	// readTimeout bounds waiting for and extracting a loaded page: a
 	// page whose scripts never yield would otherwise hold the run forever.
 	// Reading a 5 MB page with a 40,000-row table took about 20 s on a
 	// two-core machine; ordinary pages take well under a second.
-	DefaultReadTimeout = 45 * time.Second
+	readTimeout = 45 * time.Second
 	// closeTimeout bounds closing a session's tabs at the end of a run.
 	closeTimeout = 5 * time.Second
 )
@@ -59,8 +59,6 @@ type Options struct {
 	Guard *netguard.Guard
 	// NavigationTimeout bounds one navigation; 0 means the default.
 	NavigationTimeout time.Duration
-	// ReadTimeout bounds reading a loaded page; 0 means the default.
-	ReadTimeout time.Duration
 	// MaxTextChars caps extracted text; 0 means the default.
 	MaxTextChars int
 }
@@ -89,9 +87,6 @@ func Launch(opts Options) (*Browser, error) {
 	}
 	if opts.MaxTextChars == 0 {
 		opts.MaxTextChars = DefaultMaxTextChars
-	}
-	if opts.ReadTimeout == 0 {
-		opts.ReadTimeout = DefaultReadTimeout
 	}
 	if !opts.Headless && !hasDisplay() {
 		return nil, errors.New("there is no screen to show the browser window on: run headless (scout run --headless, or turn off \"Show the browser window\" in Settings)")

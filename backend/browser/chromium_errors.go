@@ -51,7 +51,7 @@ func classify(url string, err error) *web.VisitError {
 		// load the page itself cancelled: explain tells them apart by the
 		// response, when there was one.
 		return web.Failure(web.ErrNetwork, url, "the page stopped loading before it showed anything")
-	case strings.Contains(strings.ToLower(msg), "crash"):
+	case strings.Contains(msg, "Page crashed") || strings.Contains(msg, "Target crashed"):
 		// The tab's renderer died (out of memory, a browser bug); the next
 		// visit opens a new tab.
 		return web.Failure(web.ErrNetwork, url, "the page crashed the browser tab")

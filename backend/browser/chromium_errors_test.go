@@ -21,6 +21,7 @@ func TestClassify(t *testing.T) {
 		{"page.goto: Download is starting", web.ErrNotReadable, "file download"},
 		{"page.goto: net::ERR_ABORTED at https://example.com/204", web.ErrNetwork, "stopped loading"},
 		{"page.goto: Page crashed", web.ErrNetwork, "crashed the browser tab"},
+		{"page.goto: net::ERR_HTTP2_PROTOCOL_ERROR at https://crashcourse.example/", web.ErrNetwork, "could not be opened"},
 		{"page.goto: Target page, context or browser has been closed", web.ErrBrowserClosed, "closed"},
 		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "network guard"},
 	} {

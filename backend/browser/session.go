@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"mime"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -40,12 +39,11 @@ type Session struct {
 
 	mu   sync.Mutex // serialises navigations
 	page playwright.Page
-	// readTimeout bounds reading a loaded page (Options.ReadTimeout).
+	// readTimeout bounds reading a loaded page (tests shorten it).
 	readTimeout time.Duration
 
 	navMu   sync.Mutex
 	lastNav playwright.Response // the main frame's last document response
-	navPage playwright.Page     // the tab lastNav came from
 }
 
 // NewSession opens a fresh context and tab guarded by the browser's guard.
@@ -74,12 +72,8 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 		proxy.Close()
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
-	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: br.opts.ReadTimeout}
-	err = bc.Route("**/*", s.guardRequest)
-	if err == nil {
-		err = bc.AddInitScript(playwright.Script{Content: playwright.String(noWebRTC)})
-	}
-	if err != nil {
+	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: readTimeout}
+	if err := bc.AddInitScript(playwright.Script{Content: playwright.String(noWebRTC)}); err != nil {
 		bc.Close()
 		proxy.Close()
 		return nil, fmt.Errorf("cannot install the network guard: %w", err)
@@ -98,31 +92,11 @@ const noWebRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnect
 // closeTimeout for a browser that does not answer.
 func (s *Session) Close() error {
 	defer s.proxy.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.bc.Close() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(closeTimeout):
+	_, err := await(context.Background(), closeTimeout, func() (struct{}, error) { return struct{}{}, s.bc.Close() })
+	if errors.Is(err, errTookTooLong) {
 		return errors.New("the browser did not close its tab in time")
 	}
-}
-
-// guardRequest lets a request through only if the guard allows it. Page
-// navigations were checked before they started; this catches redirects and
-// sub-resources (images, scripts) aimed at private addresses.
-func (s *Session) guardRequest(route playwright.Route) {
-	req := route.Request()
-	u, err := url.Parse(req.URL())
-	if err == nil && u.Scheme != "http" && u.Scheme != "https" && !req.IsNavigationRequest() {
-		_ = route.Continue() // data: and blob: resources of the page itself
-		return
-	}
-	if err := s.guard.Check(context.Background(), req.URL()); err != nil {
-		_ = route.Abort("blockedbyclient")
-		return
-	}
-	_ = route.Continue()
+	return err
 }
 
 // tab returns the session's tab, opening one after a cancelled navigation
@@ -150,7 +124,7 @@ func (s *Session) tab() (playwright.Page, error) {
 		// with Open reading them (playwright-go caches them lazily).
 		if r.Request().IsNavigationRequest() && r.Frame() == p.MainFrame() {
 			s.navMu.Lock()
-			s.lastNav, s.navPage = r, p
+			s.lastNav = r
 			s.navMu.Unlock()
 		}
 	})
@@ -174,13 +148,10 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 	s.navMu.Lock()
 	s.lastNav = nil
 	s.navMu.Unlock()
-	type result struct {
-		resp playwright.Response
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		timeout := playwright.Float(float64(s.br.opts.NavigationTimeout.Milliseconds()))
+	s.proxy.ForgetFailures() // so a failure it names is this navigation's
+	nav := s.br.opts.NavigationTimeout
+	resp, err := within(ctx, s, p, navigationBound(nav), func() (playwright.Response, error) {
+		timeout := playwright.Float(float64(nav.Milliseconds()))
 		r, err := p.Goto(rawURL, playwright.PageGotoOptions{Timeout: timeout, WaitUntil: playwright.WaitUntilStateCommit})
 		if err == nil {
 			// A script the page waits for may never come (a blocked
@@ -188,23 +159,26 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 			// the timeout it is read as it stands rather than given up.
 			_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: timeout})
 		}
-		done <- result{r, err}
-	}()
-	select {
-	case r := <-done:
-		if r.err != nil {
-			// An aborted load can leave navigations in flight (Chromium's
-			// error page) that would interrupt the next one: start over in
-			// a fresh tab.
-			s.discard(p)
-			return nil, nil, s.explain(p, rawURL, r.err)
-		}
-		return p, r.resp, nil
-	case <-ctx.Done():
-		s.discard(p)
+		return r, err
+	})
+	switch {
+	case ctx.Err() != nil:
 		return nil, nil, ctx.Err()
+	case errors.Is(err, errTookTooLong):
+		return nil, nil, web.Failure(web.ErrTimeout, rawURL, "the page took too long to load")
+	case err != nil:
+		// The tab is dropped: an aborted load can leave navigations in
+		// flight (Chromium's error page) that would interrupt the next one.
+		return nil, nil, s.explain(p, rawURL, err)
 	}
+	return p, resp, nil
 }
+
+// navigationBound is the most a navigation may take as seen from here: the
+// commit and the wait for the document each have the navigation timeout,
+// which the driver enforces; this bound only catches a driver that never
+// answers.
+func navigationBound(nav time.Duration) time.Duration { return 2*nav + closeTimeout }
 
 // proxyAnswered turns an answer the guard's proxy made itself (a redirect
 // to a refused address, a site it could not reach over plain http) into the
@@ -249,10 +223,10 @@ func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	}
 	s.navMu.Lock()
 	nav := s.lastNav
-	if s.navPage != p { // a dropped tab still loading answered last
-		nav = nil
-	}
 	s.navMu.Unlock()
+	if nav != nil && nav.Frame().Page() != p {
+		nav = nil // a dropped tab still loading answered last
+	}
 	if nav == nil || (ve.Kind != web.ErrNotReadable && !strings.Contains(err.Error(), "ERR_ABORTED")) {
 		return ve
 	}
@@ -318,7 +292,7 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 		}
 		out.Status = resp.Status()
 	}
-	html, err := within(ctx, s, p, func() (string, error) { return p.Content() })
+	html, err := within(ctx, s, p, s.readTimeout, func() (string, error) { return p.Content() })
 	switch {
 	case ctx.Err() != nil:
 		return search.Page{}, ctx.Err()
@@ -334,22 +308,33 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 // extraction run: after the read timeout (or when ctx ends) the tab is dropped
 // and the visit fails, so neither the run nor Stop waits on it.
 func (s *Session) read(ctx context.Context, p playwright.Page, rawURL string) (page.Document, error) {
-	doc, err := within(ctx, s, p, func() (page.Document, error) { return s.settleAndExtract(p) })
+	doc, err := within(ctx, s, p, s.readTimeout, func() (page.Document, error) { return s.settleAndExtract(p) })
 	switch {
 	case ctx.Err() != nil:
 		return page.Document{}, ctx.Err()
-	case errors.Is(err, errReadTimeout):
+	case errors.Is(err, errTookTooLong):
 		return page.Document{}, web.Failure(web.ErrTimeout, rawURL, "the page kept the browser busy and could not be read within %s", s.readTimeout)
 	}
 	return doc, err
 }
 
-// errReadTimeout: reading a page took longer than Options.ReadTimeout.
-var errReadTimeout = errors.New("reading the page took too long")
+// errTookTooLong: the browser did not answer within the limit.
+var errTookTooLong = errors.New("the browser took too long")
 
-// within runs f, which talks to the tab p, and gives up when ctx ends or
-// the read timeout passes; the tab is then dropped, as it is when f fails.
-func within[T any](ctx context.Context, s *Session, p playwright.Page, f func() (T, error)) (T, error) {
+// within runs f, which talks to the tab p, as await does; the tab is
+// dropped when f fails or is given up on.
+func within[T any](ctx context.Context, s *Session, p playwright.Page, limit time.Duration, f func() (T, error)) (T, error) {
+	v, err := await(ctx, limit, f)
+	if err != nil {
+		s.discard(p)
+	}
+	return v, err
+}
+
+// await runs f and gives up when ctx ends or limit passes (errTookTooLong),
+// leaving f to finish on its own: nothing the browser does can keep the
+// caller waiting longer.
+func await[T any](ctx context.Context, limit time.Duration, f func() (T, error)) (T, error) {
 	type result struct {
 		v   T
 		err error
@@ -359,20 +344,15 @@ func within[T any](ctx context.Context, s *Session, p playwright.Page, f func() 
 		v, err := f()
 		done <- result{v, err}
 	}()
-	timer := time.NewTimer(s.readTimeout)
+	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	var zero T
 	select {
 	case r := <-done:
-		if r.err != nil {
-			s.discard(p)
-		}
 		return r.v, r.err
 	case <-timer.C:
-		s.discard(p)
-		return zero, errReadTimeout
+		return zero, errTookTooLong
 	case <-ctx.Done():
-		s.discard(p)
 		return zero, ctx.Err()
 	}
 }
@@ -399,15 +379,9 @@ func (s *Session) settleAndExtract(p playwright.Page) (page.Document, error) {
 // (a page replacing setTimeout), so it is bounded from here too; an
 // unfinished wait does not block the extraction that follows.
 func (s *Session) waitQuiet(p playwright.Page) {
-	done := make(chan struct{})
-	go func() {
-		_, _ = p.Evaluate(quietJS, map[string]any{"quiet": quietFor.Milliseconds(), "max": quietCap.Milliseconds()})
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(quietCap + quietFor):
-	}
+	_, _ = await(context.Background(), quietCap+quietFor, func() (any, error) {
+		return p.Evaluate(quietJS, map[string]any{"quiet": quietFor.Milliseconds(), "max": quietCap.Milliseconds()})
+	})
 }
 
 // quietJS resolves once the document has gone quiet ms without a change,
