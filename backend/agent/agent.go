@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -58,9 +57,6 @@ type Agent struct {
 	seq    int
 	res    Result
 }
-
-// errModelUnusable ends a run whose model keeps answering garbage.
-var errModelUnusable = errors.New("the model gave no usable answer for several turns in a row")
 
 // Run researches cfg.Objective until the agent finishes, the turn limit is
 // reached, ctx is cancelled or the model fails. The result holds whatever
@@ -119,8 +115,8 @@ func (a *Agent) loop(ctx context.Context) string {
 		if done {
 			return StatusFinished
 		}
-		if err := cmp.Or(a.browserGone(), a.searchDown()); err != nil {
-			return a.statusFor(ctx, err)
+		if a.st.ended != nil {
+			return a.statusFor(ctx, a.st.ended)
 		}
 		a.endTurn(obs)
 	}

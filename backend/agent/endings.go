@@ -8,12 +8,19 @@ import (
 	"github.com/scout-research/scout/backend/web"
 )
 
+// What ends a run early, before the agent finishes or the turns run out.
+// Each is a condition no further turn can mend, so going on would only
+// spend model time.
+//
 // A small model at a low temperature, refused, often sends the very same
 // reply again, turn after turn: without a guard it spends the whole turn
 // budget (a hundred calls, most of an hour on a CPU) being told no. Code
 // notices the repeat, says so once, and then ends the run with what was
 // found. Search that keeps failing ends the run the same way: the model
 // cannot research without it, and the failure says what the user can do.
+
+// errModelUnusable ends a run whose model keeps answering garbage.
+var errModelUnusable = errors.New("the model gave no usable answer for several turns in a row")
 
 // errStuck ends a run whose model repeats refused replies.
 var errStuck = errors.New("the model kept repeating a refused action")
@@ -49,41 +56,44 @@ func (a *Agent) accepted() {
 
 // stuckError says which reply the model kept sending and why it was refused.
 func stuckError(act Action, note string) error {
-	reason := strings.TrimPrefix(note, "Refused: ")
-	if i := strings.Index(reason, ". "); i >= 0 {
-		reason = reason[:i]
-	}
-	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(reason, "."))
+	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(refusalReason(note), "."))
 }
 
-// searchFailed counts a failed search and remembers why.
-func (a *Agent) searchFailed(err error) {
+// refusalReason is the reason a "refused" note gives, without the words
+// the template puts around it; any other note is its own reason.
+func refusalReason(note string) string {
+	head, tail, _ := strings.Cut(render("refused", "\x00"), "\x00")
+	if reason, ok := strings.CutPrefix(note, head); ok {
+		return strings.TrimSuffix(reason, tail)
+	}
+	return note
+}
+
+// searched counts searches failed in a row; too many end the run, with
+// the last failure, which tells the user what to do.
+func (a *Agent) searched(err error) {
+	if err == nil {
+		a.st.searchFails = 0
+		return
+	}
 	a.st.searchFails++
-	a.st.searchErr = err.Error()
-}
-
-// searchDown reports whether searches have failed too often in a row to
-// go on, with the last failure, which tells the user what to do.
-func (a *Agent) searchDown() error {
-	if a.st.searchFails < maxSearchFailures {
-		return nil
+	if a.st.searchFails >= maxSearchFailures {
+		a.endWith(fmt.Errorf("%w %d times in a row: %s", errSearchDown, a.st.searchFails, err))
 	}
-	return fmt.Errorf("%w %d times in a row: %s", errSearchDown, a.st.searchFails, a.st.searchErr)
+	a.noteBrowser(err)
 }
 
-// noteBrowser remembers a visit or search that failed because the browser
-// itself is gone.
+// noteBrowser ends the run when a visit or search failed because the
+// browser itself is gone.
 func (a *Agent) noteBrowser(err error) {
 	if errors.Is(err, web.ErrBrowserClosed) {
-		a.st.browserErr = err.Error()
+		a.endWith(fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(err.Error(), ".")))
 	}
 }
 
-// browserGone reports whether the browser has closed, as an error that
-// says what to do.
-func (a *Agent) browserGone() error {
-	if a.st.browserErr == "" {
-		return nil
+// endWith ends the run after this turn; the first reason stands.
+func (a *Agent) endWith(err error) {
+	if a.st.ended == nil {
+		a.st.ended = err
 	}
-	return fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(a.st.browserErr, "."))
 }

@@ -3,9 +3,11 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web"
 )
@@ -25,7 +27,7 @@ func TestRepeatedRefusalsEndTheRun(t *testing.T) {
 		writer    bool   // whether the findings went to the writer
 		errSubstr string // in the run's error
 	}{
-		{"same FINISH with no findings", []string{finish}, StatusStuck, 1 + maxRepeatedRefusals, false, "FINISH again and again, refused each time (you have recorded no findings yet)"},
+		{"same FINISH with no findings", []string{finish}, StatusStuck, 1 + maxRepeatedRefusals, false, "FINISH again and again, refused each time (you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say)"},
 		{"two refused replies in turn", []string{search1, invented, other, invented, other, invented, other}, StatusStuck, 1 + 2 + maxRepeatedRefusals, false, "NAVIGATE"},
 		{"a thought reworded is the same reply", []string{search1, invented, act(ActNavigate, " http://wiki.test/wiki/Everest ", "Try again."), invented, invented}, StatusStuck, 1 + 1 + maxRepeatedRefusals, false, "NAVIGATE"},
 		{"findings go to the writer", []string{search1, openKili, act(ActDiscover, finding1, ""), invented}, StatusStuck, 3 + 1 + maxRepeatedRefusals, true, "NAVIGATE"},
@@ -145,5 +147,30 @@ func TestClosedBrowserEndsTheRun(t *testing.T) {
 	}
 	if len(m.calls(KindWriter)) != 1 || res.Answer == "" {
 		t.Fatalf("the findings were not written up: %+v", res.Calls)
+	}
+}
+
+// noWriter is a model whose writing step fails.
+type noWriter struct{ *scripted }
+
+func (m noWriter) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	if req.Kind == KindWriter {
+		return chat.Reply{}, fmt.Errorf("the model server stopped answering")
+	}
+	return m.scripted.Complete(ctx, req)
+}
+
+// When the writing step fails after the run ended early, the report still
+// says why the run ended, and that the result is missing.
+func TestWriterFailureKeepsWhyTheRunEnded(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActNavigate, "L1", "")},
+	})
+	cfg.Browser = &closing{Browser: cfg.Browser}
+	cfg.Model = noWriter{m}
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusInterrupted || !strings.Contains(res.Error, "resume the run") || !strings.Contains(res.Error, "stopped answering") {
+		t.Fatalf("status %s, error %q", res.Status, res.Error)
 	}
 }

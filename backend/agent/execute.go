@@ -31,13 +31,11 @@ func (a *Agent) execute(ctx context.Context, act Action) string {
 func (a *Agent) doSearch(ctx context.Context, act Action) string {
 	q := strings.TrimSpace(act.Param)
 	results, err := a.cfg.Search.Search(ctx, q)
+	a.searched(err)
 	if err == nil {
 		a.st.searches[normalizeQuery(q)] = true // a failed search may be tried again
-		a.st.searchFails = 0
 	}
 	if err != nil {
-		a.searchFailed(err)
-		a.noteBrowser(err)
 		a.emit(Event{Type: EvSearched, Query: q, Message: err.Error()})
 		a.journal(act, "search failed")
 		return fmt.Sprintf("Turn %d: SEARCH %q failed: %v", a.st.turn, q, err)

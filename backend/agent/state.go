@@ -80,8 +80,7 @@ type state struct {
 	refused     map[string]bool // actions refused since the last accepted one
 	repeats     int             // refusals of an action refused before
 	searchFails int             // searches failed in a row
-	searchErr   string          // why the last one failed
-	browserErr  string          // set when the browser itself has closed
+	ended       error           // ends the run after this turn (endings.go)
 }
 
 func newState(objective string) *state {

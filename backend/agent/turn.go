@@ -47,16 +47,15 @@ func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 			}
 			return false, a.execute(ctx, act), nil
 		}
-		switch a.refusalRepeats(act) {
-		case 0:
-		case 1:
+		repeats := a.refusalRepeats(act)
+		if repeats == 1 {
 			note += " " + render("repeated", act.Name)
-		case maxRepeatedRefusals:
-			a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
+		}
+		a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
+		if repeats >= maxRepeatedRefusals {
 			a.journal(act, "refused")
 			return false, "", stuckError(act, note)
 		}
-		a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
 		if retries >= maxRetriesPerTurn || a.st.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
 			a.journal(act, "refused")

@@ -36,25 +36,21 @@ func (a *Agent) finish(ctx context.Context, status string) {
 			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.item, Why: g.why})
 		}
 	}
-	if writesResult[status] && len(a.st.findings) > 0 && ctx.Err() == nil {
+	// The findings go to the writer however the run ended, except when the
+	// model is gone or the user stopped the run (its context is done).
+	if status != StatusModelUnavailable && len(a.st.findings) > 0 && ctx.Err() == nil {
 		if answer, err := a.write(ctx); err == nil {
 			a.res.Answer = answer
 			a.res.Unsupported = unsupportedNumbers(answer, a.st.objective, a.st.findings)
 			a.emit(Event{Type: EvResult, Text: answer})
-		} else {
+		} else if a.res.Error == "" {
 			a.res.Error = err.Error()
+		} else { // keep why the run ended; say the result is missing too
+			a.res.Error += "; the final result could not be written: " + err.Error()
 		}
 	}
 	a.res.ContextLength = a.cfg.ContextLength // after the writer, which may have found it smaller
 	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error})
-}
-
-// writesResult: the run statuses whose findings go to the writer. A run
-// the user stopped ends now (its context is cancelled); with the model gone
-// there is no writer; a run interrupted because the browser closed still
-// has its model.
-var writesResult = map[string]bool{
-	StatusFinished: true, StatusTurnLimit: true, StatusStuck: true, StatusSearchUnavailable: true, StatusInterrupted: true,
 }
 
 // write asks for the final result from only the objective and the numbered

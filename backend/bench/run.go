@@ -45,7 +45,7 @@ type Result struct {
 	Kind       string         `json:"kind"`
 	Mode       string         `json:"mode"` // "append" or "rebuild"
 	Status     string         `json:"status"`
-	FinishedBy string         `json:"finished_by"` // agent, limit, timeout, error
+	FinishedBy string         `json:"finished_by"` // agent, limit, timeout, stuck, error
 	Turns      int            `json:"turns"`
 	Calls      map[string]int `json:"model_calls"`
 	// PromptTokens as counted; Reusable is what the prompt cache could
@@ -157,19 +157,18 @@ func fillFromResult(res *Result, r *agent.Result) {
 	res.PromptTokens, res.Reusable, res.CompletionTokens = r.PromptTokens, r.CachedTokens, r.CompletionTokens
 	res.ReuseEstimated = r.CacheEstimated
 	res.NumbersFlagged = len(r.Unsupported)
-	switch r.Status {
-	case agent.StatusFinished:
+	res.Error = r.Error // empty when the run ended normally
+	switch {
+	case r.Status == agent.StatusFinished:
 		res.FinishedBy = "agent"
-	case agent.StatusTurnLimit:
+	case r.Status == agent.StatusTurnLimit:
 		res.FinishedBy = "limit"
-	case agent.StatusInterrupted:
+	case r.Status == agent.StatusInterrupted && r.Error == "":
 		res.FinishedBy = "timeout" // the task's time limit, or Ctrl+C
-	case agent.StatusStuck:
+	case r.Status == agent.StatusStuck:
 		res.FinishedBy = "stuck"
-		res.Error = r.Error
 	default:
 		res.FinishedBy = "error"
-		res.Error = r.Error
 	}
 	covered := map[int]bool{}
 	for _, f := range r.Findings {

@@ -86,16 +86,11 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-var runSynopsis = map[string]string{
-	"run":    `scout run [flags] "objective"`,
-	"resume": "scout resume [flags] DIR",
-}
-
 // parseRunArgs parses the flags of run and resume, which may come before
 // or after the positional arguments; ok is false with the exit status set
 // for --help or bad usage.
-func parseRunArgs(name string, args []string, stderr io.Writer) (f runFlags, pos []string, code int, ok bool) {
-	fs := newFlagSet(name, runSynopsis[name], stderr)
+func parseRunArgs(name, synopsis string, args []string, stderr io.Writer) (f runFlags, pos []string, code int, ok bool) {
+	fs := newFlagSet(name, synopsis, stderr)
 	f.register(fs)
 	pos, err := parseInterleaved(fs, args)
 	switch {
@@ -108,7 +103,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer) (f runFlags, pos
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	f, pos, code, ok := parseRunArgs("run", args, stderr)
+	f, pos, code, ok := parseRunArgs("run", `scout run [flags] "objective"`, args, stderr)
 	if !ok {
 		return code
 	}
@@ -121,7 +116,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func resume(args []string, stdout, stderr io.Writer) int {
-	f, pos, code, ok := parseRunArgs("resume", args, stderr)
+	f, pos, code, ok := parseRunArgs("resume", "scout resume [flags] DIR", args, stderr)
 	if !ok {
 		return code
 	}
