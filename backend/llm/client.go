@@ -87,10 +87,7 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		if strings.Contains(strings.ToLower(msg), "unexpected endpoint") {
 			return wrongPath(c.base, msg)
 		}
-		if isOverflow(msg) {
-			return streamError(msg, body)
-		}
-		return newError(ErrServer, "The model server reported an error: %s", msg)
+		return streamError(msg, body) // an overflow, or any other error the server reports
 	}
 	return nil
 }

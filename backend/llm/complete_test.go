@@ -59,7 +59,9 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 // LM Studio and Ollama do not say how much of a prompt came from their
 // cache: the client estimates it from the prompt and reply before, close to
 // what the server's cache reused, and marks it as estimated. llama.cpp's
-// own figure is taken as it is.
+// own figure is taken as it is. The fake's cache works the way the estimate
+// does, so this checks the estimate over a real exchange and its layout
+// against a chat template; TestReuseEstimate checks its arithmetic.
 func TestReuseIsEstimatedWhenNotReported(t *testing.T) {
 	system := chat.Message{Role: chat.System, Content: strings.Repeat("You are Scout, a research agent. ", 30)}
 	turn := func(i int) chat.Message {

@@ -34,10 +34,13 @@ type ollamaModel struct {
 	} `json:"details"`
 }
 
-// chat reports whether the model can chat: Ollama lists embedding models
-// (nomic-embed-text, a BERT) beside chat models.
+// chat reports whether the model can chat on this computer: Ollama lists
+// embedding models (nomic-embed-text, a BERT) and cloud models beside local
+// chat models.
 func (m ollamaModel) chat() bool {
-	return !strings.Contains(strings.ToLower(m.Name), "embed") && !strings.Contains(m.Details.Family, "bert")
+	name := strings.ToLower(m.Name)
+	return !strings.Contains(name, "embed") && !strings.Contains(m.Details.Family, "bert") &&
+		!strings.HasSuffix(name, "-cloud") && !strings.HasSuffix(name, ":cloud")
 }
 
 func (m ollamaModel) is(id string) bool { return id == m.Name || id == m.Model }
@@ -51,7 +54,7 @@ func detectOllama(ctx context.Context, c *Client, model string) (detection, bool
 	var tags ollamaModels
 	if c.getRoot(ctx, "/api/tags", &tags) && tags.Models != nil {
 		for _, m := range *tags.Models {
-			if m.chat() && !strings.HasSuffix(m.Name, "-cloud") && !strings.HasSuffix(m.Name, ":cloud") {
+			if m.chat() {
 				d.chat = m.Name
 				break
 			}
