@@ -15,17 +15,19 @@ const bigSize = 5_000_000
 // page has thousands of headings to outline.
 const bigParagraphs = 4
 
-var (
-	bigOnce sync.Once
-	bigBody []byte
-)
-
-// serveBig serves the big page, built once per process: it never changes.
-func serveBig(rw http.ResponseWriter, r *http.Request) {
-	bigOnce.Do(func() { bigBody = buildBig(bigSize) })
-	rw.Header().Set("Content-Type", htmlType)
-	rw.Write(bigBody)
+// servedOnce serves the body build makes, built on the first request and
+// kept for the process: the big pages never change, and building one takes
+// a while.
+func servedOnce(contentType string, build func() []byte) http.HandlerFunc {
+	body := sync.OnceValue(build)
+	return func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", contentType)
+		rw.Write(body())
+	}
 }
+
+// serveBig serves the big page.
+var serveBig = servedOnce(htmlType, func() []byte { return buildBig(bigSize) })
 
 const (
 	bigHead = `<!DOCTYPE html>
@@ -112,17 +114,8 @@ early late quietly slowly again under over beside between toward`)
 // cap, so a reader must cut it rather than drop it.
 const bigTextSize = 3_000_000
 
-var (
-	bigTextOnce sync.Once
-	bigTextBody []byte
-)
-
-// serveBigText serves the big log, built once per process.
-func serveBigText(rw http.ResponseWriter, r *http.Request) {
-	bigTextOnce.Do(func() { bigTextBody = buildBigText(bigTextSize) })
-	rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	rw.Write(bigTextBody)
-}
+// serveBigText serves the big log.
+var serveBigText = servedOnce("text/plain; charset=utf-8", func() []byte { return buildBigText(bigTextSize) })
 
 // buildBigText writes numbered log lines with no blank line between them
 // (one paragraph as a plain-text reader sees it) until the text is about

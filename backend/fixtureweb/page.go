@@ -34,26 +34,16 @@ func (w *Web) readPage(r *http.Request, name string) ([]byte, error) {
 	return bytes.ReplaceAll(body, []byte(basePlaceholder), []byte(baseURL(r))), nil
 }
 
-// servePage answers with a page file as UTF-8 HTML and the given status.
-func (w *Web) servePage(rw http.ResponseWriter, r *http.Request, name string, status int) {
-	body, err := w.readPage(r, name)
-	if err != nil {
-		http.Error(rw, "fixtureweb: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	rw.Header().Set("Content-Type", htmlType)
-	rw.WriteHeader(status)
-	rw.Write(body)
-}
-
-// serveText answers with a file as text of the given content type.
-func (w *Web) serveText(rw http.ResponseWriter, r *http.Request, name, contentType string) {
+// serveFile answers with a fixture file as the given content type and
+// status.
+func (w *Web) serveFile(rw http.ResponseWriter, r *http.Request, name, contentType string, status int) {
 	body, err := w.readPage(r, name)
 	if err != nil {
 		http.Error(rw, "fixtureweb: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	rw.Header().Set("Content-Type", contentType)
+	rw.WriteHeader(status)
 	rw.Write(body)
 }
 

@@ -96,18 +96,18 @@ func (w *Web) routes() {
 	m := w.mux
 	for path, name := range files {
 		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
-			w.servePage(rw, r, name, http.StatusOK)
+			w.serveFile(rw, r, name, htmlType, http.StatusOK)
 		})
 	}
 	for path, f := range textFiles {
 		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
-			w.serveText(rw, r, f.name, f.contentType)
+			w.serveFile(rw, r, f.name, f.contentType, http.StatusOK)
 		})
 	}
 	for path, code := range statuses {
 		name := "status-" + strings.TrimPrefix(path, "/status/") + ".html"
 		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
-			w.servePage(rw, r, name, code)
+			w.serveFile(rw, r, name, htmlType, code)
 		})
 	}
 	m.HandleFunc("GET /{$}", w.serveIndex)
@@ -130,6 +130,6 @@ func (w *Web) routes() {
 	m.HandleFunc(SearXNGNoJSONPath+searxSearch, serveSearXNGNoJSON)
 
 	m.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) {
-		w.servePage(rw, r, notFoundFile, http.StatusNotFound)
+		w.serveFile(rw, r, notFoundFile, htmlType, http.StatusNotFound)
 	})
 }
