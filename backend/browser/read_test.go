@@ -197,6 +197,19 @@ func TestBigTextIsCut(t *testing.T) {
 	}
 }
 
+// Only pages that can change once loaded are waited on until they go
+// quiet; text files are read as soon as they have loaded.
+func TestSettlesOnlyPagesThatCanChange(t *testing.T) {
+	for mt, want := range map[string]bool{
+		"text/html": true, "application/xhtml+xml": true, "": true,
+		"text/plain": false, "text/markdown": false, "text/x-markdown": false,
+	} {
+		if got := settles(mt); got != want {
+			t.Errorf("settles(%q) = %v, want %v", mt, got, want)
+		}
+	}
+}
+
 // fetchText returns the body at u as the server sends it.
 func fetchText(t *testing.T, u string) string {
 	t.Helper()

@@ -266,7 +266,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	if !web.Readable(v.ContentType) {
 		return nil, web.NotReadable(rawURL, v.ContentType)
 	}
-	doc, err := s.read(ctx, p, rawURL)
+	doc, err := s.read(ctx, p, rawURL, settles(v.ContentType))
 	if err != nil {
 		return nil, err
 	}
@@ -303,12 +303,13 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	return out, nil
 }
 
-// read waits for the page to finish loading and to settle, then extracts
-// its text. A page whose scripts keep the browser busy never lets the
-// extraction run: after the read timeout (or when ctx ends) the tab is dropped
-// and the visit fails, so neither the run nor Stop waits on it.
-func (s *Session) read(ctx context.Context, p playwright.Page, rawURL string) (page.Document, error) {
-	doc, err := within(ctx, s, p, s.readTimeout, func() (page.Document, error) { return s.settleAndExtract(p) })
+// read waits for the page to finish loading and, when it can change after
+// that (settle), to go quiet, then extracts its text. A page whose scripts
+// keep the browser busy never lets the extraction run: after the read
+// timeout (or when ctx ends) the tab is dropped and the visit fails, so
+// neither the run nor Stop waits on it.
+func (s *Session) read(ctx context.Context, p playwright.Page, rawURL string, settle bool) (page.Document, error) {
+	doc, err := within(ctx, s, p, s.readTimeout, func() (page.Document, error) { return s.settleAndExtract(p, settle) })
 	switch {
 	case ctx.Err() != nil:
 		return page.Document{}, ctx.Err()
@@ -357,21 +358,34 @@ func await[T any](ctx context.Context, limit time.Duration, f func() (T, error))
 	}
 }
 
-// settleAndExtract waits for the load event and for the page to stop
-// changing (scripts filling it in, a script or meta refresh moving on),
-// then extracts the text. When the page navigated away while being read,
-// it reads the page it landed on, once.
-func (s *Session) settleAndExtract(p playwright.Page) (page.Document, error) {
+// settleAndExtract waits for the load event and, when settle is set, for
+// the page to stop changing (scripts filling it in, a script or meta
+// refresh moving on), then extracts the text. When the page navigated away
+// while being read, it reads the page it landed on, once, settling it.
+func (s *Session) settleAndExtract(p playwright.Page, settle bool) (page.Document, error) {
 	for attempt := 0; ; attempt++ {
 		_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
 			State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
 		})
-		s.waitQuiet(p)
+		if settle || attempt > 0 {
+			s.waitQuiet(p)
+		}
 		doc, err := s.extract(p)
 		if err == nil || attempt > 0 || !navigatedAway(err) {
 			return doc, err
 		}
 	}
+}
+
+// settles reports whether a page of this media type can change once
+// loaded. A text or Markdown file is shown by the browser as it came, with
+// no scripts, so waiting for it to go quiet (up to quietCap) is time lost.
+func settles(mediaType string) bool {
+	switch mediaType {
+	case "text/plain", "text/markdown", "text/x-markdown":
+		return false
+	}
+	return true
 }
 
 // waitQuiet waits, at most quietCap, for the document to stop changing.
