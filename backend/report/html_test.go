@@ -34,9 +34,45 @@ func TestFragmentIsSafeAndLinked(t *testing.T) {
 		`<li id="finding-1">`, `<li id="finding-2">`,
 		`<h2 class="gap">Not found in the pages read</h2><ul class="gap">`,
 		`<blockquote class="unsupported">`,
+		`from <a href="https://x.test/a">https://x.test/a</a>: Tall`,
 	} {
 		if !strings.Contains(h, want) {
 			t.Errorf("rendered report lacks %q:\n%s", want, h)
+		}
+	}
+}
+
+// Only the result's [n] are citations, and only when finding n exists; a
+// bracketed number in a finding, a page quote or code is left as written.
+func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
+	res := &agent.Result{
+		Objective: "Q", Status: agent.StatusFinished, Turns: 2,
+		Answer: "First [1], second [2], none [3], zero [0], code `a[1]` and\n\n```\nb[2]\n```\n\n[see](https://x.test) [1].",
+		Findings: []agent.Finding{
+			{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "Footnote mark [2] in a finding", Quote: "quoted [1] mark", Part: 1},
+			{Number: 2, Turn: 2, URL: "https://x.test/b", Text: "Plain"},
+		},
+		Calls: map[string]int{},
+	}
+	h, err := Fragment(Markdown(res, Figures{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, findings, _ := strings.Cut(h, "<h2>Findings (2)</h2>")
+	for _, c := range []struct {
+		in, text string
+		want     int
+	}{
+		{"result", result, 3}, // [1], [2] and the [1] after a link
+		{"findings", findings, 0},
+	} {
+		if got := strings.Count(c.text, `class="cite"`); got != c.want {
+			t.Errorf("%s: %d citation links, want %d:\n%s", c.in, got, c.want, c.text)
+		}
+	}
+	for _, want := range []string{"none [3]", "zero [0]", "<code>a[1]</code>", "b[2]\n</code></pre>", "Footnote mark [2]", "quoted [1] mark"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("rendered report lacks %q as written:\n%s", want, h)
 		}
 	}
 }
