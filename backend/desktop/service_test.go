@@ -174,7 +174,7 @@ func TestStopWritesTheReport(t *testing.T) {
 		t.Fatalf("status %s", done.Status)
 	}
 	r, err := svc.Report(done.Dir)
-	if err != nil || !strings.Contains(r.Markdown, "interrupted on turn 4") {
+	if err != nil || !strings.Contains(r.Markdown, "interrupted on turn 4: stopped before the agent finished") {
 		t.Fatalf("report %v:\n%s", err, r.Markdown)
 	}
 }

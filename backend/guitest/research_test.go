@@ -120,7 +120,7 @@ func TestResearchRun(t *testing.T) {
 	click(t, page, "confirm-stop")
 	expectText(t, page, "run-status", "stopped")
 	click(t, page, "open-report")
-	expectText(t, page, "report", "interrupted on turn 4")
+	expectText(t, page, "report", "interrupted on turn 4: stopped before the agent finished")
 	expectText(t, page, "report", "## Findings (1)"[3:])
 
 	// History: both runs; resume the stopped one; delete the first.

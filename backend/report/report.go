@@ -41,7 +41,7 @@ func StatusLine(res *agent.Result) string {
 		if res.Error != "" {
 			return fmt.Sprintf("interrupted on turn %d: %s", res.Turns, oneLine(res.Error))
 		}
-		return fmt.Sprintf("interrupted on turn %d", res.Turns)
+		return fmt.Sprintf("interrupted on turn %d: stopped before the agent finished; resume the run to carry on", res.Turns)
 	case agent.StatusFailed:
 		return fmt.Sprintf("stopped on turn %d by an error in Scout (%s); please report it", res.Turns, oneLine(res.Error))
 	case agent.StatusRunning:
