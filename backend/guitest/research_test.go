@@ -116,8 +116,19 @@ func TestResearchRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectText(t, page, "finding-card", "5,895 metres")
+	// Stop asks first; Esc takes the question back. Esc on another screen
+	// brings the question up on the research screen, focused: Enter stops.
 	click(t, page, "stop")
-	click(t, page, "confirm-stop")
+	pressKey(t, page, "Escape")
+	if err := playwright.NewPlaywrightAssertions().Locator(page.GetByTestId("confirm-stop")).ToHaveCount(0); err != nil {
+		t.Fatalf("Esc did not take the stop question back: %v", err)
+	}
+	click(t, page, "nav-history")
+	pressKey(t, page, "Escape")
+	if err := playwright.NewPlaywrightAssertions().Locator(page.GetByTestId("confirm-stop")).ToBeFocused(); err != nil {
+		t.Fatalf("Esc on the history screen: %v", err)
+	}
+	pressKey(t, page, "Enter")
 	expectText(t, page, "run-status", "stopped")
 	click(t, page, "open-report")
 	expectText(t, page, "report", "interrupted on turn 4: stopped before the agent finished")
@@ -188,6 +199,13 @@ func onlyRun(t *testing.T, dataHome string) string {
 		t.Fatalf("run folders: %v", dirs)
 	}
 	return dirs[0]
+}
+
+func pressKey(t *testing.T, page playwright.Page, key string) {
+	t.Helper()
+	if err := page.Keyboard().Press(key); err != nil {
+		t.Fatalf("pressing %s: %v", key, err)
+	}
 }
 
 // assertFits shrinks the window to the smallest supported size, 900x600,

@@ -16,6 +16,8 @@ export class RunStore {
   stopping = $state(false);
   startError = $state('');
   reportError = $state('');
+  /** The "Stop the research?" question is showing. */
+  confirmingStop = $state(false);
   /** Runs that reported their end, by folder. */
   private endedDirs = new Map<string, RunView>();
   /** Batches held while a start or resume call is on its way. */
@@ -63,6 +65,7 @@ export class RunStore {
     if (this.starting || this.running) return false;
     this.starting = true;
     this.startError = '';
+    this.reportError = '';
     // The run's first batches can arrive before the call returns: hold
     // them and add them after its snapshot. Ends seen before this call
     // (a resumed run's earlier stop) do not count.
@@ -89,19 +92,18 @@ export class RunStore {
     }
   }
 
-  /** Shows a past run (journal, findings, report). */
-  async open(dir: string): Promise<boolean> {
-    if (this.running) return false;
+  /** Shows a past run (journal, findings, report); returns why it could not. */
+  async open(dir: string): Promise<string> {
+    if (this.running) return 'A run is going on: stop it before opening another.';
     try {
       const view = await api.openRun(dir);
       this.view = view;
       this.events = view.events ?? [];
       this.report = null;
       await this.loadReport();
-      return true;
+      return '';
     } catch (err) {
-      this.startError = api.errorMessage(err);
-      return false;
+      return api.errorMessage(err);
     }
   }
 
@@ -110,7 +112,13 @@ export class RunStore {
     return this.begin(() => api.resumeRun(dir));
   }
 
+  /** Esc: asks before stopping a run going on; asked already, takes the question back. */
+  escape(): void {
+    this.confirmingStop = !this.confirmingStop && this.running;
+  }
+
   async stop(): Promise<void> {
+    this.confirmingStop = false;
     if (!this.running) return;
     this.stopping = true;
     try {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../api', () => ({
   startRun: vi.fn(),
   stopRun: vi.fn(),
+  openRun: vi.fn(),
   currentRun: vi.fn(),
   loadReport: vi.fn(),
   onRunEvents: vi.fn(() => () => {}),
@@ -78,6 +79,46 @@ describe('RunStore', () => {
     expect(s.running).toBe(false);
     expect(mocked.loadReport).toHaveBeenCalledWith('/runs/a');
     expect(s.report?.html).toBe('<h1>t</h1>');
+  });
+});
+
+describe('RunStore stop, open and report errors', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it('Esc asks before stopping, Esc again takes it back, and never asks when nothing runs', async () => {
+    const s = new RunStore();
+    s.escape();
+    expect(s.confirmingStop).toBe(false); // nothing running
+    mocked.startRun.mockResolvedValue(view());
+    await s.start('o');
+    s.escape();
+    expect(s.confirmingStop).toBe(true);
+    s.escape();
+    expect(s.confirmingStop).toBe(false);
+    s.escape();
+    await s.stop();
+    expect(mocked.stopRun).toHaveBeenCalled();
+    expect(s.confirmingStop).toBe(false);
+  });
+
+  it('says why a past run could not be opened and keeps what was shown', async () => {
+    mocked.startRun.mockResolvedValue(view({ running: false, status: 'finished' }));
+    mocked.openRun.mockRejectedValue('The run folder /runs/b cannot be read: permission denied');
+    const s = new RunStore();
+    await s.start('o');
+    expect(await s.open('/runs/b')).toMatch(/cannot be read/);
+    expect(s.view?.dir).toBe('/runs/a');
+  });
+
+  it('keeps why a report is missing until the next run starts', async () => {
+    mocked.openRun.mockResolvedValue(view({ dir: '/runs/b', running: false, status: 'interrupted' }));
+    mocked.loadReport.mockRejectedValue('This run has no report.md');
+    const s = new RunStore();
+    expect(await s.open('/runs/b')).toBe('');
+    expect(s.reportError).toMatch(/no report/);
+    mocked.startRun.mockResolvedValue(view());
+    await s.start('o');
+    expect(s.reportError).toBe('');
   });
 });
 
