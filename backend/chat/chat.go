@@ -50,8 +50,9 @@ type Usage struct {
 	CacheEstimated   bool          `json:"cache_estimated,omitempty"`
 	CompletionTokens int           `json:"completion_tokens"`
 	Duration         time.Duration `json:"duration_ns"`
-	// WriteRate is the generation speed in tokens per second, when the
-	// server reports its timings (llama.cpp does).
+	// WriteRate is the generation speed in tokens per second, as the server
+	// reports it (llama.cpp) or as measured from the stream (others); zero
+	// when the reply was too short or came in one burst to tell.
 	WriteRate float64 `json:"write_rate,omitempty"`
 }
 

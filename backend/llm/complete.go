@@ -85,6 +85,8 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 		return cached, settle(reply, whole.text(), whole.reasoning())
 	}
 	var sb, thought strings.Builder
+	var pace writePace
+	defer func() { pace.rate(reply) }()
 	err = readEvents(res.Body, func(data []byte) error {
 		var ch completion
 		if err := json.Unmarshal(data, &ch); err != nil {
@@ -99,6 +101,7 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 			// Only written tokens prove progress: a server may send an
 			// empty opening chunk before it reads the prompt.
 			progress()
+			pace.wrote()
 		}
 		sb.WriteString(text)
 		thought.WriteString(thinking)
@@ -110,6 +113,37 @@ func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func(
 		return cached, err
 	}
 	return cached, settle(reply, sb.String(), thought.String())
+}
+
+// Measuring the writing speed where the server does not report it (LM
+// Studio, Ollama): from the first written token to the last, which leaves
+// out reading the prompt. Too few tokens, or a reply that arrived in one
+// burst (a buffering proxy), says nothing about the speed.
+const (
+	minRateTokens = 8
+	minRateSpan   = 200 * time.Millisecond
+)
+
+// writePace notes when a streamed reply's text arrived.
+type writePace struct{ first, last time.Time }
+
+func (p *writePace) wrote() {
+	now := time.Now()
+	if p.first.IsZero() {
+		p.first = now
+	}
+	p.last = now
+}
+
+// rate sets the reply's writing speed from the pace, unless the server
+// reported it: the tokens after the first over the time they took.
+func (p *writePace) rate(reply *chat.Reply) {
+	span := p.last.Sub(p.first)
+	n := reply.Usage.CompletionTokens
+	if reply.Usage.WriteRate > 0 || n < minRateTokens || span < minRateSpan {
+		return
+	}
+	reply.Usage.WriteRate = float64(n-1) / span.Seconds()
 }
 
 // settle sets the reply's content from the answer and the reasoning a

@@ -317,6 +317,49 @@ func TestThinkingIsProgress(t *testing.T) {
 	}
 }
 
+// A server that does not report its writing speed (LM Studio, Ollama) has
+// it measured from the stream, from the first written token to the last;
+// a reply too short or in one burst gets none; a reported speed stands.
+func TestWriteRateIsMeasuredWhenNotReported(t *testing.T) {
+	const gap = 20 * time.Millisecond
+	serve := func(chunks int, pause time.Duration, timings string) *httptest.Server {
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			for i := 0; i < chunks; i++ {
+				io.WriteString(w, `data: {"choices":[{"delta":{"content":"x"}}]}`+"\n\n")
+				w.(http.Flusher).Flush()
+				time.Sleep(pause)
+			}
+			fmt.Fprintf(w, `data: {"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":%d}%s}`+"\n\ndata: [DONE]\n\n", chunks, timings)
+		}))
+	}
+	for _, c := range []struct {
+		name     string
+		chunks   int
+		pause    time.Duration
+		timings  string
+		min, max float64
+	}{
+		// 15 tokens after the first, each at least gap later: at most 50/s.
+		{"paced stream", 16, gap, "", 1, float64(time.Second / gap)},
+		{"too few tokens", minRateTokens - 1, gap, "", 0, 0},
+		{"one burst", 16, 0, "", 0, 0},
+		{"reported by llama.cpp", 16, gap, `,"timings":{"predicted_per_second":7.25}`, 7.25, 7.25},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := serve(c.chunks, c.pause, c.timings)
+			defer srv.Close()
+			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Usage.WriteRate; got < c.min || got > c.max {
+				t.Fatalf("write rate %.2f tokens/s, want %.2f to %.2f", got, c.min, c.max)
+			}
+		})
+	}
+}
+
 func TestMissingModelIsNotAWrongURL(t *testing.T) {
 	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, nil, "http://127.0.0.1:11434/v1")
 	if !errors.Is(err, ErrNoModel) || !strings.Contains(err.Error(), "ollama pull") {
