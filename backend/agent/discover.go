@@ -12,37 +12,37 @@ import (
 // checkDiscover accepts a finding only when it names checklist items, says
 // something new, and is grounded in the page text shown. An accepted
 // finding waits in st.pending with its evidence for execute to record.
-func (a *Agent) checkDiscover(param string) string {
+func (a *Agent) checkDiscover(param string) note {
 	p := a.st.current
 	if p == nil {
-		return refused("no page is open: findings must come from a page you read.")
+		return refuse(RefusalNoPage, "no page is open: findings must come from a page you read.")
 	}
 	items, text := parseDiscover(param)
-	if note := a.checkItems(items, text); note != "" {
-		return note
+	if n := a.checkItems(items, text); n.sendsBack() {
+		return n
 	}
 	for _, f := range a.st.findings {
 		if overlap(pairs(text), pairs(f.Text)) >= duplicateOverlap && !newNumbers(text, f.Text) {
-			return refused(fmt.Sprintf("that repeats finding [%d]. Record something new, or move on.", f.Number))
+			return refuse(RefusalDuplicate, fmt.Sprintf("that repeats finding [%d]. Record something new, or move on.", f.Number))
 		}
 	}
 	pageText := strings.Join(p.text, "\n")
 	quote, score := closestSentences(text, pageText)
 	switch {
 	case score < groundRefuse:
-		return render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
-			" That finding is far from anything on the page, so it was not recorded."
+		return note{RefusalUngrounded, render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
+			" That finding is far from anything on the page, so it was not recorded."}
 	case score < groundAccept && !a.st.groundWarned[normalizeQuery(text)]:
 		a.st.groundWarned[normalizeQuery(text)] = true
-		return render("ground-retry", map[string]string{"Closest": clip(quote, 400)})
+		return note{RefusalLooseWording, render("ground-retry", map[string]string{"Closest": clip(quote, 400)})}
 	}
 	if absent := notOnPage(text, pageText); len(absent) > 0 {
 		// A page sentence with an invented clause scores high on word
 		// pairs; its numbers and names give it away.
-		return refused(fmt.Sprintf("the page you read does not say %s. Record only what the page says.", strings.Join(absent, ", ")))
+		return refuse(RefusalNotOnPage, fmt.Sprintf("the page you read does not say %s. Record only what the page says.", strings.Join(absent, ", ")))
 	}
 	a.st.pending = &Finding{Text: text, Items: items, URL: p.url, Title: p.page.Title, Part: p.partOf(quote), Quote: quote}
-	return ""
+	return note{}
 }
 
 // notOnPage lists the numbers and capitalised names of text that the page
@@ -76,19 +76,19 @@ func notOnPage(text, pageText string) []string {
 	return absent
 }
 
-func (a *Agent) checkItems(items []int, text string) string {
+func (a *Agent) checkItems(items []int, text string) note {
 	if text == "" {
-		return refused("the finding is empty. Write the information itself into the parameter, after the item numbers.")
+		return refuse(RefusalEmptyFinding, "the finding is empty. Write the information itself into the parameter, after the item numbers.")
 	}
 	if len(items) == 0 {
-		return refused("start the finding with the checklist item numbers it serves in brackets, like [1] or [1,3].")
+		return refuse(RefusalNoItems, "start the finding with the checklist item numbers it serves in brackets, like [1] or [1,3].")
 	}
 	for _, n := range items {
 		if n < 1 || n > len(a.st.checklist) {
-			return refused(fmt.Sprintf("there is no checklist item %d; the items are 1 to %d.", n, len(a.st.checklist)))
+			return refuse(RefusalBadItem, fmt.Sprintf("there is no checklist item %d; the items are 1 to %d.", n, len(a.st.checklist)))
 		}
 	}
-	return ""
+	return note{}
 }
 
 // unseenTerms names the objective's words that the parts read so far never

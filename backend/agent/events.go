@@ -37,7 +37,7 @@ type Event struct {
 
 	Objective string      `json:"objective,omitempty"`
 	Checklist []Item      `json:"checklist,omitempty"`
-	Kind      string      `json:"kind,omitempty"` // model call kind, or check kind
+	Kind      string      `json:"kind,omitempty"` // model call kind, check kind, or refusal kind (Refusal*)
 	Usage     *chat.Usage `json:"usage,omitempty"`
 	Action    string      `json:"action,omitempty"`
 	Param     string      `json:"parameter,omitempty"`

@@ -46,14 +46,14 @@ var coverageSchema = map[string]any{
 // then reported as not found). Every send-back counts: a model that
 // answers a send-back with FINISH again is insisting, and more send-backs
 // would only loop until the turn limit.
-func (a *Agent) checkFinish(ctx context.Context, act Action) string {
+func (a *Agent) checkFinish(ctx context.Context, act Action) note {
 	if len(a.st.findings) == 0 {
-		return refused("you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say.")
+		return refuse(RefusalNoFindings, "you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say.")
 	}
 	if saysNotCovered(act.Thought) && a.st.notCoveredSent < maxNotCoveredSendBacks {
 		a.st.notCoveredSent++
 		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
-		return render("not-covered", a.coverageStatus())
+		return note{RefusalNotCovered, render("not-covered", a.coverageStatus())}
 	}
 	// Free: no model call when code already sees a gap. A count gap alone
 	// waits for the coverage check, which names the things a finding
@@ -67,10 +67,10 @@ func (a *Agent) checkFinish(ctx context.Context, act Action) string {
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
 	if len(gaps) > 0 && a.st.gapSendBacks < maxGapSendBacks {
 		a.st.gapSendBacks++
-		return render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")
+		return note{RefusalGaps, render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")}
 	}
 	a.st.finishGaps = gaps
-	return ""
+	return note{}
 }
 
 var notCovered = regexp.MustCompile(`(?i)\bnot (yet )?(covered|found|answered)\b`)

@@ -9,9 +9,9 @@ import (
 )
 
 // check applies the rules to an action before anything happens. It returns
-// the note to send back ("" when the action may go ahead), and finish when
-// an accepted action is a FINISH.
-func (a *Agent) check(ctx context.Context, act Action) (note string, finish bool) {
+// the note to send back (the zero note when the action may go ahead), and
+// finish when an accepted action is a FINISH.
+func (a *Agent) check(ctx context.Context, act Action) (n note, finish bool) {
 	switch act.Name {
 	case ActSearch:
 		return a.checkSearch(act.Param), false
@@ -22,33 +22,31 @@ func (a *Agent) check(ctx context.Context, act Action) (note string, finish bool
 	case ActDiscover:
 		return a.checkDiscover(act.Param), false
 	case ActFinish:
-		note := a.checkFinish(ctx, act)
-		return note, note == ""
+		n := a.checkFinish(ctx, act)
+		return n, !n.sendsBack()
 	}
-	return refused("unknown action."), false
+	return refuse(RefusalUnknownAction, "unknown action."), false
 }
 
-func refused(reason string) string { return render("refused", reason) }
-
-func (a *Agent) checkSearch(q string) string {
+func (a *Agent) checkSearch(q string) note {
 	switch {
 	case strings.TrimSpace(q) == "":
-		return refused("SEARCH needs a query in the parameter.")
+		return refuse(RefusalEmptyQuery, "SEARCH needs a query in the parameter.")
 	case a.st.searches[normalizeQuery(q)]:
-		return refused(fmt.Sprintf("you already searched %q; the results are above.", q))
+		return refuse(RefusalRepeatedSearch, fmt.Sprintf("you already searched %q; the results are above.", q))
 	}
 	return a.confirmLeave()
 }
 
-func (a *Agent) checkNavigate(param string) string {
+func (a *Agent) checkNavigate(param string) note {
 	u, ok := a.resolveURL(param)
 	switch {
 	case !ok:
-		return refused("that address was not in the search results or the page's links. NAVIGATE only to one of those, by URL or by its number (R1, L1).")
+		return refuse(RefusalUnseenAddress, "that address was not in the search results or the page's links. NAVIGATE only to one of those, by URL or by its number (R1, L1).")
 	case a.st.current != nil && a.st.current.url == u:
-		return refused("that page is already open. Use READ_MORE or DISCOVER, or open another page.")
+		return refuse(RefusalAlreadyOpen, "that page is already open. Use READ_MORE or DISCOVER, or open another page.")
 	case a.st.visits[u] >= maxVisitsPerURL:
-		return refused(fmt.Sprintf("you have opened that page %d times already.", maxVisitsPerURL))
+		return refuse(RefusalVisitLimit, fmt.Sprintf("you have opened that page %d times already.", maxVisitsPerURL))
 	}
 	return a.confirmLeave()
 }
@@ -84,60 +82,60 @@ func unwrap(p string) string {
 }
 
 // confirmLeave asks once before leaving a page nothing was recorded from.
-func (a *Agent) confirmLeave() string {
+func (a *Agent) confirmLeave() note {
 	p := a.st.current
 	if p == nil || p.findings > 0 || p.confirmed {
-		return ""
+		return note{}
 	}
 	p.confirmed = true
-	return render("confirm-leave", map[string]string{"Title": p.page.Title})
+	return note{RefusalConfirmLeave, render("confirm-leave", map[string]string{"Title": p.page.Title})}
 }
 
-func (a *Agent) checkReadMore(param string) string {
+func (a *Agent) checkReadMore(param string) note {
 	p := a.st.current
 	if p == nil {
-		return refused("no page is open. SEARCH or NAVIGATE first.")
+		return refuse(RefusalNoPage, "no page is open. SEARCH or NAVIGATE first.")
 	}
 	n := len(p.page.Parts)
 	if n <= 1 {
-		return refused("this page has only one part.")
+		return refuse(RefusalOnePart, "this page has only one part.")
 	}
 	target, problem := a.targetPart(param)
 	switch {
-	case problem != "":
-		return refused(problem)
+	case problem.sendsBack():
+		return problem
 	case target > n:
-		return refused(fmt.Sprintf("the page has only %d parts.", n))
+		return refuse(RefusalBadPart, fmt.Sprintf("the page has only %d parts.", n))
 	case p.read[target]:
-		return refused(fmt.Sprintf("part %d was read already. Choose an unread part from the outline, or move on.", target))
+		return refuse(RefusalPartRead, fmt.Sprintf("part %d was read already. Choose an unread part from the outline, or move on.", target))
 	}
 	if !p.partFindings[p.shown] && p.confirmedPart != p.shown {
 		p.confirmedPart = p.shown
-		return render("confirm-read-on", map[string]int{"Part": p.shown})
+		return note{RefusalConfirmReadOn, render("confirm-read-on", map[string]int{"Part": p.shown})}
 	}
-	return ""
+	return note{}
 }
 
 // targetPart is the part READ_MORE asks for, a number or the next unread,
-// or why there is none.
-func (a *Agent) targetPart(param string) (int, string) {
+// or the refusal when there is none.
+func (a *Agent) targetPart(param string) (int, note) {
 	p := a.st.current
 	q := strings.ToLower(strings.TrimSpace(param))
 	q = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(q, "part"), "#"))
 	if q != "" && q != "next" && q != "more" {
 		n, err := strconv.Atoi(strings.TrimSuffix(q, "."))
 		if err != nil || n < 1 {
-			return 0, fmt.Sprintf("READ_MORE takes \"\" for the next part or a part number, not %q.", param)
+			return 0, refuse(RefusalBadPart, fmt.Sprintf("READ_MORE takes \"\" for the next part or a part number, not %q.", param))
 		}
-		return n, ""
+		return n, note{}
 	}
 	n := len(p.page.Parts)
 	for k := 1; k < n; k++ { // the next unread part, wrapping around
 		if i := (p.shown+k-1)%n + 1; !p.read[i] {
-			return i, ""
+			return i, note{}
 		}
 	}
-	return 0, "every part of this page was read. Record what it says, or move on."
+	return 0, refuse(RefusalAllPartsRead, "every part of this page was read. Record what it says, or move on.")
 }
 
 // itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".

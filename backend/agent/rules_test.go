@@ -22,34 +22,39 @@ func TestRules(t *testing.T) {
 		name    string
 		actions []string
 		says    string // part of a refusal or check note
+		kind    string // the refusal's kind in the journal
 	}{
-		{"repeated search", []string{search1, act(ActSearch, "Tallest  mountain, in AFRICA?", "")}, "you already searched"},
-		{"empty search", []string{act(ActSearch, " ", "")}, "needs a query"},
-		{"invented URL", []string{search1, act(ActNavigate, "http://wiki.test/wiki/Everest", "")}, "not in the search results"},
-		{"unknown result number", []string{search1, act(ActNavigate, "R9", "")}, "not in the search results"},
-		{"page already open", []string{search1, openKili, act(ActNavigate, base+"/wiki/Kilimanjaro#top", "")}, "already open"},
-		{"read more without a page", []string{act(ActReadMore, "", "")}, "no page is open"},
-		{"read more on a one-part page", []string{search1, act(ActNavigate, "R2", ""), act(ActReadMore, "", "")}, "only one part"},
-		{"read a part twice", []string{search1, openKili, act(ActReadMore, "1", "")}, "part 1 was read already"},
-		{"read past the end", []string{search1, openKili, act(ActReadMore, "7", "")}, "only 2 parts"},
-		{"confirm before reading on", []string{search1, openKili, act(ActReadMore, "", "")}, "Before reading on: what does part 1 say"},
-		{"confirm before leaving", []string{search1, openKili, act(ActSearch, "mount kenya height", "")}, "leaving \"Mount Kilimanjaro - Wiki\" without recording"},
-		{"finding without a page", []string{act(ActDiscover, "[1] Kilimanjaro", "")}, "no page is open"},
-		{"empty finding", []string{search1, openKili, act(ActDiscover, "[1]  ", "")}, "finding is empty"},
-		{"finding without items", []string{search1, openKili, act(ActDiscover, "Mount Kilimanjaro is the highest mountain in Africa.", "")}, "item numbers it serves"},
-		{"finding with a bad item", []string{search1, openKili, act(ActDiscover, "[7] Mount Kilimanjaro is the highest mountain in Africa.", "")}, "no checklist item 7"},
+		{"repeated search", []string{search1, act(ActSearch, "Tallest  mountain, in AFRICA?", "")}, "you already searched", RefusalRepeatedSearch},
+		{"empty search", []string{act(ActSearch, " ", "")}, "needs a query", RefusalEmptyQuery},
+		{"invented URL", []string{search1, act(ActNavigate, "http://wiki.test/wiki/Everest", "")}, "not in the search results", RefusalUnseenAddress},
+		{"unknown result number", []string{search1, act(ActNavigate, "R9", "")}, "not in the search results", RefusalUnseenAddress},
+		{"page already open", []string{search1, openKili, act(ActNavigate, base+"/wiki/Kilimanjaro#top", "")}, "already open", RefusalAlreadyOpen},
+		{"read more without a page", []string{act(ActReadMore, "", "")}, "no page is open", RefusalNoPage},
+		{"read more on a one-part page", []string{search1, act(ActNavigate, "R2", ""), act(ActReadMore, "", "")}, "only one part", RefusalOnePart},
+		{"read a part twice", []string{search1, openKili, act(ActReadMore, "1", "")}, "part 1 was read already", RefusalPartRead},
+		{"read past the end", []string{search1, openKili, act(ActReadMore, "7", "")}, "only 2 parts", RefusalBadPart},
+		{"confirm before reading on", []string{search1, openKili, act(ActReadMore, "", "")}, "Before reading on: what does part 1 say", RefusalConfirmReadOn},
+		{"confirm before leaving", []string{search1, openKili, act(ActSearch, "mount kenya height", "")}, "leaving \"Mount Kilimanjaro - Wiki\" without recording", RefusalConfirmLeave},
+		{"finding without a page", []string{act(ActDiscover, "[1] Kilimanjaro", "")}, "no page is open", RefusalNoPage},
+		{"empty finding", []string{search1, openKili, act(ActDiscover, "[1]  ", "")}, "finding is empty", RefusalEmptyFinding},
+		{"finding without items", []string{search1, openKili, act(ActDiscover, "Mount Kilimanjaro is the highest mountain in Africa.", "")}, "item numbers it serves", RefusalNoItems},
+		{"finding with a bad item", []string{search1, openKili, act(ActDiscover, "[7] Mount Kilimanjaro is the highest mountain in Africa.", "")}, "no checklist item 7", RefusalBadItem},
 		{"duplicate finding", []string{search1, openKili, act(ActDiscover, finding1, ""),
-			act(ActDiscover, "[1] Rising 5,895 metres (19,341 ft) above sea level, Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", "")}, "repeats finding [1]"},
+			act(ActDiscover, "[1] Rising 5,895 metres (19,341 ft) above sea level, Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", "")}, "repeats finding [1]", RefusalDuplicate},
 		{"same numbers reworded is a duplicate", []string{search1, openKili, act(ActDiscover, finding1, ""),
-			act(ActDiscover, "[2,3] Mount Kilimanjaro, a dormant volcano in Tanzania, is the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level.", "")}, "repeats finding [1]"},
-		{"finding from own knowledge", []string{search1, openKili, act(ActDiscover, "[2] Everest base camp sits at 5,364 m in Nepal.", "")}, "far from anything on the page"},
-		{"finding loosely worded", []string{search1, openKili, act(ActDiscover, "[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.", "")}, `closest sentence on the page is: "Mount Kilimanjaro is a dormant volcano`},
+			act(ActDiscover, "[2,3] Mount Kilimanjaro, a dormant volcano in Tanzania, is the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level.", "")}, "repeats finding [1]", RefusalDuplicate},
+		{"finding from own knowledge", []string{search1, openKili, act(ActDiscover, "[2] Everest base camp sits at 5,364 m in Nepal.", "")}, "far from anything on the page", RefusalUngrounded},
+		{"finding loosely worded", []string{search1, openKili, act(ActDiscover, "[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.", "")}, `closest sentence on the page is: "Mount Kilimanjaro is a dormant volcano`, RefusalLooseWording},
 		{"finish with own 'not covered'", []string{search1, openKili, act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""),
-			act(ActFinish, "Kilimanjaro", "Item 3 not covered yet but enough.")}, "Your own reasoning says something is not covered"},
+			act(ActFinish, "Kilimanjaro", "Item 3 not covered yet but enough.")}, "Your own reasoning says something is not covered", RefusalNotCovered},
 		{"finish with a gap", []string{search1, openKili, act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""),
-			act(ActFinish, "Kilimanjaro", "Done.")}, "Item 2 (its height in meters): no finding covers it"},
+			act(ActFinish, "Kilimanjaro", "Done.")}, "Item 2 (its height in meters): no finding covers it", RefusalGaps},
 		{"invented detail on a page sentence", []string{search1, openKili,
-			act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, first climbed in 1889 by Hans Meyer.", "")}, "does not say 1889, Hans, Meyer"},
+			act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, first climbed in 1889 by Hans Meyer.", "")}, "does not say 1889, Hans, Meyer", RefusalNotOnPage},
+		{"read more with a word", []string{search1, openKili, act(ActReadMore, "the end", "")}, "READ_MORE takes", RefusalBadPart},
+		{"read on with every part read", []string{search1, openKili, act(ActDiscover, finding1, ""), act(ActReadMore, "", ""), act(ActReadMore, "", "")},
+			"every part of this page was read", RefusalAllPartsRead},
+		{"finish before any finding", []string{act(ActFinish, "Kilimanjaro", "Done.")}, "recorded no findings yet", RefusalNoFindings},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +73,9 @@ func TestRules(t *testing.T) {
 			for _, e := range rec.of(EvRefused) {
 				notes = append(notes, e.Action+": "+e.Reason)
 				if e.Action == last.Name && strings.Contains(e.Reason, tc.says) {
+					if e.Kind != tc.kind {
+						t.Errorf("the refusal's kind is %q, want %q", e.Kind, tc.kind)
+					}
 					// The note reached the model as the next message.
 					next := m.calls(KindAction)
 					found := false
@@ -100,6 +108,11 @@ func TestGarbageRepliesSkipTheTurnThenEndTheRun(t *testing.T) {
 	if n := len(m.calls(KindAction)); n != maxSkippedTurns*maxGarbagePerTurn {
 		t.Fatalf("%d action calls", n)
 	}
+	for _, e := range rec.of(EvRefused) {
+		if e.Kind != RefusalUnparseable {
+			t.Fatalf("an unusable reply was refused as %q", e.Kind)
+		}
+	}
 	last := m.calls(KindAction)[1].Messages
 	if !strings.Contains(last[len(last)-1].Content, "could not be used: the reply held no JSON object") {
 		t.Fatalf("retry note %q", last[len(last)-1].Content)
@@ -112,15 +125,24 @@ func TestVisitLimit(t *testing.T) {
 	u := base + "/wiki/Mount_Kenya"
 	a.st.seen[u] = true
 	a.st.visits[u] = maxVisitsPerURL - 1
-	if note := a.checkNavigate(u); note != "" {
-		t.Fatalf("third visit refused: %s", note)
+	if n := a.checkNavigate(u); n.sendsBack() {
+		t.Fatalf("third visit refused: %s", n.text)
 	}
 	a.st.visits[u] = maxVisitsPerURL
-	if note := a.checkNavigate(u + "#History"); !strings.Contains(note, "opened that page 3 times") {
-		t.Fatalf("fourth visit: %q", note)
+	if n := a.checkNavigate(u + "#History"); n.kind != RefusalVisitLimit || !strings.Contains(n.text, "opened that page 3 times") {
+		t.Fatalf("fourth visit: %+v", n)
 	}
-	if note := a.checkNavigate(u + "?action=history"); !strings.Contains(note, "not in the search results") {
-		t.Fatalf("the query string is part of the address: %q", note)
+	if n := a.checkNavigate(u + "?action=history"); n.kind != RefusalUnseenAddress || !strings.Contains(n.text, "not in the search results") {
+		t.Fatalf("the query string is part of the address: %+v", n)
+	}
+}
+
+// An action name the parser let through but no rule knows is refused by
+// kind; ParseAction maps every reply to a known name, so no run reaches it.
+func TestUnknownActionIsRefused(t *testing.T) {
+	a := &Agent{st: newState("x")}
+	if n, finish := a.check(context.Background(), Action{Name: "JUMP"}); n.kind != RefusalUnknownAction || !n.sendsBack() || finish {
+		t.Fatalf("check(JUMP) = %+v, finish %v", n, finish)
 	}
 }
 
@@ -277,9 +299,9 @@ func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
 	a.res.Calls = map[string]int{}
 	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
 	a.st.findings = []Finding{{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor for Linux."}}
-	note := a.checkFinish(context.Background(), Action{Name: ActFinish, Param: "GIMP."})
-	if !strings.Contains(note, "only 1 of 3 found") {
-		t.Fatalf("FINISH note %q", note)
+	n := a.checkFinish(context.Background(), Action{Name: ActFinish, Param: "GIMP."})
+	if n.kind != RefusalGaps || !strings.Contains(n.text, "only 1 of 3 found") {
+		t.Fatalf("FINISH note %+v", n)
 	}
 	if len(m.calls(KindCoverage)) != 1 {
 		t.Fatalf("%d coverage calls", len(m.calls(KindCoverage)))

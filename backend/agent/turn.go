@@ -30,28 +30,28 @@ func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 				return false, obs, err
 			}
 			note := render("unparseable", perr.Error())
-			a.emit(Event{Type: EvRefused, Reason: note})
+			a.emit(Event{Type: EvRefused, Kind: RefusalUnparseable, Reason: note})
 			a.conv.add(chat.User, note)
 			continue
 		}
 		a.st.skippedInARow = 0
 		a.emit(Event{Type: EvAction, Action: act.Name, Param: act.Param, Thought: clip(act.Thought, maxThoughtChars)})
-		note, finishNow := a.check(ctx, act)
+		n, finishNow := a.check(ctx, act)
 		if ctx.Err() != nil {
 			return false, "", ctx.Err()
 		}
-		if note == "" {
+		if !n.sendsBack() {
 			a.accepted()
 			if finishNow {
 				return true, "", nil
 			}
 			return false, a.execute(ctx, act), nil
 		}
-		repeats := a.refusalRepeats(act)
+		note, repeats := n.text, a.refusalRepeats(act)
 		if repeats == 1 {
 			note += " " + render("repeated", act.Name)
 		}
-		a.emit(Event{Type: EvRefused, Action: act.Name, Param: act.Param, Reason: note})
+		a.emit(Event{Type: EvRefused, Kind: n.kind, Action: act.Name, Param: act.Param, Reason: note})
 		if repeats >= maxRepeatedRefusals {
 			a.journal(act, "refused")
 			return false, "", stuckError(act, note)
