@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/settings"
@@ -80,7 +81,7 @@ func TestOfflineRunOfATask(t *testing.T) {
 	}
 	for _, r := range results {
 		assertSolved(t, r)
-		if r.Refusals["turn skipped"] != 0 || len(r.Refusals) < 3 {
+		if r.Refusals[agent.EvTurnSkipped] != 0 || len(r.Refusals) < 3 {
 			t.Errorf("%s: the injected mistakes were not all refused: %v", r.Mode, r.Refusals)
 		}
 	}
@@ -154,10 +155,8 @@ func TestFlawlessPolicy(t *testing.T) {
 	}
 	for _, r := range results {
 		assertSolved(t, r)
-		for kind := range r.Refusals {
-			if strings.HasPrefix(kind, "Not finished yet") {
-				t.Errorf("%s: a complete FINISH was sent back: %v", r.ID, r.Refusals)
-			}
+		if r.Refusals[agent.RefusalGaps] != 0 {
+			t.Errorf("%s: a complete FINISH was sent back: %v", r.ID, r.Refusals)
 		}
 		if r.ID != "howto" {
 			continue

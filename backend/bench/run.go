@@ -179,29 +179,30 @@ func fillFromResult(res *Result, r *agent.Result) {
 	res.ItemsCovered = len(covered)
 }
 
-// countEvents tallies refusals by their reason's first words and checks by
-// kind.
+// countEvents tallies refusals and checks by the kind the agent gave them.
 func countEvents(res *Result, events []agent.Event) {
 	res.Refusals, res.Checks = map[string]int{}, map[string]int{}
 	for _, ev := range events {
 		switch ev.Type {
 		case agent.EvRefused:
-			res.Refusals[refusalKind(ev.Reason)]++
+			res.Refusals[refusalKind(ev)]++
 		case agent.EvCheck:
 			res.Checks[ev.Kind]++
 		case agent.EvTurnSkipped:
-			res.Refusals["turn skipped"]++
+			res.Refusals[agent.EvTurnSkipped]++
 		}
 	}
 }
 
-func refusalKind(reason string) string {
-	r := strings.TrimPrefix(reason, "Refused: ")
-	words := strings.Fields(r)
-	if len(words) > 5 {
-		words = words[:5]
+// unclassified counts the refusals of a journal written before refusals
+// had kinds: their notes hold queries and titles, which are no kind.
+const unclassified = "unclassified"
+
+func refusalKind(ev agent.Event) string {
+	if ev.Kind == "" {
+		return unclassified
 	}
-	return strings.TrimRight(strings.Join(words, " "), ".,:")
+	return ev.Kind
 }
 
 var resultSection = regexp.MustCompile(`(?s)## Result\n(.*?)\n## `)
