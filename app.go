@@ -22,6 +22,8 @@ type App struct {
 	ctx   context.Context
 	store *settings.Store
 	svc   *desktop.Service
+	// themeSet: runGUI set GTK_THEME for the window alone (see desktop.Theme).
+	themeSet bool
 }
 
 // SettingsView is what the settings screen shows.
@@ -48,6 +50,9 @@ func NewApp(store *settings.Store) *App {
 
 func (a *App) startup(ctx context.Context) {
 	a.ctx = ctx
+	if a.themeSet {
+		os.Unsetenv("GTK_THEME") // GTK has read it: the window is open
+	}
 }
 
 // shutdown stops a run in progress so its report is written and no

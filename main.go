@@ -15,6 +15,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
 	"github.com/scout-research/scout/backend/cli"
+	"github.com/scout-research/scout/backend/desktop"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -54,8 +55,25 @@ func isCommand(arg string) bool {
 	return !strings.HasPrefix(arg, "-")
 }
 
+// The window's colour before the page paints: app.css's --bg, light and dark.
+var (
+	lightBackground = &options.RGBA{R: 0xf7, G: 0xf7, B: 0xf4, A: 255}
+	darkBackground  = &options.RGBA{R: 0x16, G: 0x19, B: 0x1b, A: 255}
+)
+
 func runGUI() error {
 	app := NewApp(settings.NewStore())
+	background := lightBackground
+	gtkTheme, dark := desktop.SystemTheme()
+	if dark {
+		background = darkBackground
+	}
+	if gtkTheme != "" {
+		// Read by GTK as the window opens; startup takes it back so the
+		// browser and other children start with the user's environment.
+		os.Setenv("GTK_THEME", gtkTheme)
+		app.themeSet = true
+	}
 	return wails.Run(&options.App{
 		Title:            "Scout",
 		Width:            windowWidth,
@@ -63,7 +81,7 @@ func runGUI() error {
 		MinWidth:         windowMinWidth,
 		MinHeight:        windowMinHeight,
 		AssetServer:      &assetserver.Options{Assets: assets},
-		BackgroundColour: &options.RGBA{R: 247, G: 247, B: 244, A: 255},
+		BackgroundColour: background,
 		OnStartup:        app.startup,
 		OnShutdown:       app.shutdown,
 		Bind:             []any{app},

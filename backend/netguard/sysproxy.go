@@ -1,15 +1,14 @@
 package netguard
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
 	"os"
-	"os/exec"
 	"strings"
-	"time"
+
+	"github.com/scout-research/scout/backend/internal/gsettings"
 )
 
 // Before its traffic went through the guard's proxy, the browser followed
@@ -18,9 +17,6 @@ import (
 // GNOME's network settings, which most Linux desktops keep. An automatic
 // configuration script (PAC) is not followed.
 
-// gsettingsTimeout bounds asking the desktop for its settings.
-const gsettingsTimeout = 2 * time.Second
-
 // upstreamProxy returns how to find the user's own proxy for a request.
 func upstreamProxy() func(*http.Request) (*url.URL, error) {
 	for _, name := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
@@ -28,25 +24,10 @@ func upstreamProxy() func(*http.Request) (*url.URL, error) {
 			return http.ProxyFromEnvironment
 		}
 	}
-	if p := gnomeProxy(gsettings); p != nil {
+	if p := gnomeProxy(gsettings.Get); p != nil {
 		return p
 	}
 	return http.ProxyFromEnvironment
-}
-
-// gsettings reads one key, or "" when it cannot.
-func gsettings(schema, key string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), gsettingsTimeout)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, "gsettings", "get", schema, key).Output()
-	if err != nil {
-		return ""
-	}
-	return unquote(strings.TrimSpace(string(out)))
-}
-
-func unquote(s string) string {
-	return strings.Trim(s, "'\"")
 }
 
 // gnomeProxy is GNOME's manual proxy setting as a proxy function, or nil
@@ -66,7 +47,7 @@ func gnomeProxy(get func(schema, key string) string) func(*http.Request) (*url.U
 	if len(proxies) == 0 {
 		return nil
 	}
-	ignore := parseList(get(schema, "ignore-hosts"))
+	ignore := gsettings.List(get(schema, "ignore-hosts"))
 	return func(r *http.Request) (*url.URL, error) {
 		if ignored(r.URL.Hostname(), ignore) {
 			return nil, nil
@@ -76,19 +57,6 @@ func gnomeProxy(get func(schema, key string) string) func(*http.Request) (*url.U
 		}
 		return proxies["http"], nil
 	}
-}
-
-// parseList reads a gsettings string list: ['localhost', '127.0.0.0/8'].
-func parseList(s string) []string {
-	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "@as"))
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
-	var out []string
-	for _, item := range strings.Split(s, ",") {
-		if item = unquote(strings.TrimSpace(item)); item != "" {
-			out = append(out, item)
-		}
-	}
-	return out
 }
 
 // ignored reports whether host matches an entry of GNOME's ignore-hosts:

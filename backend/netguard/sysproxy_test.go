@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/scout-research/scout/backend/internal/gsettings"
 )
 
 // GNOME's manual proxy setting is followed, except for the hosts it says
@@ -19,7 +21,7 @@ func TestGnomeProxy(t *testing.T) {
 		"org.gnome.system.proxy.http port":    "8080",
 		"org.gnome.system.proxy ignore-hosts": "['localhost', '127.0.0.0/8', '*.intranet.example', '.corp.example']",
 	}
-	get := func(schema, key string) string { return unquote(settings[schema+" "+key]) }
+	get := func(schema, key string) string { return gsettings.Unquote(settings[schema+" "+key]) }
 	proxy := gnomeProxy(get)
 	if proxy == nil {
 		t.Fatal("a manual proxy was not read")
