@@ -18,7 +18,7 @@ import (
 func writeTask(t *testing.T, dir string) {
 	t.Helper()
 	task := `{"id":"factual","kind":"factual question","objective":"How tall is Mount Meru in Tanzania, in metres?","turn_limit":20,
-"checklist":[{"text":"the height of Mount Meru in metres","keywords":[["Meru","4,562 metres"]]}],
+"checklist":[{"text":"the height of Mount Meru in metres","keywords":[["Meru","4,562 metres"]]},{"text":"the region Mount Meru is in","keywords":[["Meru","Arusha Region"]]}],
 "queries":["Mount Meru height","Meru Tanzania elevation"],"must":["4,562"],"must_not":["4,565"]}`
 	pages := map[string]string{
 		"mount-meru": `<html><head><title>Mount Meru - Peaks of Tanzania</title></head><body><nav><a href="{{base}}/factual/arusha">Arusha</a></nav><main><h1>Mount Meru</h1>
@@ -81,8 +81,9 @@ func TestOfflineRunOfATask(t *testing.T) {
 	}
 	for _, r := range results {
 		assertSolved(t, r)
-		if r.Refusals[agent.EvTurnSkipped] != 0 || len(r.Refusals) < 3 {
-			t.Errorf("%s: the injected mistakes were not all refused: %v", r.Mode, r.Refusals)
+		assertMistakesCaught(t, r)
+		if r.Refusals[agent.EvTurnSkipped] != 0 {
+			t.Errorf("%s: a turn was skipped: %v", r.Mode, r.Refusals)
 		}
 	}
 	app, reb := results[0], results[1]
@@ -109,6 +110,7 @@ func TestFrozenWebSmoke(t *testing.T) {
 	}
 	for _, r := range results {
 		assertSolved(t, r)
+		assertMistakesCaught(t, r)
 	}
 }
 
@@ -142,6 +144,48 @@ func assertSolved(t *testing.T, r Result) {
 	}
 }
 
+// mistakeKinds are the refusal kinds that catch each scripted mistake of
+// the research; any one of a mistake's kinds counts. The writer's number
+// in no finding is not refused but flagged.
+var mistakeKinds = map[string][]string{
+	mistakeRepeatSearch: {agent.RefusalRepeatedSearch},
+	mistakeMalformed:    {agent.RefusalUnparseable},
+	mistakeEmpty:        {agent.RefusalEmptyFinding},
+	mistakeOffPage:      {agent.RefusalUngrounded, agent.RefusalLooseWording, agent.RefusalNotOnPage},
+	mistakeEarlyFinish:  {agent.RefusalGaps, agent.RefusalNotCovered},
+}
+
+// assertMistakesCaught fails unless Scout caught every scripted mistake of
+// the policy in r: each refused by its kind at least once, the invented
+// number flagged.
+func assertMistakesCaught(t *testing.T, r Result) {
+	t.Helper()
+	for _, m := range allMistakes {
+		if m == mistakeNumber {
+			if r.NumbersFlagged == 0 {
+				t.Errorf("%s (%s): the writer's number in no finding was not flagged", r.ID, r.Mode)
+			}
+			continue
+		}
+		kinds, ok := mistakeKinds[m]
+		if !ok {
+			t.Fatalf("no refusal kind is known to catch the mistake %q: add it to mistakeKinds", m)
+		}
+		if refusedAs(r, kinds) == 0 {
+			t.Errorf("%s (%s): the mistake %q was never refused as %v; refusals: %v", r.ID, r.Mode, m, kinds, r.Refusals)
+		}
+	}
+}
+
+// refusedAs counts r's refusals of the given kinds.
+func refusedAs(r Result, kinds []string) int {
+	n := 0
+	for _, k := range kinds {
+		n += r.Refusals[k]
+	}
+	return n
+}
+
 // TestFlawlessPolicy runs tasks with no scripted mistakes: a model that
 // does everything right must finish without being sent back, and on the
 // long how-to page it follows Scout's part hints past the background
@@ -157,6 +201,14 @@ func TestFlawlessPolicy(t *testing.T) {
 		assertSolved(t, r)
 		if r.Refusals[agent.RefusalGaps] != 0 {
 			t.Errorf("%s: a complete FINISH was sent back: %v", r.ID, r.Refusals)
+		}
+		for m, kinds := range mistakeKinds {
+			if refusedAs(r, kinds) != 0 {
+				t.Errorf("%s: refused as if it made the mistake %q: %v", r.ID, m, r.Refusals)
+			}
+		}
+		if r.NumbersFlagged != 0 {
+			t.Errorf("%s: %d numbers flagged with no scripted mistakes", r.ID, r.NumbersFlagged)
 		}
 		if r.ID != "howto" {
 			continue

@@ -91,9 +91,20 @@ const (
 	mistakeEmpty        = "empty finding"
 	mistakeOffPage      = "finding not on the page"
 	mistakeEarlyFinish  = "finish before the list is complete"
+	mistakeNumber       = "a number in no finding"
 )
 
-var allMistakes = []string{mistakeRepeatSearch, mistakeMalformed, mistakeEmpty, mistakeOffPage, mistakeEarlyFinish}
+var allMistakes = []string{mistakeRepeatSearch, mistakeMalformed, mistakeEmpty, mistakeOffPage, mistakeEarlyFinish, mistakeNumber}
+
+// once reports whether the scripted mistake kind is still to be made, and
+// counts it as made.
+func (p *Policy) once(kind string) bool {
+	if p.mistakes[kind] {
+		return false
+	}
+	p.mistakes[kind] = true
+	return true
+}
 
 // act decides the next action from the conversation.
 func (p *Policy) act(msgs []llmtest.Message) string {
@@ -146,18 +157,13 @@ var (
 	alreadySearched = regexp.MustCompile(`you already searched "([^"]+)"`)
 )
 
-// mistake makes each scripted mistake once, at its point in the run: a
-// repeated search after the first results, an empty finding and then a
-// malformed reply on the first page, a finding from "memory" after the
-// first real one, and a FINISH before every item is covered.
+// mistake makes each scripted mistake of the research once, at its point
+// in the run: a repeated search after the first results, an empty finding
+// and then a malformed reply on the first page, a finding from "memory"
+// after the first real one, and a FINISH before every item is covered.
+// The writer's mistake is in write.
 func (p *Policy) mistake(msgs []llmtest.Message, last string) string {
-	once := func(kind string) bool {
-		if p.mistakes[kind] {
-			return false
-		}
-		p.mistakes[kind] = true
-		return true
-	}
+	once := p.once
 	onPage := lastPageMessage(msgs) != ""
 	switch {
 	case searchedLine.MatchString(last) && once(mistakeRepeatSearch):
@@ -389,7 +395,9 @@ func (p *Policy) coverage(request string) map[string]any {
 	return map[string]any{"items": items}
 }
 
-// write composes the result from the findings, citing each.
+// write composes the result from the findings, citing each, and once adds
+// a sentence with a figure from "memory", as small models do: a number in
+// no finding, which Scout flags.
 func (p *Policy) write(request string) string {
 	var parts []string
 	for _, f := range findingLine.FindAllStringSubmatch(request, -1) {
@@ -402,7 +410,39 @@ func (p *Policy) write(request string) string {
 	if len(parts) == 0 {
 		return "The pages read did not answer the objective."
 	}
+	if s := p.inventedSentence(request); s != "" && p.once(mistakeNumber) {
+		parts = append(parts, s)
+	}
 	return strings.Join(parts, ". ") + "."
+}
+
+// inventedFigures are the years the writer adds from "memory", tried in
+// order until one is in neither the writer's request (the objective and
+// the findings) nor an answer check: several, so every task has one.
+var inventedFigures = []string{"1987", "1962", "1974"}
+
+// inventedSentence is a sentence stating a figure in no finding, or "".
+func (p *Policy) inventedSentence(request string) string {
+	for _, fig := range inventedFigures {
+		s := "This has been widely reported since " + fig
+		if !strings.Contains(request, fig) && !p.touchesChecks(s, fig) {
+			return s
+		}
+	}
+	return ""
+}
+
+// touchesChecks reports whether an answer check would see the invented
+// sentence (it holds a checked value, or a checked value holds its
+// figure): the mistake must leave the answer checks as they were.
+func (p *Policy) touchesChecks(sentence, fig string) bool {
+	low := strings.ToLower(sentence)
+	for _, w := range append(append([]string(nil), p.task.Must...), p.task.MustNot...) {
+		if w = strings.ToLower(w); strings.Contains(low, w) || strings.Contains(w, fig) {
+			return true
+		}
+	}
+	return false
 }
 
 func joinInts(ns []int) string {
