@@ -185,6 +185,24 @@ func (a *App) InstallDriver() (desktop.SetupStatus, error) {
 	return a.svc.InstallDriver()
 }
 
+// ChooseBrowser asks for a browser program with the native dialog; it
+// returns "" when the user cancels.
+func (a *App) ChooseBrowser() (string, error) {
+	return runtime.OpenFileDialog(a.context(), runtime.OpenDialogOptions{
+		Title:            "Choose the browser program (Chromium, Chrome or Edge)",
+		DefaultDirectory: browserFolder,
+	})
+}
+
+// browserFolder is where Linux packages install browser programs.
+const browserFolder = "/usr/bin"
+
+// UseBrowser saves path as the browser program when it is one Scout can
+// start, and returns the new setup status.
+func (a *App) UseBrowser(path string) (desktop.SetupStatus, error) {
+	return a.svc.UseBrowser(path)
+}
+
 // processStart is when the process began, for the start-up figure.
 var processStart = time.Now()
 

@@ -64,6 +64,16 @@ export function installDriver(): Promise<SetupStatus> {
   return App.InstallDriver();
 }
 
+/** Asks for a browser program with the native dialog; '' when cancelled. */
+export function chooseBrowser(): Promise<string> {
+  return App.ChooseBrowser();
+}
+
+/** Saves path as the browser program when it is one, and returns the new status. */
+export function useBrowser(path: string): Promise<SetupStatus> {
+  return App.UseBrowser(path);
+}
+
 /** Subscribes to driver installation progress. */
 export function onSetupProgress(cb: (p: SetupProgress) => void): () => void {
   return EventsOn('setup:progress', cb);

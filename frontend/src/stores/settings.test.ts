@@ -17,6 +17,7 @@ vi.mock('../api', () => ({
   defaultSettings: vi.fn(),
   saveSettings: vi.fn(),
   testConnection: vi.fn(),
+  chooseBrowser: vi.fn(),
   errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
 }));
 
@@ -32,6 +33,23 @@ describe('SettingsStore', () => {
     mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: 'file was damaged', path: '/x/settings.json' });
     store = new SettingsStore();
     await store.load();
+  });
+
+  it('a browser chosen in the dialog fills the field, clears its error and waits for Save', async () => {
+    mocked.chooseBrowser.mockResolvedValue('/opt/google/chrome/chrome');
+    store.fieldErrors = { browser_path: 'not a program' };
+    await store.chooseBrowser();
+    expect(store.form!.browser_path).toBe('/opt/google/chrome/chrome');
+    expect(store.fieldErrors).toEqual({});
+    expect(store.dirty).toBe(true);
+    expect(mocked.saveSettings).not.toHaveBeenCalled();
+  });
+
+  it('a cancelled dialog changes nothing', async () => {
+    mocked.chooseBrowser.mockResolvedValue('');
+    await store.chooseBrowser();
+    expect(store.form!.browser_path).toBe('');
+    expect(store.dirty).toBe(false);
   });
 
   it('loads the settings, the warning and the path', () => {

@@ -6,6 +6,8 @@ import {runs} from '../models';
 import {main} from '../models';
 import {llm} from '../models';
 
+export function ChooseBrowser():Promise<string>;
+
 export function CurrentRun():Promise<desktop.RunView>;
 
 export function DefaultSettings():Promise<settings.Settings>;
@@ -39,5 +41,7 @@ export function StartRun(arg1:string):Promise<desktop.RunView>;
 export function StopRun():Promise<void>;
 
 export function TestConnection(arg1:string,arg2:string):Promise<llm.ServerInfo>;
+
+export function UseBrowser(arg1:string):Promise<desktop.SetupStatus>;
 
 export function WriteReportNow():Promise<desktop.ReportView>;
