@@ -139,21 +139,62 @@ func (s Summary) writeDetails(sb *strings.Builder) {
 	}
 }
 
+// writeBaseline prints each task's change against an earlier summary, and
+// says what cannot be compared: a baseline of another mode or other rates,
+// and tasks only one of the two ran.
 func (s Summary) writeBaseline(sb *strings.Builder, base *Summary) {
+	sb.WriteString("\n## Change against the baseline\n\n")
+	s.writeBaselineCaveats(sb, base)
 	old := map[string]Result{}
 	for _, r := range base.Results {
 		old[r.ID+"/"+r.Mode] = r
 	}
-	sb.WriteString("\n## Change against the baseline\n\n| Task | Mode | Turns | Model min | Reuse | Answer |\n| --- | --- | --- | --- | --- | --- |\n")
+	var rows, missing []string
 	for _, r := range s.Results {
 		o, ok := old[r.ID+"/"+r.Mode]
 		if !ok {
+			missing = append(missing, r.ID+" ("+r.Mode+")")
 			continue
 		}
-		fmt.Fprintf(sb, "| %s | %s | %d → %d | %.1f → %.1f | %.0f%% → %.0f%% | %d/%d → %d/%d |\n", r.ID, r.Mode,
+		delete(old, r.ID+"/"+r.Mode)
+		rows = append(rows, fmt.Sprintf("| %s | %s | %d → %d | %.1f → %.1f | %.0f%% → %.0f%% | %d/%d → %d/%d |\n", r.ID, r.Mode,
 			o.Turns, r.Turns, o.ProjectedMinutes, r.ProjectedMinutes, 100*o.ReuseRatio(), 100*r.ReuseRatio(),
-			o.AnswerPassed, o.AnswerTotal, r.AnswerPassed, r.AnswerTotal)
+			o.AnswerPassed, o.AnswerTotal, r.AnswerPassed, r.AnswerTotal))
 	}
+	if len(rows) > 0 {
+		sb.WriteString("| Task | Mode | Turns | Model min | Reuse | Answer |\n| --- | --- | --- | --- | --- | --- |\n" + strings.Join(rows, ""))
+	} else {
+		sb.WriteString("No task of this run is in the baseline: nothing to compare.\n")
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(sb, "\nNot in the baseline, so not compared: %s.\n", strings.Join(missing, ", "))
+	}
+	if len(old) > 0 {
+		fmt.Fprintf(sb, "\nIn the baseline only, not run now: %s.\n", strings.Join(baselineOnly(base, old), ", "))
+	}
+}
+
+// writeBaselineCaveats says when the baseline ran another mode or at
+// other rates: its figures then differ for that reason too.
+func (s Summary) writeBaselineCaveats(sb *strings.Builder, base *Summary) {
+	if base.Mode != s.Mode {
+		fmt.Fprintf(sb, "The baseline ran %s, this run %s: the changes below include that difference.\n\n", base.Mode, s.Mode)
+	}
+	if base.ReadRate != s.ReadRate || base.WriteRate != s.WriteRate {
+		fmt.Fprintf(sb, "The baseline projected model time at %.1f and %.1f tokens/s, this run at %.1f and %.1f: the model minutes are not comparable.\n\n",
+			base.ReadRate, base.WriteRate, s.ReadRate, s.WriteRate)
+	}
+}
+
+// baselineOnly lists the baseline's results left in old, in its order.
+func baselineOnly(base *Summary, old map[string]Result) []string {
+	var out []string
+	for _, r := range base.Results {
+		if _, ok := old[r.ID+"/"+r.Mode]; ok {
+			out = append(out, r.ID+" ("+r.Mode+")")
+		}
+	}
+	return out
 }
 
 func sum(m map[string]int) int {
