@@ -1,0 +1,90 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+func TestCheckAnswer(t *testing.T) {
+	task := Task{Must: []string{"4,562", "Arusha"}, MustNot: []string{"4,565"}}
+	tests := []struct {
+		name   string
+		result string
+		passed int
+		misses string
+	}{
+		{"every check passes, whatever the case", "Mount Meru in ARUSHA is 4,562 metres high [1].", 3, ""},
+		{"a must value missing", "Mount Meru is 4,562 metres high [1].", 2, "lacks Arusha"},
+		{"a must_not value present", "Mount Meru in Arusha is 4,562 metres high, or 4,565 [1].", 2, "has 4,565"},
+		{"both", "Mount Meru is 4,565 metres high [1].", 0, "lacks 4,562, lacks Arusha, has 4,565"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			// Only the result counts: the findings below it may quote what
+			// the answer must not say.
+			report := "# Meru\n\n## Result\n\n" + tc.result + "\n\n## Findings (1)\n\n1. A blog says 4,565 metres in Arusha.\n"
+			if err := os.WriteFile(filepath.Join(dir, "report.md"), []byte(report), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var res Result
+			checkAnswer(&res, task, dir)
+			if res.AnswerTotal != 3 || res.AnswerPassed != tc.passed || strings.Join(res.AnswerMisses, ", ") != tc.misses {
+				t.Errorf("answer %d/%d, misses %q; want %d/3, %q", res.AnswerPassed, res.AnswerTotal, res.AnswerMisses, tc.passed, tc.misses)
+			}
+		})
+	}
+}
+
+func TestCheckCitations(t *testing.T) {
+	const meru, trek = "http://site.test/factual/mount-meru", "http://site.test/factual/meru-trek"
+	quote := "Its summit makes Mount Meru 4,562 metres high."
+	finding := func(n int, url, quote string) agent.Finding {
+		return agent.Finding{Number: n, URL: url, Quote: quote}
+	}
+	tests := []struct {
+		name     string
+		answer   string
+		findings []agent.Finding
+		problems string // the problems, "" for valid citations
+	}{
+		{"every citation and quote valid", "Meru is 4,562 metres high [1].", []agent.Finding{finding(1, meru, quote)}, ""},
+		{"a citation naming no finding", "Meru is 4,562 metres high [1][2].", []agent.Finding{finding(1, meru, quote)}, "[2] names no finding"},
+		{"citation zero", "Meru is 4,562 metres high [0].", []agent.Finding{finding(1, meru, quote)}, "[0] names no finding"},
+		{"a quote the page does not hold", "Meru is 4,565 metres high [1].", []agent.Finding{finding(1, meru, "Mount Meru is 4,565 metres high.")},
+			"finding [1]'s quote is not in the pages saved from " + meru},
+		{"a quote from another page", "Meru is 4,562 metres high [1].", []agent.Finding{finding(1, trek, quote)},
+			"finding [1]'s quote is not in the pages saved from " + trek},
+		{"an empty quote", "Meru is high [1].", []agent.Finding{finding(1, meru, "")},
+			"finding [1]'s quote is not in the pages saved from " + meru},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			savePart(t, dir, "001-part-1.md", meru, "# Mount Meru\n\nMount Meru is a stratovolcano. "+quote)
+			savePart(t, dir, "002-part-1.md", "http://site.test/factual/arusha", "# Arusha\n\n"+quote)
+			var res Result
+			checkCitations(&res, &agent.Result{Answer: tc.answer, Findings: tc.findings}, dir)
+			if got := strings.Join(res.CitationProblems, "; "); got != tc.problems || res.CitationsValid != (tc.problems == "") {
+				t.Errorf("valid %v, problems %q; want %q", res.CitationsValid, got, tc.problems)
+			}
+		})
+	}
+}
+
+// savePart writes a page part as a run folder saves it: a comment line
+// naming its page, then its text.
+func savePart(t *testing.T, dir, name, url, text string) {
+	t.Helper()
+	path := filepath.Join(dir, "pages", name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("<!-- "+url+" | a title | part 1 of 1 -->\n"+text+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
