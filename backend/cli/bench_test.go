@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/internal/testenv"
+)
+
+// realTasks is the benchmark's task folder, seen from this package.
+var realTasks = filepath.Join("..", "..", "testdata", "bench")
+
+// TestBenchBaseline runs one task against a baseline from another mode
+// that also holds a task not run now: the change is printed, and so is
+// what could not be compared.
+func TestBenchBaseline(t *testing.T) {
+	testenv.RequireBrowser(t)
+	isolate(t)
+	testenv.IsolateData(t)
+	dir := t.TempDir()
+	base := filepath.Join(dir, "summary.json")
+	baseline := `{"mode":"live","read_rate":7,"write_rate":3.5,"results":[
+{"id":"factual","mode":"append","turns":14,"prompt_tokens":1000,"reusable_tokens":500,"answer_checks_passed":3,"answer_checks":5,"projected_model_minutes":31.5},
+{"id":"docs","mode":"append","turns":6}]}`
+	if err := os.WriteFile(base, []byte(baseline), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := invoke("bench", "--tasks", realTasks, "--only", "factual", "--baseline", base, "--out", filepath.Join(dir, "now"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{"## Change against the baseline", "The baseline ran live, this run offline",
+		"| factual | append | 14 → ", "| 31.5 → ", "| 50% → ", "| 3/5 → 5/5 |", "In the baseline only, not run now: docs (append)."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBenchArguments(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"a baseline that is missing", []string{"--tasks", realTasks, "--baseline", "nowhere/summary.json"}, 2, "cannot read the baseline nowhere/summary.json"},
+		{"a baseline that is no summary", []string{"--tasks", realTasks, "--baseline", filepath.Join(realTasks, "factual", "pages", "mount-kosciuszko.html")}, 2, "is not a summary.json"},
+		{"a task that does not exist", []string{"--tasks", realTasks, "--only", "factual,poetry"}, 2, `no task "poetry"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			code, _, errs := invoke(append([]string{"bench", "--out", filepath.Join(t.TempDir(), "out")}, tc.args...)...)
+			if code != tc.code || !strings.Contains(errs, tc.err) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.err)
+			}
+		})
+	}
+}
