@@ -62,7 +62,7 @@ func TestRunEndToEnd(t *testing.T) {
 
 	report := read(t, out, "report.md")
 	for _, want := range []string{"# " + objective, "finished by the agent on turn 4", "Mount Kilimanjaro [1]", "5,895 metres (19,341 ft)",
-		"1. Turn 3, from " + web.URL + "/wiki/Mount_Kilimanjaro:", "## Findings (1)"} {
+		"1. Turn 3, from <" + web.URL + "/wiki/Mount_Kilimanjaro>:", "## Findings (1)"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}

@@ -77,6 +77,23 @@ func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 	}
 }
 
+// A finding's source is a link only when it is a web address.
+func TestSourceLinksOnlyWebAddresses(t *testing.T) {
+	for addr, want := range map[string]string{
+		"https://x.test/a?b=1":    "<https://x.test/a?b=1>",
+		"http://127.0.0.1:8089/p": "<http://127.0.0.1:8089/p>",
+		"javascript:alert(1)":     "javascript:alert(1)",
+		"file:///etc/passwd":      "file:///etc/passwd",
+		"https://x.test/a b":      "https://x.test/a b",
+		"https://x.test/<script>": "https://x.test/<script>",
+		"https:/no-host":          "https:/no-host",
+	} {
+		if got := source(addr); got != want {
+			t.Errorf("source(%q) = %q, want %q", addr, got, want)
+		}
+	}
+}
+
 func TestStandaloneEmbedsStyles(t *testing.T) {
 	page, err := Standalone(`A "title" <b>`, "# Hi\n\nText [1].\n\n## Findings (1)\n\n1. Turn 1, from https://x.test: y\n")
 	if err != nil {

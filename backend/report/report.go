@@ -5,6 +5,7 @@ package report
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -103,7 +104,7 @@ func writeGaps(sb *strings.Builder, res *agent.Result) {
 func writeFindings(sb *strings.Builder, fs []agent.Finding) {
 	fmt.Fprintf(sb, "## Findings (%d)\n\n", len(fs))
 	for _, f := range fs {
-		fmt.Fprintf(sb, "%d. Turn %d, from %s: %s\n", f.Number, f.Turn, f.URL, oneLine(f.Text))
+		fmt.Fprintf(sb, "%d. Turn %d, from %s: %s\n", f.Number, f.Turn, source(f.URL), oneLine(f.Text))
 		if f.Quote != "" {
 			fmt.Fprintf(sb, "   > Page, part %d: \"%s\"\n", f.Part, oneLine(f.Quote))
 		}
@@ -111,6 +112,16 @@ func writeFindings(sb *strings.Builder, fs []agent.Finding) {
 	if len(fs) > 0 {
 		sb.WriteString("\n")
 	}
+}
+
+// source writes a finding's address as a Markdown autolink when it is a
+// web address that can be one; anything else stays text, never a link.
+func source(addr string) string {
+	u, err := url.Parse(addr)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(addr, "<> \t\n\\") {
+		return oneLine(addr)
+	}
+	return "<" + addr + ">"
 }
 
 func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures) {
