@@ -15,10 +15,73 @@ type Summary struct {
 	ReadRate  float64  `json:"read_rate"`
 	WriteRate float64  `json:"write_rate"`
 	Results   []Result `json:"results"`
+	// Totals sum the results per mode (append, and rebuild when it ran).
+	Totals []Total `json:"totals,omitempty"`
+	// RebuildTimeRatio is the rebuild run's projected model time over the
+	// append run's: how many times less the growing conversation needs.
+	// Zero unless --no-cache-reuse ran both.
+	RebuildTimeRatio float64 `json:"rebuild_time_ratio,omitempty"`
+}
+
+// Total is one mode's results summed.
+type Total struct {
+	Mode  string `json:"mode"`
+	Tasks int    `json:"tasks"`
+	// Passed counts the tasks finished by the agent with every answer check
+	// and citation passing.
+	Passed           int     `json:"tasks_passed"`
+	Turns            int     `json:"turns"`
+	PromptTokens     int     `json:"prompt_tokens"`
+	Reusable         int     `json:"reusable_tokens"`
+	ProjectedMinutes float64 `json:"projected_model_minutes"`
+}
+
+// ReuseRatio is Reusable over PromptTokens.
+func (t Total) ReuseRatio() float64 {
+	return Result{PromptTokens: t.PromptTokens, Reusable: t.Reusable}.ReuseRatio()
+}
+
+// totals sums the results per mode, in the order the modes ran, and the
+// rebuild-over-append time ratio when both ran.
+func (s Summary) totals() ([]Total, float64) {
+	var out []Total
+	index := map[string]int{}
+	for _, r := range s.Results {
+		i, ok := index[r.Mode]
+		if !ok {
+			i, index[r.Mode] = len(out), len(out)
+			out = append(out, Total{Mode: r.Mode})
+		}
+		t := &out[i]
+		t.Tasks++
+		if r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid {
+			t.Passed++
+		}
+		t.Turns += r.Turns
+		t.PromptTokens += r.PromptTokens
+		t.Reusable += r.Reusable
+		t.ProjectedMinutes += r.ProjectedMinutes
+	}
+	a, r := totalOf(out, "append"), totalOf(out, "rebuild")
+	if a.ProjectedMinutes == 0 || r.Tasks == 0 {
+		return out, 0
+	}
+	return out, r.ProjectedMinutes / a.ProjectedMinutes
+}
+
+// totalOf is the total of one mode, zero when it did not run.
+func totalOf(totals []Total, mode string) Total {
+	for _, t := range totals {
+		if t.Mode == mode {
+			return t
+		}
+	}
+	return Total{}
 }
 
 // Write saves summary.json and summary.md in dir and returns the Markdown.
 func (s Summary) Write(dir string, baseline *Summary) (string, error) {
+	s.Totals, s.RebuildTimeRatio = s.totals()
 	md := s.Markdown(baseline)
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
@@ -81,33 +144,15 @@ func (s Summary) Markdown(baseline *Summary) string {
 }
 
 func (s Summary) writeTotals(sb *strings.Builder) {
-	byMode := map[string]*Result{}
-	var modes []string
-	for _, r := range s.Results {
-		t, ok := byMode[r.Mode]
-		if !ok {
-			t = &Result{}
-			byMode[r.Mode] = t
-			modes = append(modes, r.Mode)
-		}
-		t.PromptTokens += r.PromptTokens
-		t.Reusable += r.Reusable
-		t.ProjectedMinutes += r.ProjectedMinutes
-		t.Turns += r.Turns
-		if r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid {
-			t.ItemsCovered++ // tasks fully passed
-		}
-		t.Items++
-	}
+	totals, ratio := s.totals()
 	sb.WriteString("\n## Totals\n\n")
-	for _, m := range modes {
-		t := byMode[m]
+	for _, t := range totals {
 		fmt.Fprintf(sb, "- %s: %d of %d tasks finished by the agent with every answer check and citation passing; %d turns; %d prompt tokens, %.0f%% reusable; %.1f projected model minutes\n",
-			m, t.ItemsCovered, t.Items, t.Turns, t.PromptTokens, 100*t.ReuseRatio(), t.ProjectedMinutes)
+			t.Mode, t.Passed, t.Tasks, t.Turns, t.PromptTokens, 100*t.ReuseRatio(), t.ProjectedMinutes)
 	}
-	if a, r := byMode["append"], byMode["rebuild"]; a != nil && r != nil && a.ProjectedMinutes > 0 {
+	if ratio > 0 {
 		fmt.Fprintf(sb, "- The growing conversation needs %.2fx less model time than rebuilding the prompt every turn (%.1f vs %.1f minutes).\n",
-			r.ProjectedMinutes/a.ProjectedMinutes, a.ProjectedMinutes, r.ProjectedMinutes)
+			ratio, totalOf(totals, "append").ProjectedMinutes, totalOf(totals, "rebuild").ProjectedMinutes)
 	}
 }
 

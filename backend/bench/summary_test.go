@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -49,6 +51,53 @@ func TestBaselineChanges(t *testing.T) {
 				if strings.Contains(section, w) {
 					t.Errorf("the baseline section has %q:\n%s", w, section)
 				}
+			}
+		})
+	}
+}
+
+// summary.json holds the totals and the time ratio to the rebuild baseline
+// that summary.md prints, from the same sums.
+func TestSummaryTotals(t *testing.T) {
+	passed := func(id, mode string, prompt, reusable int, minutes float64) Result {
+		return Result{ID: id, Mode: mode, FinishedBy: "agent", Turns: 5, PromptTokens: prompt, Reusable: reusable,
+			ProjectedMinutes: minutes, AnswerPassed: 5, AnswerTotal: 5, CitationsValid: true}
+	}
+	failed := passed("list", "append", 2000, 1800, 6)
+	failed.CitationsValid = false
+	appendRun := []Result{passed("factual", "append", 1000, 900, 4), failed}
+	tests := []struct {
+		name    string
+		results []Result
+		totals  []Total
+		ratio   float64
+		line    string // the ratio's line in summary.md, "" for none
+	}{
+		{"append only", appendRun, []Total{{Mode: "append", Tasks: 2, Passed: 1, Turns: 10, PromptTokens: 3000, Reusable: 2700, ProjectedMinutes: 10}}, 0, ""},
+		{"with the rebuild baseline", append(appendRun, passed("factual", "rebuild", 1500, 300, 9), passed("list", "rebuild", 3000, 600, 16)),
+			[]Total{{Mode: "append", Tasks: 2, Passed: 1, Turns: 10, PromptTokens: 3000, Reusable: 2700, ProjectedMinutes: 10},
+				{Mode: "rebuild", Tasks: 2, Passed: 2, Turns: 10, PromptTokens: 4500, Reusable: 900, ProjectedMinutes: 25}},
+			2.5, "needs 2.50x less model time than rebuilding the prompt every turn (10.0 vs 25.0 minutes)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			md, err := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: tc.results}.Write(dir, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved, err := ReadSummary(filepath.Join(dir, "summary.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(saved.Totals, tc.totals) || saved.RebuildTimeRatio != tc.ratio {
+				t.Errorf("summary.json totals %+v, ratio %v; want %+v, %v", saved.Totals, saved.RebuildTimeRatio, tc.totals, tc.ratio)
+			}
+			if (tc.line != "") != strings.Contains(md, "less model time") || !strings.Contains(md, tc.line) {
+				t.Errorf("summary.md's ratio line, want %q:\n%s", tc.line, md)
+			}
+			if !strings.Contains(md, "- append: 1 of 2 tasks finished by the agent with every answer check and citation passing; 10 turns; 3000 prompt tokens, 90% reusable; 10.0 projected model minutes") {
+				t.Errorf("summary.md's append total:\n%s", md)
 			}
 		})
 	}
