@@ -61,10 +61,14 @@ func TestResearchRun(t *testing.T) {
 	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL))
 	page := openPage(t, app.URL)
 
-	fill(t, page, "#objective", objective)
-	if err := page.Locator("#objective").Press("Control+Enter"); err != nil {
+	// The objective box has the focus as the app opens: typing goes there.
+	if err := playwright.NewPlaywrightAssertions().Locator(page.Locator("#objective")).ToBeFocused(); err != nil {
+		t.Fatalf("the objective box has no focus at start: %v", err)
+	}
+	if err := page.Keyboard().Type(objective); err != nil {
 		t.Fatal(err)
 	}
+	pressKey(t, page, "Control+Enter")
 	// While the model "thinks" about FINISH: rows, the finding, the checklist.
 	expectText(t, page, "journal", "Opened Mount Kilimanjaro - Worldpedia")
 	expectText(t, page, "finding-card", "5,895 metres (19,341 ft)")
@@ -134,8 +138,8 @@ func TestResearchRun(t *testing.T) {
 	expectText(t, page, "report", "interrupted on turn 4: stopped before the agent finished")
 	expectText(t, page, "report", "## Findings (1)"[3:])
 
-	// History: both runs; resume the stopped one; delete the first.
-	click(t, page, "nav-history")
+	// History (Ctrl+3): both runs; resume the stopped one; delete the first.
+	pressKey(t, page, "Control+3")
 	entries := page.GetByTestId("history-entry")
 	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(2, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
 		t.Fatalf("history: %v", err)

@@ -1,0 +1,14 @@
+// Keyboard shortcuts that decide something: which screen Ctrl+1 to Ctrl+4
+// (the order of the top bar) opens.
+
+export type Screen = 'home' | 'report' | 'history' | 'settings';
+
+const order: Screen[] = ['home', 'report', 'history', 'settings'];
+
+/** The screen a key press asks for, or null; the report only when there is one. */
+export function screenKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>, hasReport: boolean): Screen | null {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return null;
+  const to = order[Number(e.key) - 1];
+  if (!to || (to === 'report' && !hasReport)) return null;
+  return to;
+}
