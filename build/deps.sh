@@ -115,7 +115,7 @@ case "$mode" in
     ;;
   test)
     ensure_browser "the browser the tests drive"
-    apt_install "fonts for pages, a virtual screen for the app under test, and pdftotext to check PDF exports" fonts-liberation xvfb xauth poppler-utils
+    apt_install "fonts for pages, a virtual screen for the app under test, key presses for its window, and pdftotext to check PDF exports" fonts-liberation xvfb xauth xdotool poppler-utils
     ;;
   *) fail "unknown mode $mode (use run or test)" ;;
 esac

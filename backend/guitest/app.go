@@ -5,6 +5,7 @@
 package guitest
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"net"
@@ -79,13 +80,25 @@ func Start(t testing.TB, bin, root, configHome string, env ...string) *App {
 	if _, err := exec.LookPath("xvfb-run"); err != nil {
 		t.Fatalf("xvfb-run is missing: run make test, which installs xvfb")
 	}
+	return launch(t, []string{"xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp", bin}, root, configHome, env)
+}
+
+// StartOn is Start on an X display the caller runs (see StartXvfb), so the
+// test can reach the app's own window there.
+func StartOn(t testing.TB, display, bin, root, configHome string, env ...string) *App {
+	t.Helper()
+	return launch(t, []string{bin}, root, configHome, append(env, "DISPLAY="+display))
+}
+
+func launch(t testing.TB, command []string, root, configHome string, env []string) *App {
+	t.Helper()
 	addr := freeAddr(t)
 	logf, err := os.Create(filepath.Join(t.TempDir(), "app.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp",
-		bin, "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
+	args := append(command[1:], "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
+	cmd := exec.Command(command[0], args...)
 	dataHome := t.TempDir()
 	cmd.Env = append(append(os.Environ(), "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome), env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
@@ -100,6 +113,42 @@ func Start(t testing.TB, bin, root, configHome string, env ...string) *App {
 		t.Fatalf("the app did not serve %s: %v\napp log:\n%s", addr, err, app.Log())
 	}
 	return app
+}
+
+// StartXvfb runs a virtual X display for the test and returns its name
+// (":N", the number Xvfb chose).
+func StartXvfb(t testing.TB) string {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		t.Fatalf("Xvfb is missing: run make test, which installs xvfb")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w} // fd 3: Xvfb writes the display number there
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting Xvfb: %v", err)
+	}
+	w.Close()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		got <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-got:
+		if n == "" {
+			t.Fatal("Xvfb did not say which display it runs")
+		}
+		return ":" + n
+	case <-time.After(startTimeout):
+		t.Fatal("Xvfb did not start")
+	}
+	return ""
 }
 
 // Log returns what the app printed so far.

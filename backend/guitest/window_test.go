@@ -1,0 +1,130 @@
+package guitest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+// windowWait bounds each wait on the window: a run with the fake model
+// takes a few seconds, start-up under load a few more.
+const windowWait = 60 * time.Second
+
+// TestRealWindow drives the app's own window, WebKitGTK rather than the
+// Chromium the other tests use, with X key presses, as a user at the
+// keyboard: the objective typed into the box that has the focus, Ctrl+Enter
+// starts the run, the window title names the objective while it runs, and
+// the run finishes with its report. With SCOUT_SCREENSHOTS set it saves the
+// window mid-run and the report (Ctrl+2), the pictures in the README.
+func TestRealWindow(t *testing.T) {
+	Enabled(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Fatal("xdotool is missing: run make test, which installs it")
+	}
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	const answer = "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1]."
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Script: llmtest.QueueReplies(runScript(4*time.Second, answer))})
+	defer model.Close()
+
+	display := StartXvfb(t)
+	app := StartOn(t, display, bin, root, researchConfig(t, model.BaseURL(), web.URL))
+	x := xdo{t: t, display: display}
+	win := x.run("search", "--sync", "--name", "^Scout$")
+	x.run("windowfocus", "--sync", win)
+	x.waitTitle(win, "Scout", app)
+	time.Sleep(time.Second) // the page's first paint, which focuses the box
+
+	x.run("type", "--delay", "10", objective)
+	x.run("key", "ctrl+Return")
+	x.waitTitle(win, "Scout: "+objective, app)
+	waitFile(t, app, "finding_added")
+	time.Sleep(time.Second) // the journal's batch reaches the window
+	x.capture(win, "window-research.png")
+
+	x.waitTitle(win, "Scout", app)
+	report := waitFile(t, app, "finished by the agent")
+	if !strings.Contains(report, "Mount Kilimanjaro [1]") {
+		t.Errorf("the report lacks the cited result:\n%s", report)
+	}
+	x.run("key", "ctrl+2")
+	time.Sleep(time.Second)
+	x.capture(win, "window-report.png")
+}
+
+// xdo runs xdotool on the test's display.
+type xdo struct {
+	t       *testing.T
+	display string
+}
+
+func (x xdo) run(args ...string) string {
+	x.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), windowWait)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	out, err := cmd.Output()
+	if err != nil {
+		x.t.Fatalf("xdotool %s: %v", strings.Join(args, " "), err)
+	}
+	// search may list more than one window: the first is the app's.
+	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	return first
+}
+
+// waitTitle waits for the window's title to be want.
+func (x xdo) waitTitle(win, want string, app *App) {
+	x.t.Helper()
+	deadline := time.Now().Add(windowWait)
+	got := ""
+	for time.Now().Before(deadline) {
+		if got = x.run("getwindowname", win); got == want {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	x.t.Fatalf("the window title is %q, want %q\napp log:\n%s", got, want, app.Log())
+}
+
+// capture saves the window as name in the screenshots folder, if one is set.
+func (x xdo) capture(win, name string) {
+	x.t.Helper()
+	dir := os.Getenv(envScreenshots)
+	if dir == "" {
+		return
+	}
+	cmd := exec.Command("import", "-window", win, filepath.Join(dir, name))
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		x.t.Errorf("capturing the window with ImageMagick's import (install imagemagick for screenshots): %v %s", err, out)
+	}
+}
+
+// waitFile waits until the only run's journal or report holds want, and
+// returns its report (empty while there is none).
+func waitFile(t *testing.T, app *App, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(windowWait)
+	for time.Now().Before(deadline) {
+		dirs, _ := filepath.Glob(filepath.Join(app.DataHome, "scout", "runs", "*"))
+		if len(dirs) == 1 {
+			journal, _ := os.ReadFile(filepath.Join(dirs[0], "journal.jsonl"))
+			report, _ := os.ReadFile(filepath.Join(dirs[0], "report.md"))
+			if strings.Contains(string(journal), want) || strings.Contains(string(report), want) {
+				return string(report)
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("no run wrote %q within %s\napp log:\n%s", want, windowWait, app.Log())
+	return ""
+}
