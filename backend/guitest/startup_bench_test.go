@@ -44,7 +44,7 @@ func BenchmarkStartup(b *testing.B) {
 
 func startOnce(b *testing.B, bin string) (paintMS, appMB, appPSS, webMB float64) {
 	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp", bin)
-	cmd.Env = append(os.Environ(), "SCOUT_REPORT_STARTUP=1", "XDG_CONFIG_HOME="+b.TempDir(), "XDG_DATA_HOME="+b.TempDir())
+	cmd.Env = append(os.Environ(), envReportStartup+"=1", "XDG_CONFIG_HOME="+b.TempDir(), "XDG_DATA_HOME="+b.TempDir())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
@@ -58,7 +58,7 @@ func startOnce(b *testing.B, bin string) (paintMS, appMB, appPSS, webMB float64)
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
-			if ms, ok := strings.CutPrefix(sc.Text(), "scout: first paint after "); ok {
+			if ms, ok := strings.CutPrefix(sc.Text(), firstPaint+" "); ok {
 				v, _ := strconv.ParseFloat(strings.TrimSuffix(ms, " ms"), 64)
 				found <- v
 			}

@@ -36,12 +36,11 @@ func TestRealWindow(t *testing.T) {
 	defer model.Close()
 
 	display := StartXvfb(t)
-	app := StartOn(t, display, bin, root, researchConfig(t, model.BaseURL(), web.URL))
+	app := StartOn(t, display, bin, root, researchConfig(t, model.BaseURL(), web.URL), envReportStartup+"=1")
 	x := xdo{t: t, display: display}
 	win := x.run("search", "--sync", "--name", "^Scout$")
 	x.run("windowfocus", "--sync", win)
-	x.waitTitle(win, "Scout", app)
-	time.Sleep(time.Second) // the page's first paint, which focuses the box
+	waitLog(t, app, firstPaint) // the box has the focus from then on
 
 	x.run("type", "--delay", "10", objective)
 	x.run("key", "ctrl+Return")
@@ -58,6 +57,24 @@ func TestRealWindow(t *testing.T) {
 	x.run("key", "ctrl+2")
 	time.Sleep(time.Second)
 	x.capture(win, "window-report.png")
+}
+
+// The app says when its first screen is painted when envReportStartup is
+// set (see FrontendReady in app.go).
+const (
+	envReportStartup = "SCOUT_REPORT_STARTUP"
+	firstPaint       = "scout: first paint after"
+)
+
+func waitLog(t *testing.T, app *App, want string) {
+	t.Helper()
+	deadline := time.Now().Add(windowWait)
+	for !strings.Contains(app.Log(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the app never printed %q\napp log:\n%s", want, app.Log())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // xdo runs xdotool on the test's display.
