@@ -23,31 +23,47 @@ var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Striket
 var css string
 
 // Fragment renders the report Markdown as an HTML fragment for the app:
-// citations link to their findings (li id="finding-n"), and the gap
-// sections and the number check carry classes so they stand out.
+// citations link to their findings (li id="finding-n"), numbers the check
+// flagged are marked where the result gives them, and the gap sections and
+// the number check carry classes so they stand out.
 func Fragment(markdown string) (string, error) {
 	var buf bytes.Buffer
 	if err := md.Convert([]byte(markdown), &buf); err != nil {
 		return "", fmt.Errorf("rendering the report: %w", err)
 	}
-	return linkCitations(decorate(buf.String())), nil
+	return markResult(decorate(buf.String()), flaggedIn(markdown)), nil
 }
 
 var (
 	citation      = regexp.MustCompile(`\[(\d{1,3})\]`)
 	htmlTag       = regexp.MustCompile(`<[^>]*>`)
 	findingsCount = regexp.MustCompile(`<h2>Findings \((\d+)\)</h2>`)
+	// checkLine is the number check as writeResult puts it.
+	checkLine = regexp.MustCompile(`(?m)^> \*\*Check against the sources:\*\* (.+) appears? in no finding\.$`)
 )
+
+// flaggedIn returns the numbers the report's check lists: writeResult
+// joins them with ", " (a number's own commas have no space after them).
+func flaggedIn(markdown string) []string {
+	m := checkLine.FindStringSubmatch(markdown)
+	if m == nil {
+		return nil
+	}
+	return strings.Split(m[1], ", ")
+}
+
+// checkOpen opens the number check (see decorate).
+const checkOpen = `<blockquote class="unsupported">`
 
 // resultHeading opens the section the writer's text is in: the only place
 // a bracketed number is a citation. Elsewhere (a finding, a page quote) it
 // is the page's own text, say a footnote mark.
 const resultHeading = "<h2>Result</h2>"
 
-// linkCitations turns each [n] in the result section's text into a link
-// to finding n, when there is a finding n; text inside code or a link is
-// left as written.
-func linkCitations(h string) string {
+// markResult links each [n] in the result section's text to finding n,
+// when there is a finding n, and marks the flagged numbers; text inside
+// code or a link is left as written.
+func markResult(h string, flagged []string) string {
 	start := strings.Index(h, resultHeading)
 	m := findingsCount.FindStringSubmatch(h)
 	if start < 0 || m == nil {
@@ -56,31 +72,34 @@ func linkCitations(h string) string {
 	findings, _ := strconv.Atoi(m[1])
 	start += len(resultHeading)
 	end := len(h)
-	if i := strings.Index(h[start:], "<h2"); i >= 0 {
-		end = start + i
+	for _, next := range []string{"<h2", checkOpen} { // the writer's text ends there
+		if i := strings.Index(h[start:], next); i >= 0 {
+			end = min(end, start+i)
+		}
 	}
-	return h[:start] + linkInText(h[start:end], findings) + h[end:]
+	r := resultText{findings: findings, flagged: flagged}
+	return h[:start] + r.rewrite(h[start:end]) + h[end:]
 }
 
-// linkInText links citations in the text between the tags of section,
-// outside <code>, <pre> and <a> elements.
-func linkInText(section string, findings int) string {
+// resultText rewrites the text of the result section.
+type resultText struct {
+	findings int
+	flagged  []string
+}
+
+// rewrite changes the text between the tags of section, outside <code>,
+// <pre> and <a> elements.
+func (r resultText) rewrite(section string) string {
 	var sb strings.Builder
 	inert, last := 0, 0
-	link := func(text string) string {
+	text := func(t string) string {
 		if inert > 0 {
-			return text
+			return t
 		}
-		return citation.ReplaceAllStringFunc(text, func(c string) string {
-			n, _ := strconv.Atoi(c[1 : len(c)-1])
-			if n < 1 || n > findings {
-				return c
-			}
-			return fmt.Sprintf(`<a class="cite" data-finding="%d" href="#finding-%d">%s</a>`, n, n, c)
-		})
+		return r.text(t)
 	}
 	for _, loc := range htmlTag.FindAllStringIndex(section, -1) {
-		sb.WriteString(link(section[last:loc[0]]))
+		sb.WriteString(text(section[last:loc[0]]))
 		tag := section[loc[0]:loc[1]]
 		sb.WriteString(tag)
 		switch name := tagName(tag); {
@@ -91,8 +110,61 @@ func linkInText(section string, findings int) string {
 		}
 		last = loc[1]
 	}
-	sb.WriteString(link(section[last:]))
+	sb.WriteString(text(section[last:]))
 	return sb.String()
+}
+
+// text links the citations of t and marks the flagged numbers between them.
+func (r resultText) text(t string) string {
+	var sb strings.Builder
+	last := 0
+	for _, m := range citation.FindAllStringSubmatchIndex(t, -1) {
+		sb.WriteString(r.mark(t[last:m[0]]))
+		n, _ := strconv.Atoi(t[m[2]:m[3]])
+		if n >= 1 && n <= r.findings {
+			fmt.Fprintf(&sb, `<a class="cite" data-finding="%d" href="#finding-%d">[%d]</a>`, n, n, n)
+		} else {
+			sb.WriteString(t[m[0]:m[1]])
+		}
+		last = m[1]
+	}
+	sb.WriteString(r.mark(t[last:]))
+	return sb.String()
+}
+
+// flagMark opens the mark around a number in no finding.
+const flagMark = `<mark class="unsupported" title="In no finding: check it against the sources">`
+
+func (r resultText) mark(t string) string {
+	for _, n := range r.flagged {
+		var sb strings.Builder
+		for {
+			i := strings.Index(t, n)
+			if i < 0 {
+				break
+			}
+			j := i + len(n)
+			if wholeNumber(t, i, j) {
+				sb.WriteString(t[:i] + flagMark + n + "</mark>")
+			} else {
+				sb.WriteString(t[:j])
+			}
+			t = t[j:]
+		}
+		sb.WriteString(t)
+		t = sb.String()
+	}
+	return t
+}
+
+// wholeNumber reports whether t[i:j] is a whole number, not part of a
+// longer one (2,228 holds 228; 3.66 holds 66).
+func wholeNumber(t string, i, j int) bool {
+	digit := func(k int) bool { return k >= 0 && k < len(t) && t[k] >= '0' && t[k] <= '9' }
+	sep := func(k int) bool { return k >= 0 && k < len(t) && (t[k] == '.' || t[k] == ',') }
+	before := digit(i-1) || (sep(i-1) && digit(i-2))
+	after := digit(j) || (sep(j) && digit(j+1))
+	return !before && !after
 }
 
 // tagName is the element name of an HTML tag, "/name" for a closing tag.
@@ -123,7 +195,7 @@ func decorate(h string) string {
 		})
 	})
 	h = gapHeading.ReplaceAllString(h, `<h2 class="gap">$1</h2><ul class="gap">`)
-	return checkNumbers.ReplaceAllString(h, `<blockquote class="unsupported"><p><strong>Check against the sources:</strong>`)
+	return checkNumbers.ReplaceAllString(h, checkOpen+`<p><strong>Check against the sources:</strong>`)
 }
 
 // Standalone renders the report as a complete HTML file with its styles

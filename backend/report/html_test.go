@@ -77,6 +77,40 @@ func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 	}
 }
 
+// The numbers the check flags are marked where the result gives them,
+// whole numbers only, and never inside a citation, code or a finding.
+func TestFlaggedNumbersAreMarkedInTheResult(t *testing.T) {
+	res := &agent.Result{
+		Objective: "Q", Status: agent.StatusFinished, Turns: 2,
+		Answer:    "It is 3.66 m [1], not 13.66 or 3.661; about 1,200 people [1], `3.66` in code; 1 more.",
+		Findings:  []agent.Finding{{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "It is 3.66 m and 1,200 people"}},
+		Calls:     map[string]int{},
+		// As the agent's check would list them (1 stands for a number whose
+		// mark must not touch the citation [1]).
+		Unsupported: []string{"3.66", "1,200", "1"},
+	}
+	h, err := Fragment(Markdown(res, Figures{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, findings, _ := strings.Cut(h, "<h2>Findings (1)</h2>")
+	mark := func(n string) string { return flagMark + n + "</mark>" }
+	for _, want := range []string{
+		"It is " + mark("3.66") + " m", "not 13.66 or 3.661", "about " + mark("1,200") + " people",
+		"<code>3.66</code>", mark("1") + " more", `href="#finding-1">[1]</a>`,
+	} {
+		if !strings.Contains(result, want) {
+			t.Errorf("result lacks %q:\n%s", want, result)
+		}
+	}
+	if got := strings.Count(result, "<mark"); got != 3 {
+		t.Errorf("%d marks in the result, want 3:\n%s", got, result)
+	}
+	if strings.Contains(findings, "<mark") {
+		t.Errorf("a finding is marked:\n%s", findings)
+	}
+}
+
 // A finding's source is a link only when it is a web address.
 func TestSourceLinksOnlyWebAddresses(t *testing.T) {
 	for addr, want := range map[string]string{
