@@ -87,6 +87,7 @@ func TestResearchRun(t *testing.T) {
 	}
 	expectText(t, page, "citation", "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania")
 	screenshot(t, page, "report.png")
+	assertFits(t, page, "report-900x600.png")
 
 	runDir := onlyRun(t, app.DataHome)
 	for _, format := range []string{"md", "html"} {
@@ -148,11 +149,21 @@ func TestResearchRun(t *testing.T) {
 		t.Fatalf("newest entry: %v", err)
 	}
 	screenshot(t, page, "history.png")
+	assertFits(t, page, "history-900x600.png")
 	if err := entries.First().GetByTestId("history-resume").Click(); err != nil {
 		t.Fatal(err)
 	}
 	expectText(t, page, "run-status", "finished")
 	expectText(t, page, "journal", "Run resumed")
+	// A finished past run opens with its journal and report.
+	click(t, page, "nav-history")
+	if err := entries.Last().GetByTestId("history-open").Click(); err != nil {
+		t.Fatal(err)
+	}
+	expectText(t, page, "run-status", "finished")
+	expectText(t, page, "journal", "Report written")
+	click(t, page, "open-report")
+	expectText(t, page, "report", "finished by the agent on turn 4")
 	click(t, page, "nav-history")
 	if err := entries.Last().GetByTestId("history-delete").Click(); err != nil {
 		t.Fatal(err)
@@ -161,6 +172,13 @@ func TestResearchRun(t *testing.T) {
 	if err := playwright.NewPlaywrightAssertions().Locator(entries).ToHaveCount(1, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(expectTimeoutMS)}); err != nil {
 		t.Fatalf("after delete: %v", err)
 	}
+
+	// The other screens fit the smallest window too.
+	click(t, page, "nav-settings")
+	assertFits(t, page, "settings-900x600.png")
+	click(t, page, "nav-home")
+	click(t, page, "new-research")
+	assertFits(t, page, "start-900x600.png")
 }
 
 // TestMarkupInAResultStaysInert renders a finished report whose result
@@ -213,7 +231,7 @@ func pressKey(t *testing.T, page playwright.Page, key string) {
 }
 
 // assertFits shrinks the window to the smallest supported size, 900x600,
-// and checks nothing spills sideways, then restores the size.
+// and checks the screen fits it, then restores the size.
 func assertFits(t *testing.T, page playwright.Page, shot string) {
 	t.Helper()
 	if err := page.SetViewportSize(900, 600); err != nil {
@@ -224,21 +242,21 @@ func assertFits(t *testing.T, page playwright.Page, shot string) {
 	if _, err := page.Evaluate(`() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`); err != nil {
 		t.Fatal(err)
 	}
-	w, err := page.Evaluate(`() => document.documentElement.scrollWidth`)
+	// The page itself never scrolls (the screen scrolls inside it, under
+	// the top bar), and nothing in the screen spills sideways.
+	got, err := page.Evaluate(`() => {
+		const d = document.documentElement, m = document.querySelector('main');
+		return [d.scrollWidth, d.scrollHeight, m.scrollWidth - m.clientWidth].join(' ');
+	}`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var n float64
-	switch v := w.(type) {
-	case int:
-		n = float64(v)
-	case float64:
-		n = v
-	default:
-		t.Fatalf("scrollWidth came back as %T", w)
+	var width, height, spill int
+	if _, err := fmt.Sscan(got.(string), &width, &height, &spill); err != nil {
+		t.Fatalf("page size %q: %v", got, err)
 	}
-	if n > 900 {
-		t.Errorf("at 900x600 the page is %.0f px wide", n)
+	if width > 900 || height > 600 || spill > 0 {
+		t.Errorf("%s at 900x600: the page is %dx%d px and the screen spills %d px sideways", shot, width, height, spill)
 	}
 	screenshot(t, page, shot)
 }
