@@ -8,6 +8,7 @@ package bench
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,6 +59,10 @@ func (it Item) Serves(sentence string) bool {
 	return false
 }
 
+// ErrNoTasks is returned by LoadTasks for a folder without tasks, such as
+// the default relative folder seen from outside the source tree.
+var ErrNoTasks = errors.New("no benchmark tasks")
+
 // LoadTasks reads every task under dir, sorted by id.
 func LoadTasks(dir string) ([]Task, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*", "task.json"))
@@ -81,7 +86,10 @@ func LoadTasks(dir string) ([]Task, error) {
 		tasks = append(tasks, t)
 	}
 	if len(tasks) == 0 {
-		return nil, fmt.Errorf("no benchmark tasks in %s", dir)
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		return nil, fmt.Errorf("%w in %s (each task is a folder with a task.json)", ErrNoTasks, dir)
 	}
 	sort.Slice(tasks, func(i, j int) bool { return order(tasks[i].ID) < order(tasks[j].ID) })
 	return tasks, nil

@@ -45,7 +45,10 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	tasks, err := bench.LoadTasks(*tasksDir)
-	if err != nil {
+	if errors.Is(err, bench.ErrNoTasks) {
+		fmt.Fprintf(stderr, "scout bench: %v: run it from the Scout source folder, or pass --tasks DIR\n", err)
+		return exitUsage
+	} else if err != nil {
 		fmt.Fprintln(stderr, "scout bench:", err)
 		return exitError
 	}

@@ -48,6 +48,9 @@ func TestBenchArguments(t *testing.T) {
 	}{
 		{"a baseline that is missing", []string{"--tasks", realTasks, "--baseline", "nowhere/summary.json"}, 2, "cannot read the baseline nowhere/summary.json"},
 		{"a baseline that is no summary", []string{"--tasks", realTasks, "--baseline", filepath.Join(realTasks, "factual", "pages", "mount-kosciuszko.html")}, 2, "is not a summary.json"},
+		// The default task folder is relative: here, in backend/cli, there is none.
+		{"no tasks in the default folder", nil, 2, "no benchmark tasks in " + abs("testdata", "bench") + " (each task is a folder with a task.json): run it from the Scout source folder, or pass --tasks DIR"},
+		{"no tasks in the folder given", []string{"--tasks", "."}, 2, "no benchmark tasks in " + abs(".")},
 		{"a task that does not exist", []string{"--tasks", realTasks, "--only", "factual,poetry"}, 2, `no task "poetry"`},
 	}
 	for _, tc := range tests {
@@ -59,4 +62,13 @@ func TestBenchArguments(t *testing.T) {
 			}
 		})
 	}
+}
+
+// abs is the absolute form of a path relative to the test's folder.
+func abs(elem ...string) string {
+	p, err := filepath.Abs(filepath.Join(elem...))
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
