@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from 'vitest';
 import type { AgentEvent, RunView } from '../api';
-import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, resumable, rowsOf, statusText, workedSeconds } from './journal';
+import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, following, resumable, rowsOf, statusText, workedSeconds } from './journal';
 
 const ev = (e: Partial<AgentEvent>): AgentEvent => ({ seq: 1, time: '', turn: 1, type: 'action', ...e });
 const finding = (n: number, items: number[]) => ({ number: n, turn: 3, text: `f${n}`, url: 'u', title: 't', part: 1, items, quote: 'q' });
@@ -131,4 +131,17 @@ suite('statusText', () => {
     ['search_unavailable', 'ended: search unavailable'],
     ['something_new', 'something_new'],
   ])('%s', (status, want) => expect(statusText(status)).toBe(want));
+});
+
+suite('following', () => {
+  it.each([
+    [1000, 600, 400, true], // at the bottom
+    [1000, 570, 400, true], // a few pixels short, as after a new row
+    [1000, 561, 400, true],
+    [1000, 560, 400, false], // scrolled up 40 px: the user is reading
+    [1000, 0, 400, false],
+    [300, 0, 400, true], // everything fits
+  ])('scrollHeight %i, scrollTop %i, clientHeight %i follows: %s', (scrollHeight, scrollTop, clientHeight, want) => {
+    expect(following({ scrollHeight, scrollTop, clientHeight })).toBe(want);
+  });
 });

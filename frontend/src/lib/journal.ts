@@ -55,6 +55,17 @@ const blocks = new WeakMap<Row, Row[]>();
  * time, so the page leaves it alone (and the browser can skip laying out
  * blocks out of view); only the last block changes as rows arrive.
  */
+/**
+ * How close to the bottom (px) still counts as at the bottom: a user who
+ * scrolled up to read is left alone, one a row's height away is followed.
+ */
+export const FOLLOW_SLACK_PX = 40;
+
+/** Whether a journal scrolled this way follows new rows. */
+export function following(box: { scrollHeight: number; scrollTop: number; clientHeight: number }): boolean {
+  return box.scrollHeight - box.scrollTop - box.clientHeight < FOLLOW_SLACK_PX;
+}
+
 export function blocksOf(rows: Row[]): Row[][] {
   const out: Row[][] = [];
   for (let i = 0; i < rows.length; i += BLOCK_ROWS) {
