@@ -33,7 +33,7 @@ type Options struct {
 	// TaskTimeout bounds one task's wall time.
 	TaskTimeout time.Duration
 	// ReadRate and WriteRate (tokens per second) project model time on a
-	// CPU: the ancestor measured ~7 and ~3.5 for a 7B Q4 model on an i5.
+	// CPU (DefaultReadRate and DefaultWriteRate unless a run says other).
 	ReadRate, WriteRate float64
 	// Progress receives a line per task.
 	Progress func(string)

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -100,5 +101,26 @@ func TestSummaryTotals(t *testing.T) {
 				t.Errorf("summary.md's append total:\n%s", md)
 			}
 		})
+	}
+}
+
+// Only the default rates are the measured CPU the header names.
+func TestHeaderNamesTheMachineOnlyForTheDefaultRates(t *testing.T) {
+	const machine = "(a 7B Q4 model on an ordinary CPU)"
+	for _, tc := range []struct {
+		read, write float64
+		named       bool
+	}{
+		{DefaultReadRate, DefaultWriteRate, true},
+		{20, DefaultWriteRate, false},
+		{DefaultReadRate, 8, false},
+		{20, 8, false},
+	} {
+		md := Summary{Mode: "offline", ReadRate: tc.read, WriteRate: tc.write}.Markdown(nil)
+		rates := fmt.Sprintf("assumes %.1f prompt tokens/s read and %.1f tokens/s written", tc.read, tc.write)
+		if strings.Contains(md, machine) != tc.named || !strings.Contains(md, rates) {
+			t.Errorf("rates %v and %v: the header names the machine: %v, want %v; states the rates: %v:\n%s",
+				tc.read, tc.write, strings.Contains(md, machine), tc.named, strings.Contains(md, rates), md)
+		}
 	}
 }

@@ -16,13 +16,9 @@ import (
 	"github.com/scout-research/scout/backend/bench"
 )
 
-// Benchmark defaults: the ancestor's measured CPU rates for a 7B Q4 model,
-// and a time limit per task that a scripted run never nears.
-const (
-	defaultReadRate    = 7.0
-	defaultWriteRate   = 3.5
-	defaultTaskTimeout = 10 * time.Minute
-)
+// defaultTaskTimeout is a time limit per task that a scripted run never
+// nears.
+const defaultTaskTimeout = 10 * time.Minute
 
 func benchCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "scout bench [flags]", stderr)
@@ -33,8 +29,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	noMistakes := fs.Bool("no-mistakes", false, "offline: the policy makes none of its scripted small-model mistakes, to show what they cost")
 	noCache := fs.Bool("no-cache-reuse", false, "also run every task rebuilding the prompt each turn, to measure the cache's benefit")
 	baseline := fs.String("baseline", "", "an earlier summary.json to compare against")
-	readRate := fs.Float64("read-rate", defaultReadRate, "prompt tokens per second read, for projected model time")
-	writeRate := fs.Float64("write-rate", defaultWriteRate, "tokens per second written, for projected model time")
+	readRate := fs.Float64("read-rate", bench.DefaultReadRate, "prompt tokens per second read, for projected model time")
+	writeRate := fs.Float64("write-rate", bench.DefaultWriteRate, "tokens per second written, for projected model time")
 	timeout := fs.Duration("task-timeout", defaultTaskTimeout, "time limit per task")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitOK
