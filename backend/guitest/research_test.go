@@ -88,6 +88,8 @@ func TestResearchRun(t *testing.T) {
 	expectText(t, page, "citation", "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania")
 	screenshot(t, page, "report.png")
 	assertFits(t, page, "report-900x600.png")
+	click(t, page, "copy")
+	expectText(t, page, "report-notice", "Copied the report as Markdown.")
 
 	runDir := onlyRun(t, app.DataHome)
 	for _, format := range []string{"md", "html"} {
