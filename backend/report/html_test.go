@@ -82,9 +82,9 @@ func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 func TestFlaggedNumbersAreMarkedInTheResult(t *testing.T) {
 	res := &agent.Result{
 		Objective: "Q", Status: agent.StatusFinished, Turns: 2,
-		Answer:    "It is 3.66 m [1], not 13.66 or 3.661; about 1,200 people [1], `3.66` in code; 1 more.",
-		Findings:  []agent.Finding{{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "It is 3.66 m and 1,200 people"}},
-		Calls:     map[string]int{},
+		Answer:   "It is 3.66 m [1], not 13.66 or 3.661; about 1,200 people [1], `3.66` in code; 1 more.",
+		Findings: []agent.Finding{{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "It is 3.66 m and 1,200 people"}},
+		Calls:    map[string]int{},
 		// As the agent's check would list them (1 stands for a number whose
 		// mark must not touch the citation [1]).
 		Unsupported: []string{"3.66", "1,200", "1"},
