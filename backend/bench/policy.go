@@ -213,10 +213,11 @@ func (p *Policy) decide(msgs []llmtest.Message) string {
 // as a patient small model would.
 const maxPartsPerPage = 8
 
-// nextQuery is the task's next query, then the objective itself, then
-// each open checklist item: what a model tries when its searches run dry.
+// nextQuery is the objective itself first, as a model given nothing else
+// would search it, then the task's queries, then each open checklist item:
+// what a model tries when its searches run dry.
 func (p *Policy) nextQuery() string {
-	candidates := append(append([]string(nil), p.task.Queries...), p.task.Objective)
+	candidates := append([]string{p.task.Objective}, p.task.Queries...)
 	for i, it := range p.task.Checklist {
 		if !p.covered[i+1] {
 			candidates = append(candidates, it.Text)
