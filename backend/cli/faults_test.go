@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -72,7 +73,15 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	replies := llmtest.Replies(factualScript())
 	replies["action"][3].Delay = time.Minute // the FINISH turn "thinks" for a minute
-	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
+	queue := llmtest.QueueReplies(replies)
+	finishAsked := make(chan struct{})
+	var actions atomic.Int32
+	model := llmtest.New(llmtest.Options{Script: func(kind string, msgs []llmtest.Message) llmtest.Reply {
+		if kind == "action" && actions.Add(1) == 4 {
+			close(finishAsked) // turn 4's call is on its way: interrupt it
+		}
+		return queue(kind, msgs)
+	}})
 	defer model.Close()
 
 	bin := filepath.Join(t.TempDir(), "scout")
@@ -90,15 +99,12 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(readOrEmpty(filepath.Join(out, "journal.jsonl")), `"type":"finding_added"`) {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("no finding within 30 s:\n%s", stderr.String())
-		}
-		time.Sleep(100 * time.Millisecond)
+	select {
+	case <-finishAsked:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("no fourth turn within 30 s:\n%s", stderr.String())
 	}
-	time.Sleep(300 * time.Millisecond) // let the next model call start
 	start := time.Now()
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
@@ -169,9 +175,4 @@ func processesWith(tag string) []string {
 		}
 	}
 	return pids
-}
-
-func readOrEmpty(path string) string {
-	data, _ := os.ReadFile(path)
-	return string(data)
 }
