@@ -25,6 +25,9 @@ const (
 	EvResult        = "result_written"
 	EvRunFinished   = "run_finished"
 	EvReportWritten = "report_written"
+	// EvNotice is a request to the user from a step waiting on them (a
+	// search engine's bot check to answer in the browser window).
+	EvNotice = "notice"
 )
 
 // Event is one thing that happened in a run. Only the fields of its type

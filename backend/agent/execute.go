@@ -30,6 +30,8 @@ func (a *Agent) execute(ctx context.Context, act Action) string {
 
 func (a *Agent) doSearch(ctx context.Context, act Action) string {
 	q := strings.TrimSpace(act.Param)
+	// A search waiting on the user (a bot check) says so as it waits.
+	ctx = search.WithNotice(ctx, func(msg string) { a.emit(Event{Type: EvNotice, Query: q, Message: msg}) })
 	results, err := a.cfg.Search.Search(ctx, q)
 	a.searched(err)
 	if err == nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/search"
 )
 
 const finding1 = "[1,2,3] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level."
@@ -93,5 +94,34 @@ func assertAppendOnly(t *testing.T, reqs []chat.Request) {
 				t.Fatalf("request %d changed message %d:\nwas %q\nnow %q", i, j, prev[j].Content, cur[j].Content)
 			}
 		}
+	}
+}
+
+// askingSearch is a search that has to wait on the user before answering,
+// as DuckDuckGo does when a person must answer its bot check.
+type askingSearch struct{ fakeSearch }
+
+func (s askingSearch) Search(ctx context.Context, q string) ([]search.Result, error) {
+	search.Notice(ctx, "Answer the question in the browser window.")
+	return s.fakeSearch.Search(ctx, q)
+}
+
+// What a search asks of the user reaches the journal as it happens,
+// before the results.
+func TestSearchNoticeReachesTheJournal(t *testing.T) {
+	cfg, _, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {act(ActSearch, "tallest mountain in Africa", "Search first.")},
+	})
+	cfg.Search, cfg.MaxTurns = askingSearch{kiliResults}, 1
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	notices, searched := rec.of(EvNotice), rec.of(EvSearched)
+	if len(notices) != 1 || notices[0].Message != "Answer the question in the browser window." || notices[0].Query != "tallest mountain in Africa" || notices[0].Turn != 1 {
+		t.Fatalf("notices %+v", notices)
+	}
+	if len(searched) != 1 || searched[0].Seq < notices[0].Seq || searched[0].Count == 0 {
+		t.Fatalf("searched %+v after notice %d", searched, notices[0].Seq)
 	}
 }

@@ -57,3 +57,50 @@ func TestDuckDuckGoThroughTheBrowser(t *testing.T) {
 	}
 	fixtures.ChallengeNext(0)
 }
+
+// With the window watched, DuckDuckGo's bot check stays in the tab for the
+// person: once their answer leads to the results (here the test reloads
+// the tab, which the fixture now answers), the search returns them, with
+// no retry of its own.
+func TestBotCheckAnsweredInTheWindow(t *testing.T) {
+	s := session(t)
+	ddg := &search.DuckDuckGo{
+		HTMLURL: fixtureSrv.URL + "/search/html/",
+		Fetcher: s,
+		Person:  s,
+		Wait: func(context.Context, time.Duration) error {
+			t.Error("retried instead of waiting for the person")
+			return nil
+		},
+	}
+	asked := make(chan string, 2)
+	ctx := search.WithNotice(context.Background(), func(m string) { asked <- m })
+	fixtures.ChallengeNext(1)
+	defer fixtures.ChallengeNext(0)
+	type outcome struct {
+		results []search.Result
+		err     error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		r, err := ddg.Search(ctx, "tallest mountain in Africa")
+		done <- outcome{r, err}
+	}()
+	select {
+	case <-asked:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the person was never asked")
+	}
+	// The person answers: the page moves on to the results.
+	if _, err := s.page.Evaluate(`() => location.reload()`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case o := <-done:
+		if o.err != nil || len(o.results) == 0 || o.results[0].URL != fixtureSrv.URL+"/wiki/Mount_Kilimanjaro" {
+			t.Fatalf("after the answer: %+v, %v", o.results, o.err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search did not go on after the answer")
+	}
+}

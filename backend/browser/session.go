@@ -303,6 +303,45 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	return out, nil
 }
 
+// answerPoll is how often a page a person is answering is looked at: often
+// enough that the run goes on as soon as they are done.
+const answerPoll = time.Second
+
+// AwaitAnswer brings the tab to the front and leaves it to the person
+// watching the window (a search engine's bot check): every answerPoll it
+// reads the page's HTML and returns it as soon as ready holds. It gives up
+// when ctx ends, when limit passes, or when the tab is closed.
+func (s *Session) AwaitAnswer(ctx context.Context, limit time.Duration, ready func(html string) bool) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.page
+	if p == nil || p.IsClosed() {
+		return "", web.Failure(web.ErrBrowserClosed, "", "the tab with the question was closed")
+	}
+	_ = p.BringToFront()
+	deadline := time.NewTimer(limit)
+	defer deadline.Stop()
+	tick := time.NewTicker(answerPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-deadline.C:
+			return "", fmt.Errorf("no answer within %s", limit)
+		case <-tick.C:
+		}
+		if p.IsClosed() {
+			return "", web.Failure(web.ErrBrowserClosed, "", "the tab with the question was closed")
+		}
+		// Content fails while the page moves on: the next tick reads again.
+		html, err := await(ctx, answerPoll, func() (string, error) { return p.Content() })
+		if err == nil && ready(html) {
+			return html, nil
+		}
+	}
+}
+
 // read waits for the page to finish loading and, when it can change after
 // that (settle), to go quiet, then extracts its text. A page whose scripts
 // keep the browser busy never lets the extraction run: after the read

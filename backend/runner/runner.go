@@ -188,12 +188,17 @@ func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, starte
 }
 
 // provider picks the search provider from settings; DuckDuckGo pages load
-// in the visible browser so the user sees the search.
+// in the visible browser so the user sees the search, and can answer a bot
+// check there when the window is shown.
 func provider(s settings.Settings, sess *browser.Session) agent.Searcher {
 	if s.Search.Provider == settings.ProviderSearXNG {
 		return &search.SearXNG{BaseURL: s.Search.SearXNGURL}
 	}
-	return &search.DuckDuckGo{HTMLURL: s.Search.DuckDuckGoURL, Fetcher: sess}
+	ddg := &search.DuckDuckGo{HTMLURL: s.Search.DuckDuckGoURL, Fetcher: sess}
+	if s.ShowBrowser {
+		ddg.Person = sess
+	}
+	return ddg
 }
 
 // model adapts the llm client to the agent's Model interface.

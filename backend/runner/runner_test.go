@@ -63,3 +63,19 @@ func TestSetupFailureReadsAsItsCause(t *testing.T) {
 		t.Fatalf("outcome %v, error %v", out, err)
 	}
 }
+
+// A bot check is left to the user only when the window is shown: a hidden
+// browser has nobody to answer it.
+func TestBotCheckGoesToTheUserOnlyWithTheWindowShown(t *testing.T) {
+	for _, shown := range []bool{true, false} {
+		s := settings.Defaults()
+		s.ShowBrowser = shown
+		ddg, ok := provider(s, nil).(*search.DuckDuckGo)
+		if !ok {
+			t.Fatalf("provider is %T, want DuckDuckGo", provider(s, nil))
+		}
+		if asks := ddg.Person != nil; asks != shown {
+			t.Errorf("window shown %v: asks the user %v", shown, asks)
+		}
+	}
+}

@@ -85,6 +85,8 @@ func describe(ev agent.Event) string {
 		return s
 	case agent.EvReportWritten:
 		return "report written: " + ev.File
+	case agent.EvNotice:
+		return "waiting for you: " + oneLine(ev.Message)
 	}
 	return ev.Type
 }

@@ -23,15 +23,19 @@ type DuckDuckGo struct {
 	// Wait pauses before a retry; nil sleeps for real, returning early with
 	// the context's error when ctx ends.
 	Wait func(ctx context.Context, d time.Duration) error
+	// Person, when set, is someone watching the window the results page
+	// shows in: a bot check is left to them first (see askPerson).
+	Person Person
 }
 
 // blockedHint is what a user can do when DuckDuckGo refuses to answer.
 const blockedHint = "Wait a few minutes and search again, or switch the search provider to SearXNG in Settings."
 
 // Search asks DuckDuckGo for query. When the answer is a bot check (HTTP
-// 202 or the challenge page) it waits BlockedRetryDelay and retries once,
-// then tries the lite endpoint once; if that is refused too it returns an
-// error wrapping ErrBlocked. A page without results and without a bot check
+// 202 or the challenge page) it leaves the check to Person, if there is
+// one, for up to PersonWait; then it waits BlockedRetryDelay and retries
+// once, then tries the lite endpoint once; if that is refused too it
+// returns an error wrapping ErrBlocked. A page without results and without a bot check
 // is an empty slice and a nil error.
 func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]Result, error) {
 	if strings.TrimSpace(query) == "" {
@@ -51,6 +55,11 @@ func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]Result, error)
 	results, blocked, err := d.try(ctx, htmlURL, ParseDuckDuckGoHTML)
 	if err != nil || !blocked {
 		return results, err
+	}
+	if d.Person != nil {
+		if results, answered, err := d.askPerson(ctx); err != nil || answered {
+			return results, err
+		}
 	}
 	if err := d.wait(ctx, BlockedRetryDelay); err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ suite('describe', () => {
     [ev({ type: 'page_failed', url: 'http://x', reason: 'HTTP 404' }), { title: 'Page failed', detail: 'http://x: HTTP 404', tone: 'failed' }],
     [ev({ type: 'check', kind: 'progress', reason: '4 turns' }), { title: 'Progress check', tone: 'check' }],
     [ev({ type: 'searched', query: 'q', message: 'blocked' }), { title: 'Search failed', tone: 'failed' }],
+    [ev({ type: 'notice', query: 'q', message: 'Answer its question in the browser window.' }), { title: 'Waiting for you', detail: 'Answer its question in the browser window.', tone: 'attention' }],
     [ev({ type: 'run_finished', status: 'interrupted' }), { title: 'Run stopped', tone: 'done' }],
   ])('%#', (e, want) => {
     expect(describe(e)).toMatchObject(want);

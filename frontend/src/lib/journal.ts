@@ -2,7 +2,7 @@
 // shows: journal rows, findings, the checklist's coverage and figures.
 import type { AgentEvent, Finding, Item, RunView } from '../api';
 
-export type Tone = 'action' | 'refused' | 'check' | 'failed' | 'finding' | 'info' | 'done';
+export type Tone = 'action' | 'refused' | 'check' | 'failed' | 'finding' | 'info' | 'done' | 'attention';
 
 export interface Row {
   seq: number;
@@ -117,6 +117,8 @@ export function describe(ev: AgentEvent): Row | null {
       return row('■', `Run ${statusText(ev.status ?? '')}`, ev.message ?? '', 'done');
     case 'report_written':
       return row('✎', 'Report written', ev.file ?? '', 'done');
+    case 'notice':
+      return row('✋', 'Waiting for you', ev.message ?? '', 'attention');
   }
   return null;
 }
