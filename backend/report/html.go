@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -15,9 +17,9 @@ import (
 
 // md renders Markdown with goldmark's safe defaults: raw HTML in the
 // Markdown is dropped and dangerous link schemes (javascript:, data:...)
-// are not linked, so markup copied from a page stays inert. Bare http(s)
-// addresses, such as each finding's source, become links (Linkify).
-var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify))
+// are not linked, so markup copied from a page stays inert. Addresses in
+// page text stay text; each finding's source is a link of its own (source).
+var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
 
 //go:embed report.css
 var css string
@@ -35,7 +37,10 @@ func Fragment(markdown string) (string, error) {
 }
 
 var (
-	citation      = regexp.MustCompile(`\[(\d{1,3})\]`)
+	// citation is a writer's citation, [3] or a group such as [1, 2] or
+	// [2-4], as the agent reads them.
+	citation      = regexp.MustCompile(`\[(\d{1,3}(?:\s*[-–,]\s*\d{1,3})*)\]`)
+	citedNumber   = regexp.MustCompile(`\d{1,3}`)
 	htmlTag       = regexp.MustCompile(`<[^>]*>`)
 	findingsCount = regexp.MustCompile(`<h2>Findings \((\d+)\)</h2>`)
 	// checkLine is the number check as writeResult puts it.
@@ -52,8 +57,12 @@ func flaggedIn(markdown string) []string {
 	return strings.Split(m[1], ", ")
 }
 
-// checkOpen opens the number check (see decorate).
-const checkOpen = `<blockquote class="unsupported">`
+// checkOpen and gapOpen open the number check and a gap section (see
+// decorate).
+const (
+	checkOpen = `<blockquote class="unsupported">`
+	gapOpen   = `<h2 class="gap">`
+)
 
 // resultHeading opens the section the writer's text is in: the only place
 // a bracketed number is a citation. Elsewhere (a finding, a page quote) it
@@ -71,8 +80,10 @@ func markResult(h string, flagged []string) string {
 	}
 	findings, _ := strconv.Atoi(m[1])
 	start += len(resultHeading)
+	// The writer's text ends where the report's own parts begin; a heading
+	// the writer wrote itself belongs to its text.
 	end := len(h)
-	for _, next := range []string{"<h2", checkOpen} { // the writer's text ends there
+	for _, next := range []string{checkOpen, gapOpen, "<h2>Findings ("} {
 		if i := strings.Index(h[start:], next); i >= 0 {
 			end = min(end, start+i)
 		}
@@ -118,18 +129,31 @@ func (r resultText) rewrite(section string) string {
 func (r resultText) text(t string) string {
 	var sb strings.Builder
 	last := 0
-	for _, m := range citation.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range citation.FindAllStringIndex(t, -1) {
 		sb.WriteString(r.mark(t[last:m[0]]))
-		n, _ := strconv.Atoi(t[m[2]:m[3]])
-		if n >= 1 && n <= r.findings {
-			fmt.Fprintf(&sb, `<a class="cite" data-finding="%d" href="#finding-%d">[%d]</a>`, n, n, n)
-		} else {
-			sb.WriteString(t[m[0]:m[1]])
-		}
+		sb.WriteString(r.cite(t[m[0]:m[1]]))
 		last = m[1]
 	}
 	sb.WriteString(r.mark(t[last:]))
 	return sb.String()
+}
+
+// cite links a citation: [1] whole, a group number by number; a number
+// naming no finding stays text.
+func (r resultText) cite(c string) string {
+	link := func(n int, text string) string {
+		if n < 1 || n > r.findings {
+			return text
+		}
+		return fmt.Sprintf(`<a class="cite" data-finding="%d" href="#finding-%d">%s</a>`, n, n, text)
+	}
+	if n, err := strconv.Atoi(c[1 : len(c)-1]); err == nil {
+		return link(n, c)
+	}
+	return citedNumber.ReplaceAllStringFunc(c, func(d string) string {
+		n, _ := strconv.Atoi(d)
+		return link(n, d)
+	})
 }
 
 // flagMark opens the mark around a number in no finding.
@@ -158,11 +182,12 @@ func (r resultText) mark(t string) string {
 }
 
 // wholeNumber reports whether t[i:j] is a whole number, not part of a
-// longer one (2,228 holds 228; 3.66 holds 66).
+// longer one (2,228 holds 228; 3.66 holds 66) or of a name (Qwen3, H3).
 func wholeNumber(t string, i, j int) bool {
 	digit := func(k int) bool { return k >= 0 && k < len(t) && t[k] >= '0' && t[k] <= '9' }
 	sep := func(k int) bool { return k >= 0 && k < len(t) && (t[k] == '.' || t[k] == ',') }
-	before := digit(i-1) || (sep(i-1) && digit(i-2))
+	prev, _ := utf8.DecodeLastRuneInString(t[:i])
+	before := digit(i-1) || unicode.IsLetter(prev) || (sep(i-1) && digit(i-2))
 	after := digit(j) || (sep(j) && digit(j+1))
 	return !before && !after
 }
@@ -194,7 +219,7 @@ func decorate(h string) string {
 			return fmt.Sprintf(`<li id="finding-%d">`, n)
 		})
 	})
-	h = gapHeading.ReplaceAllString(h, `<h2 class="gap">$1</h2><ul class="gap">`)
+	h = gapHeading.ReplaceAllString(h, gapOpen+`$1</h2><ul class="gap">`)
 	return checkNumbers.ReplaceAllString(h, checkOpen+`<p><strong>Check against the sources:</strong>`)
 }
 

@@ -47,7 +47,7 @@ func TestFragmentIsSafeAndLinked(t *testing.T) {
 func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 	res := &agent.Result{
 		Objective: "Q", Status: agent.StatusFinished, Turns: 2,
-		Answer: "First [1], second [2], none [3], zero [0], code `a[1]` and\n\n```\nb[2]\n```\n\n[see](https://x.test) [1].",
+		Answer: "First [1], second [2], none [3], zero [0], code `a[1]` and\n\n```\nb[2]\n```\n\n[see](https://x.test) [1].\n\n## The writer's own heading\n\nBoth [1, 2], a range [1-3].",
 		Findings: []agent.Finding{
 			{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "Footnote mark [2] in a finding", Quote: "quoted [1] mark", Part: 1},
 			{Number: 2, Turn: 2, URL: "https://x.test/b", Text: "Plain"},
@@ -63,14 +63,14 @@ func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 		in, text string
 		want     int
 	}{
-		{"result", result, 3}, // [1], [2] and the [1] after a link
+		{"result", result, 6}, // [1], [2], the [1] after a link, both of [1, 2], the 1 of [1-3]
 		{"findings", findings, 0},
 	} {
 		if got := strings.Count(c.text, `class="cite"`); got != c.want {
 			t.Errorf("%s: %d citation links, want %d:\n%s", c.in, got, c.want, c.text)
 		}
 	}
-	for _, want := range []string{"none [3]", "zero [0]", "<code>a[1]</code>", "b[2]\n</code></pre>", "Footnote mark [2]", "quoted [1] mark"} {
+	for _, want := range []string{"none [3]", "zero [0]", `Both [<a class="cite" data-finding="1" href="#finding-1">1</a>, <a class="cite" data-finding="2" href="#finding-2">2</a>]`, `a range [<a class="cite" data-finding="1" href="#finding-1">1</a>-3]`, "<code>a[1]</code>", "b[2]\n</code></pre>", "Footnote mark [2]", "quoted [1] mark"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("rendered report lacks %q as written:\n%s", want, h)
 		}
@@ -82,7 +82,7 @@ func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 func TestFlaggedNumbersAreMarkedInTheResult(t *testing.T) {
 	res := &agent.Result{
 		Objective: "Q", Status: agent.StatusFinished, Turns: 2,
-		Answer:   "It is 3.66 m [1], not 13.66 or 3.661; about 1,200 people [1], `3.66` in code; 1 more.",
+		Answer:   "It is 3.66 m [1], not 13.66 or 3.661; about 1,200 people [1], `3.66` in code; 1 more, not Qwen1 or [1, 2].",
 		Findings: []agent.Finding{{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "It is 3.66 m and 1,200 people"}},
 		Calls:    map[string]int{},
 		// As the agent's check would list them (1 stands for a number whose
@@ -97,7 +97,7 @@ func TestFlaggedNumbersAreMarkedInTheResult(t *testing.T) {
 	mark := func(n string) string { return flagMark + n + "</mark>" }
 	for _, want := range []string{
 		"It is " + mark("3.66") + " m", "not 13.66 or 3.661", "about " + mark("1,200") + " people",
-		"<code>3.66</code>", mark("1") + " more", `href="#finding-1">[1]</a>`,
+		"<code>3.66</code>", mark("1") + " more", `href="#finding-1">[1]</a>`, "not Qwen1 or [",
 	} {
 		if !strings.Contains(result, want) {
 			t.Errorf("result lacks %q:\n%s", want, result)
