@@ -308,39 +308,52 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 const answerPoll = time.Second
 
 // AwaitAnswer brings the tab to the front and leaves it to the person
-// watching the window (a search engine's bot check): every answerPoll it
-// reads the page's HTML and returns it as soon as ready holds. It gives up
-// when ctx ends, when limit passes, or when the tab is closed.
+// watching the window (a search engine's bot check): about every
+// answerPoll it reads the page's HTML and returns it as soon as ready
+// holds. It gives up when ctx ends, when limit passes, or when the tab is
+// closed. One read at a time: a page that holds a read up is not asked
+// again until it answers.
 func (s *Session) AwaitAnswer(ctx context.Context, limit time.Duration, ready func(html string) bool) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.page
 	if p == nil || p.IsClosed() {
-		return "", web.Failure(web.ErrBrowserClosed, "", "the tab with the question was closed")
+		return "", errQuestionClosed
 	}
 	_ = p.BringToFront()
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
-	tick := time.NewTicker(answerPoll)
-	defer tick.Stop()
+	poll := time.NewTimer(0) // the first read at once, the next answerPoll after a read ends
+	defer poll.Stop()
+	read := make(chan string, 1) // buffered: a read still out when we give up ends on its own
 	for {
 		select {
 		case <-ctx.Done():
 			return "", ctx.Err()
 		case <-deadline.C:
 			return "", fmt.Errorf("no answer within %s", limit)
-		case <-tick.C:
-		}
-		if p.IsClosed() {
-			return "", web.Failure(web.ErrBrowserClosed, "", "the tab with the question was closed")
-		}
-		// Content fails while the page moves on: the next tick reads again.
-		html, err := await(ctx, answerPoll, func() (string, error) { return p.Content() })
-		if err == nil && ready(html) {
-			return html, nil
+		case <-poll.C:
+			go func() {
+				html, err := p.Content() // fails while the page moves on: read again
+				if err != nil {
+					html = ""
+				}
+				read <- html
+			}()
+		case html := <-read:
+			if html != "" && ready(html) {
+				return html, nil
+			}
+			if p.IsClosed() {
+				return "", errQuestionClosed
+			}
+			poll.Reset(answerPoll)
 		}
 	}
 }
+
+// errQuestionClosed: the tab a person was to answer in is gone.
+var errQuestionClosed = web.Failure(web.ErrBrowserClosed, "", "the tab with the question was closed")
 
 // read waits for the page to finish loading and, when it can change after
 // that (settle), to go quiet, then extracts its text. A page whose scripts

@@ -26,6 +26,9 @@ type DuckDuckGo struct {
 	// Person, when set, is someone watching the window the results page
 	// shows in: a bot check is left to them first (see askPerson).
 	Person Person
+	// unanswered: a check left to Person went unanswered, so later ones in
+	// this run are not (nobody is watching).
+	unanswered bool
 }
 
 // blockedHint is what a user can do when DuckDuckGo refuses to answer.
@@ -76,7 +79,11 @@ func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]Result, error)
 	if err != nil || !blocked {
 		return results, err
 	}
-	return nil, newError(ErrBlocked, "DuckDuckGo is refusing automated searches right now: it answered with a bot check three times, on both its HTML and its lite page. %s", blockedHint)
+	asked := ""
+	if d.Person != nil {
+		asked = " Its question in the browser window went unanswered."
+	}
+	return nil, newError(ErrBlocked, "DuckDuckGo is refusing automated searches right now: it answered with a bot check three times, on both its HTML and its lite page.%s %s", asked, blockedHint)
 }
 
 // parser reads one kind of DuckDuckGo results page.

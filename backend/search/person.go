@@ -28,8 +28,8 @@ type Person interface {
 
 type noticeKey struct{}
 
-// WithNotice returns a context whose searches tell say what they wait for
-// from the user, as it happens.
+// WithNotice returns a context through which a search tells the user,
+// by calling say, what it is waiting for them to do.
 func WithNotice(ctx context.Context, say func(msg string)) context.Context {
 	return context.WithValue(ctx, noticeKey{}, say)
 }
@@ -45,6 +45,9 @@ func Notice(ctx context.Context, msg string) {
 // results page their answer leads to. answered is false when no answer
 // came in time, so the other attempts follow.
 func (d *DuckDuckGo) askPerson(ctx context.Context) (results []Result, answered bool, err error) {
+	if d.unanswered {
+		return nil, false, nil // nobody answered before: the window is not watched
+	}
 	Notice(ctx, fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", int(PersonWait.Minutes())))
 	_, err = d.Person.AwaitAnswer(ctx, PersonWait, func(html string) bool {
 		results, answered = resultsPage(html)
@@ -54,7 +57,8 @@ func (d *DuckDuckGo) askPerson(ctx context.Context) (results []Result, answered 
 	case ctx.Err() != nil:
 		return nil, false, ctx.Err()
 	case err != nil:
-		Notice(ctx, "No answer to DuckDuckGo's question: trying again.")
+		d.unanswered = true
+		Notice(ctx, "No answer to DuckDuckGo's question: trying again, and not asking you again in this run.")
 		return nil, false, nil
 	}
 	return limit(results), true, nil

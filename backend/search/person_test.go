@@ -93,6 +93,26 @@ func TestDuckDuckGoLeavesTheCheckToAPerson(t *testing.T) {
 	}
 }
 
+// A question nobody answered is not asked again in the run: nobody is
+// watching, and each wait would cost minutes.
+func TestDuckDuckGoAsksThePersonOnce(t *testing.T) {
+	challenge := Page{Status: 202, HTML: fixture(t, "ddg_html_challenge.html")}
+	results := Page{Status: 200, HTML: fixture(t, "ddg_html_results.html")}
+	f := &scriptedFetcher{pages: []Page{challenge, results, challenge, challenge, challenge}}
+	person := &fakePerson{}
+	d := &DuckDuckGo{HTMLURL: "http://127.0.0.1:8089/search/html/", Fetcher: f, Wait: (&waitRecorder{}).wait, Person: person}
+	if got, err := d.Search(context.Background(), "q"); err != nil || len(got) == 0 {
+		t.Fatalf("first search: %d results, %v", len(got), err)
+	}
+	_, err := d.Search(context.Background(), "q")
+	if !errors.Is(err, ErrBlocked) || !strings.Contains(err.Error(), "went unanswered") {
+		t.Fatalf("second search: %v, want ErrBlocked saying nobody answered", err)
+	}
+	if len(person.limits) != 1 {
+		t.Errorf("asked the person %d times, want once", len(person.limits))
+	}
+}
+
 // Stopping the run while the check waits for a person ends the search.
 func TestDuckDuckGoStopWhileAPersonIsAsked(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
