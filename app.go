@@ -50,8 +50,16 @@ func NewApp(store *settings.Store) *App {
 
 func (a *App) startup(ctx context.Context) {
 	a.ctx = ctx
+}
+
+// domReady runs once the window shows the page: GTK and WebKit have read
+// GTK_THEME by then (startup runs beside the window's creation, too soon),
+// so it goes, and the browser and other children start with the user's
+// own environment.
+func (a *App) domReady(context.Context) {
 	if a.themeSet {
-		os.Unsetenv("GTK_THEME") // GTK has read it: the window is open
+		a.themeSet = false
+		os.Unsetenv("GTK_THEME")
 	}
 }
 

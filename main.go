@@ -69,8 +69,7 @@ func runGUI() error {
 		background = darkBackground
 	}
 	if gtkTheme != "" {
-		// Read by GTK as the window opens; startup takes it back so the
-		// browser and other children start with the user's environment.
+		// Read by GTK as the window opens; domReady takes it back.
 		os.Setenv("GTK_THEME", gtkTheme)
 		app.themeSet = true
 	}
@@ -83,6 +82,7 @@ func runGUI() error {
 		AssetServer:      &assetserver.Options{Assets: assets},
 		BackgroundColour: background,
 		OnStartup:        app.startup,
+		OnDomReady:       app.domReady,
 		OnShutdown:       app.shutdown,
 		Bind:             []any{app},
 		Linux: &linux.Options{
