@@ -163,18 +163,17 @@ var (
 // after the first real one, and a FINISH before every item is covered.
 // The writer's mistake is in write.
 func (p *Policy) mistake(msgs []llmtest.Message, last string) string {
-	once := p.once
 	onPage := lastPageMessage(msgs) != ""
 	switch {
-	case searchedLine.MatchString(last) && once(mistakeRepeatSearch):
+	case searchedLine.MatchString(last) && p.once(mistakeRepeatSearch):
 		return action(agent.ActSearch, searchedLine.FindStringSubmatch(last)[1], "Let me search for this.")
-	case onPage && len(p.covered) == 0 && once(mistakeEmpty):
+	case onPage && len(p.covered) == 0 && p.once(mistakeEmpty):
 		return action(agent.ActDiscover, "[1]", "The page has the answer; DISCOVER will extract it.")
-	case p.mistakes[mistakeEmpty] && once(mistakeMalformed):
+	case p.mistakes[mistakeEmpty] && p.once(mistakeMalformed):
 		return "I think the page has what I need, so I will record it next."
-	case onPage && len(p.covered) > 0 && once(mistakeOffPage):
+	case onPage && len(p.covered) > 0 && p.once(mistakeOffPage):
 		return action(agent.ActDiscover, "[1] Experts agree the answer was settled in 1999 by the Global Survey Council.", "I remember this.")
-	case len(p.covered) > 0 && len(p.covered) < len(p.task.Checklist) && once(mistakeEarlyFinish):
+	case len(p.covered) > 0 && len(p.covered) < len(p.task.Checklist) && p.once(mistakeEarlyFinish):
 		return action(agent.ActFinish, "Done.", "I have found enough.")
 	}
 	return ""
