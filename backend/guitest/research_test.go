@@ -87,6 +87,10 @@ func TestResearchRun(t *testing.T) {
 	}
 	expectText(t, page, "citation", "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania")
 	screenshot(t, page, "report.png")
+	pressKey(t, page, "Escape")
+	if err := playwright.NewPlaywrightAssertions().Locator(page.GetByTestId("citation")).ToHaveCount(0); err != nil {
+		t.Fatalf("Esc did not close the citation: %v", err)
+	}
 	assertFits(t, page, "report-900x600.png")
 	click(t, page, "copy")
 	expectText(t, page, "report-notice", "Copied the report as Markdown.")
@@ -126,6 +130,9 @@ func TestResearchRun(t *testing.T) {
 	// Stop asks first; Esc takes the question back. Esc on another screen
 	// brings the question up on the research screen, focused: Enter stops.
 	click(t, page, "stop")
+	if err := playwright.NewPlaywrightAssertions().Locator(page.GetByTestId("confirm-stop")).ToBeFocused(); err != nil {
+		t.Fatalf("Stop did not ask first: %v", err)
+	}
 	pressKey(t, page, "Escape")
 	if err := playwright.NewPlaywrightAssertions().Locator(page.GetByTestId("confirm-stop")).ToHaveCount(0); err != nil {
 		t.Fatalf("Esc did not take the stop question back: %v", err)

@@ -51,11 +51,6 @@ export const BLOCK_ROWS = 100;
 const blocks = new WeakMap<Row, Row[]>();
 
 /**
- * The rows in blocks of BLOCK_ROWS. A full block is the same array every
- * time, so the page leaves it alone (and the browser can skip laying out
- * blocks out of view); only the last block changes as rows arrive.
- */
-/**
  * How close to the bottom (px) still counts as at the bottom: a user who
  * scrolled up to read is left alone, one a row's height away is followed.
  */
@@ -66,6 +61,11 @@ export function following(box: { scrollHeight: number; scrollTop: number; client
   return box.scrollHeight - box.scrollTop - box.clientHeight < FOLLOW_SLACK_PX;
 }
 
+/**
+ * The rows in blocks of BLOCK_ROWS. A full block is the same array every
+ * time, so the page leaves it alone (and the browser can skip laying out
+ * blocks out of view); only the last block changes as rows arrive.
+ */
 export function blocksOf(rows: Row[]): Row[][] {
   const out: Row[][] = [];
   for (let i = 0; i < rows.length; i += BLOCK_ROWS) {

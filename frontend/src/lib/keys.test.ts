@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screenKey } from './keys';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = { ctrlKey: true }) =>
-  ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; code: string }> = { ctrlKey: true }) =>
+  ({ key: k, code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
 
 describe('screenKey', () => {
   it.each([
@@ -11,6 +11,12 @@ describe('screenKey', () => {
     ['5', true, null], ['0', true, null], ['a', true, null], ['Enter', true, null],
   ])('Ctrl+%s with a report %s opens %s', (k, hasReport, want) => {
     expect(screenKey(key(k), hasReport)).toBe(want);
+  });
+
+  it('finds the digit by its place on layouts where it types something else (AZERTY)', () => {
+    expect(screenKey(key('"', { ctrlKey: true, code: 'Digit3' }), true)).toBe('history');
+    expect(screenKey(key('é', { ctrlKey: true, code: 'Digit2' }), false)).toBeNull();
+    expect(screenKey(key('a', { ctrlKey: true, code: 'KeyQ' }), true)).toBeNull();
   });
 
   it('needs Ctrl (or Cmd) alone', () => {

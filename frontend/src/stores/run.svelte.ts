@@ -15,6 +15,7 @@ export class RunStore {
   starting = $state(false);
   stopping = $state(false);
   startError = $state('');
+  stopError = $state('');
   reportError = $state('');
   /** The "Stop the research?" question is showing. */
   confirmingStop = $state(false);
@@ -66,6 +67,7 @@ export class RunStore {
     this.starting = true;
     this.startError = '';
     this.reportError = '';
+    this.confirmingStop = false;
     // The run's first batches can arrive before the call returns: hold
     // them and add them after its snapshot. Ends seen before this call
     // (a resumed run's earlier stop) do not count.
@@ -95,6 +97,8 @@ export class RunStore {
   /** Shows a past run (journal, findings, report); returns why it could not. */
   async open(dir: string): Promise<string> {
     if (this.running) return 'A run is going on: stop it before opening another.';
+    this.startError = '';
+    this.stopError = '';
     try {
       const view = await api.openRun(dir);
       this.view = view;
@@ -114,17 +118,23 @@ export class RunStore {
 
   /** Esc: asks before stopping a run going on; asked already, takes the question back. */
   escape(): void {
-    this.confirmingStop = !this.confirmingStop && this.running;
+    this.confirmingStop = !this.confirmingStop && this.running && !this.stopping;
+  }
+
+  /** Asks before stopping the run going on (Stop, or Esc from another screen). */
+  askStop(): void {
+    this.confirmingStop = this.running && !this.stopping;
   }
 
   async stop(): Promise<void> {
     this.confirmingStop = false;
     if (!this.running) return;
     this.stopping = true;
+    this.stopError = '';
     try {
       await api.stopRun();
     } catch (err) {
-      this.startError = api.errorMessage(err);
+      this.stopError = api.errorMessage(err);
     } finally {
       this.stopping = false;
     }
@@ -146,6 +156,7 @@ export class RunStore {
     this.endedDirs.set(view.dir, { ...view, events: null });
     if (this.view && this.view.dir !== view.dir) return; // a start still on its way
     this.view = { ...view, events: null };
+    this.confirmingStop = false; // nothing left to stop
     // Go keeps the whole journal of the run: take it as the final word, so
     // a batch lost or late on a busy machine cannot leave a gap.
     try {

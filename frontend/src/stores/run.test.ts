@@ -101,6 +101,30 @@ describe('RunStore stop, open and report errors', () => {
     expect(s.confirmingStop).toBe(false);
   });
 
+  it('a question left up is gone once the run ends, and never greets the next run', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    mocked.currentRun.mockResolvedValue(view({ running: false }));
+    mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
+    const s = new RunStore();
+    await s.start('o');
+    s.askStop();
+    await s.done(view({ running: false, status: 'finished' }));
+    expect(s.confirmingStop).toBe(false);
+    s.confirmingStop = true; // however it was left
+    await s.start('o');
+    expect(s.confirmingStop).toBe(false);
+  });
+
+  it('a failed stop says so apart from start errors', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    mocked.stopRun.mockRejectedValue('the run did not stop');
+    const s = new RunStore();
+    await s.start('o');
+    await s.stop();
+    expect(s.stopError).toBe('the run did not stop');
+    expect(s.startError).toBe('');
+  });
+
   it('says why a past run could not be opened and keeps what was shown', async () => {
     mocked.startRun.mockResolvedValue(view({ running: false, status: 'finished' }));
     mocked.openRun.mockRejectedValue('The run folder /runs/b cannot be read: permission denied');

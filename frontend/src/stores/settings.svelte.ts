@@ -102,10 +102,6 @@ export class SettingsStore {
     }
   }
 
-  /**
-   * Clears the saved mark and a field's error once the user edits. A new
-   * server URL makes the last connection test meaningless.
-   */
   /** Fills the browser program from the native dialog; saving is the user's. */
   async chooseBrowser(): Promise<void> {
     if (!this.form) return;
@@ -115,10 +111,14 @@ export class SettingsStore {
       this.form.browser_path = path;
       this.edited('browser_path');
     } catch (err) {
-      this.saveError = api.errorMessage(err);
+      this.fieldErrors = { ...this.fieldErrors, browser_path: api.errorMessage(err) };
     }
   }
 
+  /**
+   * Clears the saved mark and a field's error once the user edits. A new
+   * server URL makes the last connection test meaningless.
+   */
   edited(field?: string): void {
     this.saved = false;
     if (field === 'server_url' && this.connection.state !== 'testing') this.connection = { state: 'idle' };

@@ -46,10 +46,18 @@ describe('SettingsStore', () => {
   });
 
   it('a cancelled dialog changes nothing', async () => {
+    mocked.loadSettings.mockResolvedValue({ settings: { ...defaults(), browser_path: '/usr/bin/chromium' }, warning: '', path: '/x/settings.json' });
+    await store.load();
     mocked.chooseBrowser.mockResolvedValue('');
     await store.chooseBrowser();
-    expect(store.form!.browser_path).toBe('');
+    expect(store.form!.browser_path).toBe('/usr/bin/chromium');
     expect(store.dirty).toBe(false);
+  });
+
+  it('a dialog that fails says so at the browser field', async () => {
+    mocked.chooseBrowser.mockRejectedValue('no dialog');
+    await store.chooseBrowser();
+    expect(store.fieldErrors).toEqual({ browser_path: 'no dialog' });
   });
 
   it('loads the settings, the warning and the path', () => {
