@@ -25,10 +25,14 @@ const (
 	EvResult        = "result_written"
 	EvRunFinished   = "run_finished"
 	EvReportWritten = "report_written"
-	// EvNotice is a request to the user from a step waiting on them (a
-	// search engine's bot check to answer in the browser window).
+	// EvNotice is news for the user from a step of the run; of kind
+	// NoticeWaiting, the step waits for them (a search engine's bot check
+	// to answer in the browser window).
 	EvNotice = "notice"
 )
+
+// NoticeWaiting is the kind of an EvNotice that waits for the user.
+const NoticeWaiting = "waiting"
 
 // Event is one thing that happened in a run. Only the fields of its type
 // are set; the journal stores it as one JSON line.

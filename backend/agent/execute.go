@@ -31,7 +31,13 @@ func (a *Agent) execute(ctx context.Context, act Action) string {
 func (a *Agent) doSearch(ctx context.Context, act Action) string {
 	q := strings.TrimSpace(act.Param)
 	// A search waiting on the user (a bot check) says so as it waits.
-	ctx = search.WithNotice(ctx, func(msg string) { a.emit(Event{Type: EvNotice, Query: q, Message: msg}) })
+	ctx = search.WithNotice(ctx, func(n search.Note) {
+		ev := Event{Type: EvNotice, Query: q, Message: n.Text}
+		if n.Waiting {
+			ev.Kind = NoticeWaiting
+		}
+		a.emit(ev)
+	})
 	results, err := a.cfg.Search.Search(ctx, q)
 	a.searched(err)
 	if err == nil {

@@ -102,7 +102,7 @@ func assertAppendOnly(t *testing.T, reqs []chat.Request) {
 type askingSearch struct{ fakeSearch }
 
 func (s askingSearch) Search(ctx context.Context, q string) ([]search.Result, error) {
-	search.Notice(ctx, "Answer the question in the browser window.")
+	search.Notice(ctx, search.Note{Text: "Answer the question in the browser window.", Waiting: true})
 	return s.fakeSearch.Search(ctx, q)
 }
 
@@ -118,7 +118,8 @@ func TestSearchNoticeReachesTheJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	notices, searched := rec.of(EvNotice), rec.of(EvSearched)
-	if len(notices) != 1 || notices[0].Message != "Answer the question in the browser window." || notices[0].Query != "tallest mountain in Africa" || notices[0].Turn != 1 {
+	if len(notices) != 1 || notices[0].Message != "Answer the question in the browser window." || notices[0].Kind != NoticeWaiting ||
+		notices[0].Query != "tallest mountain in Africa" || notices[0].Turn != 1 {
 		t.Fatalf("notices %+v", notices)
 	}
 	if len(searched) != 1 || searched[0].Seq < notices[0].Seq || searched[0].Count == 0 {

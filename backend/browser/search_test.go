@@ -73,8 +73,8 @@ func TestBotCheckAnsweredInTheWindow(t *testing.T) {
 			return nil
 		},
 	}
-	asked := make(chan string, 2)
-	ctx := search.WithNotice(context.Background(), func(m string) { asked <- m })
+	asked := make(chan search.Note, 2)
+	ctx := search.WithNotice(context.Background(), func(n search.Note) { asked <- n })
 	fixtures.ChallengeNext(1)
 	defer fixtures.ChallengeNext(0)
 	type outcome struct {

@@ -2,6 +2,7 @@ package guitest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,6 +78,47 @@ func waitLog(t *testing.T, app *App, want string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestBotCheckLeftToTheUser runs research with the browser window shown
+// while the search answers with DuckDuckGo's bot check: the app says it
+// waits for the user (a journal row, the window title), the user answers in
+// the browser window (here: reloads it, which the fixture then answers),
+// and the run goes on to its end.
+func TestBotCheckLeftToTheUser(t *testing.T) {
+	Enabled(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Fatal("xdotool is missing: run make test, which installs it")
+	}
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	fixtures, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	fixtures.ChallengeNext(1)
+	const answer = "The tallest mountain in Africa is Mount Kilimanjaro [1], 5,895 metres (19,341 ft) high [1]."
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0, answer))})
+	defer model.Close()
+	config := t.TempDir()
+	mustWrite(t, filepath.Join(config, "scout", "settings.json"), fmt.Sprintf(
+		`{"server_url":%q,"show_browser":true,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
+		model.BaseURL(), web.URL+"/search/html/"))
+
+	display := StartXvfb(t)
+	app := StartOn(t, display, bin, root, config)
+	x := xdo{t: t, display: display}
+	win := x.run("search", "--sync", "--name", "^Scout$") // the app's window, before its title changes
+	page := openPage(t, app.URL)
+	fill(t, page, "#objective", objective)
+	pressKey(t, page, "Control+Enter")
+	expectText(t, page, "journal", "Waiting for you")
+	x.waitTitle(win, "Scout (waiting for you): "+objective, app)
+
+	// The user answers in the browser window.
+	browserWin := x.run("search", "--sync", "--name", "DuckDuckGo")
+	x.run("windowfocus", "--sync", browserWin)
+	x.run("key", "F5")
+	expectText(t, page, "run-status", "finished")
+	expectText(t, page, "journal", "3 results")
+	x.waitTitle(win, "Scout", app)
 }
 
 // xdo runs xdotool on the test's display.

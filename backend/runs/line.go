@@ -86,7 +86,10 @@ func describe(ev agent.Event) string {
 	case agent.EvReportWritten:
 		return "report written: " + ev.File
 	case agent.EvNotice:
-		return "waiting for you: " + oneLine(ev.Message)
+		if ev.Kind == agent.NoticeWaiting {
+			return "waiting for you: " + oneLine(ev.Message)
+		}
+		return "note: " + oneLine(ev.Message)
 	}
 	return ev.Type
 }

@@ -28,16 +28,23 @@ type Person interface {
 
 type noticeKey struct{}
 
-// WithNotice returns a context through which a search tells the user,
-// by calling say, what it is waiting for them to do.
-func WithNotice(ctx context.Context, say func(msg string)) context.Context {
+// Note is something a search tells the user while it runs.
+type Note struct {
+	Text string
+	// Waiting: the search waits for the user to act (answer a bot check).
+	Waiting bool
+}
+
+// WithNotice returns a context through which a search tells the user, by
+// calling say, what it is doing or waiting for them to do.
+func WithNotice(ctx context.Context, say func(Note)) context.Context {
 	return context.WithValue(ctx, noticeKey{}, say)
 }
 
-// Notice tells the user msg through the context's notice function, if any.
-func Notice(ctx context.Context, msg string) {
-	if say, ok := ctx.Value(noticeKey{}).(func(string)); ok {
-		say(msg)
+// Notice tells the user n through the context's notice function, if any.
+func Notice(ctx context.Context, n Note) {
+	if say, ok := ctx.Value(noticeKey{}).(func(Note)); ok {
+		say(n)
 	}
 }
 
@@ -48,7 +55,7 @@ func (d *DuckDuckGo) askPerson(ctx context.Context) (results []Result, answered 
 	if d.unanswered {
 		return nil, false, nil // nobody answered before: the window is not watched
 	}
-	Notice(ctx, fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", int(PersonWait.Minutes())))
+	Notice(ctx, Note{Waiting: true, Text: fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", int(PersonWait.Minutes()))})
 	_, err = d.Person.AwaitAnswer(ctx, PersonWait, func(html string) bool {
 		results, answered = resultsPage(html)
 		return answered
@@ -58,7 +65,7 @@ func (d *DuckDuckGo) askPerson(ctx context.Context) (results []Result, answered 
 		return nil, false, ctx.Err()
 	case err != nil:
 		d.unanswered = true
-		Notice(ctx, "No answer to DuckDuckGo's question: trying again, and not asking you again in this run.")
+		Notice(ctx, Note{Text: "No answer to DuckDuckGo's question: trying again, and not asking you again in this run."})
 		return nil, false, nil
 	}
 	return limit(results), true, nil

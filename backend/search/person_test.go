@@ -67,8 +67,8 @@ func TestDuckDuckGoLeavesTheCheckToAPerson(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &scriptedFetcher{pages: append([]Page{challenge}, tt.after...)}
 			person := &fakePerson{pages: tt.answers}
-			var notices []string
-			ctx := WithNotice(context.Background(), func(m string) { notices = append(notices, m) })
+			var notices []Note
+			ctx := WithNotice(context.Background(), func(n Note) { notices = append(notices, n) })
 			d := &DuckDuckGo{HTMLURL: base, Fetcher: f, Wait: (&waitRecorder{}).wait, Person: person}
 			got, err := d.Search(ctx, "q")
 			if !slices.Equal(f.fetched, tt.wantFetched) {
@@ -77,8 +77,11 @@ func TestDuckDuckGoLeavesTheCheckToAPerson(t *testing.T) {
 			if !slices.Equal(person.limits, []time.Duration{PersonWait}) {
 				t.Errorf("asked the person with limits %v, want once with PersonWait", person.limits)
 			}
-			if len(notices) != tt.wantNotices || !strings.Contains(notices[0], "browser window") {
-				t.Errorf("notices %q, want %d, the first saying where to answer", notices, tt.wantNotices)
+			if len(notices) != tt.wantNotices || !notices[0].Waiting || !strings.Contains(notices[0].Text, "browser window") {
+				t.Errorf("notices %+v, want %d, the first waiting and saying where to answer", notices, tt.wantNotices)
+			}
+			if len(notices) > 1 && notices[1].Waiting {
+				t.Errorf("still waiting after giving up: %+v", notices[1])
 			}
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {

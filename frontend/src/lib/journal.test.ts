@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from 'vitest';
 import type { AgentEvent, RunView } from '../api';
-import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, following, resumable, rowsOf, statusText, workedSeconds } from './journal';
+import { BLOCK_ROWS, blocksOf, checklistOf, clock, coverage, describe, figures, findingsOf, following, resumable, rowsOf, statusText, waitingOnUser, workedSeconds } from './journal';
 
 const ev = (e: Partial<AgentEvent>): AgentEvent => ({ seq: 1, time: '', turn: 1, type: 'action', ...e });
 const finding = (n: number, items: number[]) => ({ number: n, turn: 3, text: `f${n}`, url: 'u', title: 't', part: 1, items, quote: 'q' });
@@ -13,7 +13,8 @@ suite('describe', () => {
     [ev({ type: 'page_failed', url: 'http://x', reason: 'HTTP 404' }), { title: 'Page failed', detail: 'http://x: HTTP 404', tone: 'failed' }],
     [ev({ type: 'check', kind: 'progress', reason: '4 turns' }), { title: 'Progress check', tone: 'check' }],
     [ev({ type: 'searched', query: 'q', message: 'blocked' }), { title: 'Search failed', tone: 'failed' }],
-    [ev({ type: 'notice', query: 'q', message: 'Answer its question in the browser window.' }), { title: 'Waiting for you', detail: 'Answer its question in the browser window.', tone: 'attention' }],
+    [ev({ type: 'notice', kind: 'waiting', query: 'q', message: 'Answer its question in the browser window.' }), { title: 'Waiting for you', detail: 'Answer its question in the browser window.', tone: 'attention' }],
+    [ev({ type: 'notice', query: 'q', message: 'No answer: trying again.' }), { title: 'Note', detail: 'No answer: trying again.', tone: 'info' }],
     [ev({ type: 'run_finished', status: 'interrupted' }), { title: 'Run stopped', tone: 'done' }],
   ])('%#', (e, want) => {
     expect(describe(e)).toMatchObject(want);
@@ -144,5 +145,17 @@ suite('following', () => {
     [300, 0, 400, true], // everything fits
   ])('scrollHeight %i, scrollTop %i, clientHeight %i follows: %s', (scrollHeight, scrollTop, clientHeight, want) => {
     expect(following({ scrollHeight, scrollTop, clientHeight })).toBe(want);
+  });
+});
+
+suite('waitingOnUser', () => {
+  const asks = ev({ seq: 2, type: 'notice', kind: 'waiting', message: 'answer' });
+  it.each([
+    ['a question just asked', [ev({ seq: 1 }), asks], true],
+    ['answered: the search went on', [asks, ev({ seq: 3, type: 'searched', count: 3 })], false],
+    ['a note that asks nothing', [ev({ seq: 4, type: 'notice', message: 'trying again' })], false],
+    ['no events', [], false],
+  ])('%s', (_, events, want) => {
+    expect(waitingOnUser(events as AgentEvent[])).toBe(want);
   });
 });

@@ -118,7 +118,9 @@ export function describe(ev: AgentEvent): Row | null {
     case 'report_written':
       return row('✎', 'Report written', ev.file ?? '', 'done');
     case 'notice':
-      return row('✋', 'Waiting for you', ev.message ?? '', 'attention');
+      return ev.kind === 'waiting'
+        ? row('✋', 'Waiting for you', ev.message ?? '', 'attention')
+        : row('ℹ', 'Note', ev.message ?? '');
   }
   return null;
 }
@@ -233,6 +235,12 @@ export function clock(seconds: number): string {
 }
 
 /** Whether a run that ended this way can be resumed. */
+/** Whether the run waits for the user: its latest event asks them to act. */
+export function waitingOnUser(events: AgentEvent[]): boolean {
+  const last = events[events.length - 1];
+  return last?.type === 'notice' && last.kind === 'waiting';
+}
+
 export function resumable(status: string): boolean {
   return ['interrupted', 'turn_limit', 'model_unavailable', 'stuck', 'search_unavailable'].includes(status);
 }
