@@ -112,10 +112,11 @@ apt_install "to build the desktop app" build-essential pkg-config libgtk-3-dev l
 case "$mode" in
   run)
     ensure_browser "the browser the agent drives"
+    apt_install "pdftotext, to read PDF documents" poppler-utils
     ;;
   test)
     ensure_browser "the browser the tests drive"
-    apt_install "fonts for pages, a virtual screen for the app under test, key presses for its window, and pdftotext to check PDF exports" fonts-liberation xvfb xauth xdotool poppler-utils
+    apt_install "fonts for pages, a virtual screen for the app under test, key presses for its window, and pdftotext to read PDF documents and check PDF exports" fonts-liberation xvfb xauth xdotool poppler-utils
     ;;
   *) fail "unknown mode $mode (use run or test)" ;;
 esac

@@ -34,6 +34,7 @@ var fixturePages = []struct{ name, path string }{
 	{"oklch", "/journal/night-shifts"},
 	{"rfc-text", "/rfc/rfc9999.txt"},
 	{"markdown", "/notes/README.md"},
+	{"pdf", "/files/alpine-huts.pdf"},
 }
 
 // TestGoldenPages pins what the model is shown of each fixture page: the

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -119,7 +120,7 @@ func TestFailedVisits(t *testing.T) {
 		{"/status/403", web.ErrBotBlocked, "refuses automated browsers"},
 		{"/status/500", web.ErrHTTPStatus, "HTTP 500"},
 		{"/redirect-loop", web.ErrRedirectLoop, "redirects in a loop"},
-		{"/files/report.pdf", web.ErrNotReadable, "PDF"},
+		{"/files/broken.pdf", web.ErrNotReadable, "says it holds a PDF document but sent something else"},
 		// Chromium downloads CSV instead of showing it, so it stays unreadable.
 		{"/data/heights.csv", web.ErrNotReadable, "text/csv"},
 		{"/slow?ms=8000", web.ErrTimeout, "too long"},
@@ -207,6 +208,53 @@ func TestSettlesOnlyPagesThatCanChange(t *testing.T) {
 		if got := settles(mt); got != want {
 			t.Errorf("settles(%q) = %v, want %v", mt, got, want)
 		}
+	}
+}
+
+// A PDF is read as a document: its title, headings and paragraphs, in the
+// page's words, with the words the layout hyphenated mended.
+func TestPDFIsRead(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext is missing: run make test, which installs poppler-utils")
+	}
+	s := session(t)
+	v, err := s.Open(context.Background(), fixtureSrv.URL+"/files/alpine-huts.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.ContentType != web.PDF || v.Doc.Title != "A Field Guide to Alpine Huts" || v.Status != 200 {
+		t.Fatalf("visit %s %d %q", v.ContentType, v.Status, v.Doc.Title)
+	}
+	var headings []string
+	for _, b := range v.Doc.Blocks {
+		if b.Kind == page.Heading {
+			headings = append(headings, b.Text)
+		}
+	}
+	if want := []string{"A Field Guide to Alpine Huts", "Booking a hut", "What to bring", "Opening dates and prices", "Safety"}; !slices.Equal(headings, want) {
+		t.Errorf("headings %q, want %q", headings, want)
+	}
+	const prices = "The Gemsli hut opens on 14 June and closes on 21 September. A night in the dormitory costs 62 francs with half board, which means dinner and breakfast; members of an alpine club pay 48 francs."
+	if !slices.ContainsFunc(v.Doc.Blocks, func(b page.Block) bool { return b.Text == prices }) {
+		t.Errorf("no paragraph reads %q:\n%s", prices, allText(v))
+	}
+}
+
+// The PDF is fetched through the network guard like the browser's own
+// requests: an address on this computer that the run does not allow is
+// refused, and never reached.
+func TestPDFFetchGoesThroughTheGuard(t *testing.T) {
+	s := session(t)
+	var hits atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", web.PDF)
+		fmt.Fprint(w, "%PDF-1.4 secret")
+	}))
+	defer inner.Close()
+	_, _, err := s.fetchPDF(context.Background(), inner.URL+"/secret.pdf")
+	if !errors.Is(err, web.ErrRefused) || hits.Load() != 0 {
+		t.Fatalf("fetching a PDF from a private address: %v, %d hits", err, hits.Load())
 	}
 }
 

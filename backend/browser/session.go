@@ -248,6 +248,9 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, resp, err := s.navigate(ctx, rawURL)
+	if web.IsPDF(err) {
+		return s.readPDF(ctx, rawURL) // Chromium downloads it: read it ourselves
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -262,6 +265,9 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	}
 	if v.Status >= 400 {
 		return nil, web.StatusError(rawURL, v.Status)
+	}
+	if v.ContentType == web.PDF {
+		return s.readPDF(ctx, rawURL) // in the viewer, which no script reads
 	}
 	if !web.Readable(v.ContentType) {
 		return nil, web.NotReadable(rawURL, v.ContentType)

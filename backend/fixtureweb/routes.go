@@ -118,7 +118,7 @@ func (w *Web) routes() {
 	m.HandleFunc("GET /big", serveBig)
 	m.HandleFunc("GET /big.txt", serveBigText)
 	m.HandleFunc("GET /latin1", w.serveLatin1)
-	m.HandleFunc("GET /files/report.pdf", w.servePDF)
+	m.HandleFunc("GET /files/{name}", w.servePDF)
 	m.HandleFunc("GET /robots.txt", serveRobots)
 
 	// Both with and without the final slash, GET and POST, as DuckDuckGo.

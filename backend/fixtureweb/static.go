@@ -6,14 +6,17 @@ import (
 	"path/filepath"
 )
 
-// reportPDF is the PDF file under the web's directory.
-const reportPDF = "files/report.pdf"
-
-// servePDF serves the one-page report as a PDF download would arrive.
+// servePDF serves a PDF file of the web's files folder as a server sends
+// a document to download.
 func (w *Web) servePDF(rw http.ResponseWriter, r *http.Request) {
-	body, err := os.ReadFile(filepath.Join(w.dir, reportPDF))
+	name := r.PathValue("name")
+	if filepath.Ext(name) != ".pdf" || name != filepath.Base(name) {
+		http.NotFound(rw, r)
+		return
+	}
+	body, err := os.ReadFile(filepath.Join(w.dir, "files", name))
 	if err != nil {
-		http.Error(rw, "fixtureweb: "+err.Error(), http.StatusInternalServerError)
+		http.NotFound(rw, r)
 		return
 	}
 	rw.Header().Set("Content-Type", "application/pdf")

@@ -44,6 +44,8 @@ type VisitError struct {
 	Kind   error
 	URL    string
 	Status int
+	// MediaType is what a not-readable address holds (NotReadable).
+	MediaType string
 	// Message is a short line for the journal and the model.
 	Message string
 }
@@ -66,7 +68,19 @@ func Refused(url string, err error) *VisitError {
 
 // NotReadable is a visit to an address that is not a web page.
 func NotReadable(url, mediaType string) *VisitError {
-	return Failure(ErrNotReadable, url, "the address is %s, not a web page", DescribeType(mediaType))
+	e := Failure(ErrNotReadable, url, "the address is %s, not a web page", DescribeType(mediaType))
+	e.MediaType = mediaType
+	return e
+}
+
+// PDF is the media type of a PDF document, which a browser shows in a
+// viewer of its own (or downloads) rather than as a page.
+const PDF = "application/pdf"
+
+// IsPDF reports whether err is a visit that found a PDF document.
+func IsPDF(err error) bool {
+	var ve *VisitError
+	return errors.As(err, &ve) && ve.Kind == ErrNotReadable && ve.MediaType == PDF
 }
 
 // OpenableLinks keeps the links check allows (the guard's literal check),
@@ -120,8 +134,8 @@ func Readable(mediaType string) bool {
 // DescribeType names a media type for the "not readable" message.
 func DescribeType(mediaType string) string {
 	switch {
-	case mediaType == "application/pdf":
-		return "a PDF document (Scout cannot read PDFs yet)"
+	case mediaType == PDF:
+		return "a PDF document"
 	case strings.HasPrefix(mediaType, "image/"):
 		return "an image"
 	case strings.HasPrefix(mediaType, "video/") || strings.HasPrefix(mediaType, "audio/"):
