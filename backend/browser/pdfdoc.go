@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,8 +13,11 @@ import (
 // blocks of text, a form feed between pages, no mark where a paragraph
 // inside a block ends or which line is a heading. pdfDocument guesses both
 // the way a reader does: a first line without closing punctuation, clearly
-// shorter than the lines under it, heads its block, and a line that ends a
-// sentence well short of the block's width ends its paragraph.
+// shorter than the lines under it, or a short numbered line ("2.1
+// Methods") is a heading; a line that ends a sentence well short of the
+// block's width ends its paragraph; lines starting with a bullet are a
+// list. What every page repeats (a running header, a footer, the page
+// number) is left out, and a paragraph a page break cut is joined again.
 
 const (
 	// maxHeadingChars: a longer line is prose, whatever it ends with.
@@ -25,6 +29,18 @@ const (
 	// of the block's longest line ends the paragraph (a full line ending a
 	// sentence is as likely to run on).
 	paragraphEndShare = 0.85
+	// repeatedShare: a page's first or last line found on at least this
+	// share of the pages (digits aside) is a running header or footer.
+	repeatedShare = 0.5
+	// minPagesForRepeats: with fewer pages a repeat may be chance.
+	minPagesForRepeats = 3
+)
+
+var (
+	numberedHeading = regexp.MustCompile(`^(\d+(?:\.\d+)*)\.?\s+\p{Lu}`)
+	pageNumber      = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(/|of)\s*\d+)?$`)
+	bullet          = regexp.MustCompile(`^[•◦▪‣∙·*–-]\s+`)
+	digits          = regexp.MustCompile(`\d+`)
 )
 
 // pdfDocument turns pdftotext's output into a document titled title,
@@ -33,7 +49,7 @@ func pdfDocument(url, title, text string, maxChars int) page.Document {
 	doc := page.Document{URL: url, Title: title, Blocks: []page.Block{}, Links: []page.Link{}}
 	kept := 0
 	for _, b := range pdfBlocks(text) {
-		n := utf8.RuneCountInString(b.Text)
+		n := utf8.RuneCountInString(b.Text + strings.Join(b.Items, ""))
 		if kept+n > maxChars {
 			doc.Truncated = true
 			break
@@ -47,24 +63,156 @@ func pdfDocument(url, title, text string, maxChars int) page.Document {
 	return doc
 }
 
-// pdfBlocks splits the text into headings and paragraphs.
+// pdfBlocks splits the text into headings, paragraphs and lists.
 func pdfBlocks(text string) []page.Block {
 	var out []page.Block
-	text = strings.ReplaceAll(text, "\f", "\n\n")
-	for _, chunk := range strings.Split(text, "\n\n") {
+	for _, chunk := range strings.Split(pdfBody(text), "\n\n") {
 		lines := nonEmptyLines(chunk)
-		if len(lines) == 0 {
-			continue
-		}
-		if len(lines) > 1 && headingLine(lines[0], lines[1:]) {
+		if len(lines) > 1 && !numbered(lines[0]) && headingLine(lines[0], lines[1:]) {
 			out = append(out, page.Block{Kind: page.Heading, Level: 2, Text: lines[0]})
 			lines = lines[1:]
 		}
-		for _, p := range paragraphs(lines) {
-			out = append(out, page.Block{Kind: page.Paragraph, Text: p})
+		out = append(out, chunkBlocks(lines)...)
+	}
+	return out
+}
+
+// pdfBody is the text without what every page repeats, the pages joined:
+// with a blank line between them, or a space where a paragraph runs on.
+func pdfBody(text string) string {
+	pages := strings.Split(text, "\f")
+	repeated := repeatedLines(pages)
+	var sb strings.Builder
+	for _, pg := range pages {
+		lines := strings.Split(strings.Trim(pg, "\n"), "\n")
+		lines = trimPageEdges(lines, repeated)
+		body := strings.Join(lines, "\n")
+		if strings.TrimSpace(body) == "" {
+			continue
+		}
+		if sb.Len() > 0 {
+			if runsOn(sb.String(), body) {
+				sb.WriteByte('\n')
+			} else {
+				sb.WriteString("\n\n")
+			}
+		}
+		sb.WriteString(body)
+	}
+	return sb.String()
+}
+
+// repeatedLines are the first and last lines that recur on many pages,
+// digits masked so "3/9" and "4/9" are the same line.
+func repeatedLines(pages []string) map[string]bool {
+	out := map[string]bool{}
+	if len(pages) < minPagesForRepeats {
+		return out
+	}
+	count := map[string]int{}
+	for _, pg := range pages {
+		lines := nonEmptyLines(pg)
+		seen := map[string]bool{}
+		for _, l := range edgeLines(lines) {
+			if k := masked(l); !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	for k, n := range count {
+		if float64(n) >= repeatedShare*float64(len(pages)) {
+			out[k] = true
 		}
 	}
 	return out
+}
+
+// edgeLines are a page's first two and last two lines, where headers and
+// footers sit.
+func edgeLines(lines []string) []string {
+	if len(lines) <= 4 {
+		return lines
+	}
+	return append(append([]string{}, lines[:2]...), lines[len(lines)-2:]...)
+}
+
+func masked(l string) string {
+	return digits.ReplaceAllString(strings.Join(strings.Fields(l), " "), "#")
+}
+
+// trimPageEdges drops page numbers and repeated lines from the top and
+// bottom of a page.
+func trimPageEdges(lines []string, repeated map[string]bool) []string {
+	drop := func(l string) bool {
+		t := strings.Join(strings.Fields(l), " ")
+		return t == "" || pageNumber.MatchString(t) || repeated[masked(t)]
+	}
+	for len(lines) > 0 && drop(lines[0]) {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && drop(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// runsOn: the text so far stops mid-sentence and the next page goes on in
+// lower case, so a page break cut a paragraph.
+func runsOn(before, next string) bool {
+	lines := nonEmptyLines(before)
+	first, _ := utf8.DecodeRuneInString(strings.TrimSpace(next))
+	return len(lines) > 0 && !endsSentence(lines[len(lines)-1]) && unicode.IsLower(first)
+}
+
+// chunkBlocks splits a block's lines into numbered headings, bullet lists
+// and paragraphs.
+func chunkBlocks(lines []string) []page.Block {
+	var out []page.Block
+	var prose, items []string
+	flush := func() {
+		for _, p := range paragraphs(prose) {
+			out = append(out, page.Block{Kind: page.Paragraph, Text: p})
+		}
+		if len(items) > 0 {
+			out = append(out, page.Block{Kind: page.List, Items: items})
+		}
+		prose, items = nil, nil
+	}
+	for _, l := range lines {
+		switch {
+		case numbered(l):
+			flush()
+			m := numberedHeading.FindStringSubmatch(l)
+			out = append(out, page.Block{Kind: page.Heading, Level: min(2+strings.Count(m[1], "."), 6), Text: l})
+		case bullet.MatchString(l):
+			if len(prose) > 0 {
+				flush()
+			}
+			items = append(items, bullet.ReplaceAllString(l, ""))
+		case len(items) > 0 && !endsSentence(items[len(items)-1]) && startsLower(l):
+			items[len(items)-1] += " " + l // an item running onto the next line
+		default:
+			if len(items) > 0 {
+				flush()
+			}
+			prose = append(prose, l)
+		}
+	}
+	flush()
+	return out
+}
+
+// numbered: a short numbered line without closing punctuation, "2.1
+// Aerial photographs".
+func numbered(l string) bool {
+	last, _ := utf8.DecodeLastRuneInString(l)
+	return numberedHeading.MatchString(l) && utf8.RuneCountInString(l) <= maxHeadingChars && !strings.ContainsRune(".,;:!?", last)
+}
+
+func startsLower(l string) bool {
+	r, _ := utf8.DecodeRuneInString(l)
+	return unicode.IsLower(r)
 }
 
 func nonEmptyLines(chunk string) []string {
@@ -89,43 +237,26 @@ func headingLine(l string, rest []string) bool {
 	}
 	return n <= maxHeadingChars && float64(n) < headingShare*float64(width) &&
 		(unicode.IsUpper(first) || unicode.IsDigit(first)) &&
-		!strings.ContainsRune(".,;:!?-", last)
+		!strings.ContainsRune(".,;:!?-", last) && !bullet.MatchString(l)
 }
 
-// paragraphs joins a block's lines into paragraphs, mending words the
-// layout hyphenated across lines.
+// paragraphs joins lines into paragraphs: a line ending a sentence well
+// short of the longest line ends one.
 func paragraphs(lines []string) []string {
 	width := 0
 	for _, l := range lines {
 		width = max(width, utf8.RuneCountInString(l))
 	}
-	var out []string
-	var cur strings.Builder
+	var out, cur []string
 	for i, l := range lines {
-		joinLine(&cur, l)
+		cur = append(cur, l)
 		last := i == len(lines)-1
 		if last || (endsSentence(l) && float64(utf8.RuneCountInString(l)) < paragraphEndShare*float64(width)) {
-			out = append(out, cur.String())
-			cur.Reset()
+			out = append(out, strings.Join(cur, " "))
+			cur = nil
 		}
 	}
 	return out
-}
-
-// joinLine adds l to the paragraph: after a space, or straight on when the
-// paragraph ends in a word broken by a hyphen and l goes on in lower case.
-func joinLine(cur *strings.Builder, l string) {
-	s := cur.String()
-	next, _ := utf8.DecodeRuneInString(l)
-	if strings.HasSuffix(s, "-") && len(s) > 1 && unicode.IsLetter(rune(s[len(s)-2])) && unicode.IsLower(next) {
-		cur.Reset()
-		cur.WriteString(s[:len(s)-1] + l)
-		return
-	}
-	if cur.Len() > 0 {
-		cur.WriteByte(' ')
-	}
-	cur.WriteString(l)
 }
 
 func endsSentence(l string) bool {

@@ -1,7 +1,12 @@
 package browser
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/page"
@@ -22,9 +27,18 @@ func TestPDFBlocks(t *testing.T) {
 			"The warden keeps a book in which every walker writes\nthe route for the next day, and checks it.\nA second paragraph starts here and runs on to\nits end.",
 			[]page.Block{p("The warden keeps a book in which every walker writes the route for the next day, and checks it."), p("A second paragraph starts here and runs on to its end.")}},
 		{"a full line ending a sentence runs on", "A booking is held until six in the evening, no later.\nGroups book ahead.", []page.Block{p("A booking is held until six in the evening, no later. Groups book ahead.")}},
-		{"a hyphenated word is mended", "Walkers need a sleeping-bag liner and a head-\ntorch, and the dormi-\ntories are small.", []page.Block{p("Walkers need a sleeping-bag liner and a headtorch, and the dormitories are small.")}},
-		{"a dash before a capital stays", "Prices for 2026 -\nMembers pay less.", []page.Block{p("Prices for 2026 - Members pay less.")}},
 		{"pages break blocks", "End of page one.\fStart of page two.", []page.Block{p("End of page one."), p("Start of page two.")}},
+		{"a paragraph a page break cut is joined", "The hut opens in June and\fcloses in September.", []page.Block{p("The hut opens in June and closes in September.")}},
+		{"page numbers and running headers and footers are left out",
+			"Hut guide 2026\nFirst page text.\n1/3\fHut guide 2026\nSecond page text.\n2/3\fHut guide 2026\nThird page text.\nPage 3 of 3",
+			[]page.Block{p("First page text."), p("Second page text."), p("Third page text.")}},
+		{"a numbered heading inside a block",
+			"The method had two parts, as the next sections explain.\n2.1 Aerial photographs\nWe used fourteen sets of photographs.",
+			[]page.Block{p("The method had two parts, as the next sections explain."), {Kind: page.Heading, Level: 3, Text: "2.1 Aerial photographs"}, p("We used fourteen sets of photographs.")}},
+		{"a numbered line ending a sentence is prose", "3 Walkers came back.\nThe rest stayed.", []page.Block{p("3 Walkers came back. The rest stayed.")}},
+		{"bullets are a list, an item may run on",
+			"Bring these things:\n• a sleeping bag liner\n• a head torch that\nlasts the night\n• water\nThe hut lends shoes.",
+			[]page.Block{p("Bring these things:"), {Kind: page.List, Items: []string{"a sleeping bag liner", "a head torch that lasts the night", "water"}}, p("The hut lends shoes.")}},
 		{"spaces squeezed, blank lines dropped", "  Safety  \n   The   warden   calls.  \n\n\n\n", []page.Block{h("Safety"), p("The warden calls.")}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -66,5 +80,45 @@ func TestPDFTitles(t *testing.T) {
 		if got := fileTitle(u); got != want {
 			t.Errorf("fileTitle(%q) = %q, want %q", u, got, want)
 		}
+	}
+}
+
+// fakeTool puts a shell script named name first on PATH.
+func fakeTool(t *testing.T, name, script string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// pdftotext's output is read up to a cap, and its failures are told in
+// words: a small file may expand to gigabytes, or be locked.
+func TestPDFToText(t *testing.T) {
+	for _, c := range []struct {
+		name, script string
+		wantLen      int
+		wantCut      bool
+		wantErr      string
+	}{
+		{"a text past the cap is cut there", "head -c " + strconv.Itoa(2*maxPDFTextBytes) + " /dev/zero | tr '\\0' a", maxPDFTextBytes, true, ""},
+		{"a text within the cap is whole", "printf 'Hello.'", 6, false, ""},
+		{"a locked file", "exit 3", 0, false, "password"},
+		{"a damaged file", "exit 1", 0, false, "damaged"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fakeTool(t, "pdftotext", c.script)
+			text, cut, err := runPDFToText(context.Background(), "x.pdf")
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil || len(text) != c.wantLen || cut != c.wantCut {
+				t.Fatalf("%d bytes, cut %v, error %v; want %d bytes, cut %v", len(text), cut, err, c.wantLen, c.wantCut)
+			}
+		})
 	}
 }

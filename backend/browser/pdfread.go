@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"os"
@@ -21,19 +22,29 @@ import (
 
 // Reading PDF documents. Chromium shows a PDF in a viewer no script can
 // read (headless, it downloads it), so the session fetches the file itself,
-// through the network guard's proxy like every other request of the run,
-// and reads its text with poppler's pdftotext.
+// through the network guard's proxy like every other request of the run
+// (each redirect too), and reads its text with poppler's pdftotext.
 
 const (
 	// maxPDFBytes caps a PDF read into memory: a long report is a few MB;
 	// more is a book or a scan, with little text for its size.
 	maxPDFBytes = 32 << 20
+	// maxPDFPages: pages past this are not read; a longer document is a
+	// book, and its first pages are what a search led to.
+	maxPDFPages = 300
+	// maxPDFTextBytes caps pdftotext's output, well above what a page may
+	// give the model (DefaultMaxTextChars): a small file can expand to
+	// gigabytes of text.
+	maxPDFTextBytes = 4 * DefaultMaxTextChars
 	// pdfFetchTimeout bounds downloading one PDF on a slow connection.
 	pdfFetchTimeout = 90 * time.Second
 	// pdfTextTimeout bounds pdftotext on one file: seconds for hundreds of
 	// pages; a file that takes longer is not worth the wait.
 	pdfTextTimeout = 30 * time.Second
 )
+
+// elsewhere is the advice for a PDF that cannot be read.
+const elsewhere = "look for an HTML version of it or another source"
 
 // errNoPDFTool: pdftotext is not installed.
 var errNoPDFTool = errors.New("reading PDFs needs pdftotext: install poppler-utils (on Debian or Ubuntu: sudo apt install poppler-utils)")
@@ -47,16 +58,17 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error
 	if err != nil {
 		return nil, err
 	}
-	text, title, err := pdfText(ctx, data)
+	text, title, cut, err := pdfText(ctx, data)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil:
-		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document could not be read: %v", err)
+		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document %v: %s", err, elsewhere)
 	case strings.TrimSpace(text) == "":
-		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps)")
+		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
 	}
 	doc := pdfDocument(final, cmp.Or(title, fileTitle(final)), text, DefaultMaxTextChars)
+	doc.Truncated = doc.Truncated || cut
 	return &web.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: web.PDF, Doc: doc}, nil
 }
 
@@ -68,6 +80,8 @@ func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, 
 		return nil, "", err
 	}
 	client := &http.Client{
+		// Keep-alives off: every hop of a redirect opens its own
+		// connection, which the guard checks.
 		Transport: &http.Transport{Proxy: http.ProxyURL(proxy), DisableKeepAlives: true},
 		Timeout:   pdfFetchTimeout,
 	}
@@ -75,14 +89,11 @@ func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, 
 	if err != nil {
 		return nil, "", web.Failure(web.ErrNetwork, rawURL, "cannot fetch the PDF: %v", err)
 	}
-	req.Header.Set("User-Agent", s.userAgent())
+	req.Header.Set("User-Agent", s.userAgent)
 	req.Header.Set("Accept", web.PDF+",*/*;q=0.8")
 	resp, err := client.Do(req)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, "", ctx.Err()
-		}
-		return nil, "", web.Failure(web.ErrNetwork, rawURL, "the PDF could not be downloaded: %v", err)
+		return nil, "", s.fetchFailure(ctx, rawURL, err)
 	}
 	defer resp.Body.Close()
 	final := resp.Request.URL.String()
@@ -94,51 +105,130 @@ func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, 
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxPDFBytes+1))
 	switch {
+	case ctx.Err() != nil:
+		return nil, "", ctx.Err()
 	case err != nil:
 		return nil, "", web.Failure(web.ErrNetwork, rawURL, "the PDF download broke off: %v", err)
 	case len(data) > maxPDFBytes:
-		return nil, "", web.Failure(web.ErrNotReadable, rawURL, "the PDF document is over %d MB, too big to read", maxPDFBytes>>20)
+		return nil, "", web.Failure(web.ErrNotReadable, rawURL, "the PDF document is over %d MB, too big to read: %s", maxPDFBytes>>20, elsewhere)
 	case !bytes.HasPrefix(bytes.TrimLeft(data, "\x00\t\r\n "), []byte("%PDF-")):
 		return nil, "", web.Failure(web.ErrNotReadable, rawURL, "the address says it holds a PDF document but sent something else")
 	}
 	return data, final, nil
 }
 
-// userAgent is the browser's own, so a site answers the download as it
-// answered the page; Chrome's when the tab cannot say.
-func (s *Session) userAgent() string {
-	if s.page != nil && !s.page.IsClosed() {
-		if ua, err := await(context.Background(), time.Second, func() (any, error) { return s.page.Evaluate("navigator.userAgent") }); err == nil {
-			if text, ok := ua.(string); ok && text != "" {
-				return strings.Replace(text, "HeadlessChrome", "Chrome", 1)
-			}
+// fetchFailure explains a failed download: the guard's proxy knows when
+// it refused a hop (a redirect inward) or could not reach the site.
+func (s *Session) fetchFailure(ctx context.Context, rawURL string, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	host := ""
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		if u, perr := url.Parse(ue.URL); perr == nil {
+			host = u.Hostname()
 		}
 	}
-	return "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36"
+	if why := s.proxy.LastFailure(host); why != "" {
+		return proxyFailure(rawURL, why)
+	}
+	return web.Failure(web.ErrNetwork, rawURL, "the PDF could not be downloaded: %v", err)
 }
 
-// pdfText runs pdftotext (and pdfinfo, for the title) on data.
-func pdfText(ctx context.Context, data []byte) (text, title string, err error) {
+// chromeUserAgent is the user agent of the browser at version, as its
+// window sends it (without "Headless"), for the session's own downloads.
+func chromeUserAgent(version string) string {
+	return "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/" +
+		cmp.Or(version, "130.0.0.0") + " Safari/537.36"
+}
+
+// pdfDownload reports whether a download is a PDF: by its media type, or
+// a generic one with a file name or address ending in .pdf.
+func pdfDownload(mediaType, disposition, rawURL string) bool {
+	switch mediaType {
+	case web.PDF, "application/x-pdf":
+		return true
+	case "", "application/octet-stream", "binary/octet-stream", "application/download", "application/force-download":
+	default:
+		return false
+	}
+	if _, params, err := mime.ParseMediaType(disposition); err == nil && strings.HasSuffix(strings.ToLower(params["filename"]), ".pdf") {
+		return true
+	}
+	u, err := url.Parse(rawURL)
+	return err == nil && strings.HasSuffix(strings.ToLower(u.Path), ".pdf")
+}
+
+// pdfText runs pdftotext (and pdfinfo, for the title) on data. cut says
+// the text was longer than maxPDFTextBytes, or took too long, and ends
+// where reading stopped.
+func pdfText(ctx context.Context, data []byte) (text, title string, cut bool, err error) {
 	f, err := os.CreateTemp("", "scout-*.pdf")
 	if err != nil {
-		return "", "", err
+		return "", "", false, err
 	}
 	defer os.Remove(f.Name())
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return "", "", err
+		return "", "", false, err
 	}
 	if err := f.Close(); err != nil {
-		return "", "", err
+		return "", "", false, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, pdfTextTimeout)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "pdftotext", "-q", "-enc", "UTF-8", "-eol", "unix", f.Name(), "-").Output()
+	text, cut, err = runPDFToText(ctx, f.Name())
 	if err != nil {
-		return "", "", fmt.Errorf("pdftotext: %w", err)
+		return "", "", false, err
 	}
 	info, _ := exec.CommandContext(ctx, "pdfinfo", "-enc", "UTF-8", f.Name()).Output() // the title is a nicety
-	return string(out), infoTitle(string(info)), nil
+	return text, infoTitle(string(info)), cut, nil
+}
+
+// runPDFToText reads file's text, at most maxPDFTextBytes of it; a run
+// stopped by the limit or the timeout keeps what it wrote.
+func runPDFToText(ctx context.Context, file string) (string, bool, error) {
+	cmd := exec.CommandContext(ctx, "pdftotext", "-q", "-l", fmt.Sprint(maxPDFPages), "-enc", "UTF-8", "-eol", "unix", file, "-")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", false, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", false, fmt.Errorf("could not be read: %w", err)
+	}
+	text, _ := io.ReadAll(io.LimitReader(out, maxPDFTextBytes+1))
+	cut := len(text) > maxPDFTextBytes
+	if cut {
+		text = text[:maxPDFTextBytes]
+		_ = cmd.Process.Kill()
+	}
+	werr := cmd.Wait()
+	switch {
+	case cut:
+		return string(text), true, nil
+	case ctx.Err() == context.DeadlineExceeded && len(text) > 0:
+		return string(text), true, nil // slow: what it read in time
+	case ctx.Err() == context.DeadlineExceeded:
+		return "", false, fmt.Errorf("took longer than %s to read", pdfTextTimeout)
+	case werr != nil:
+		return "", false, pdfToTextError(werr)
+	}
+	return string(text), false, nil
+}
+
+// pdfToTextError says what pdftotext's exit status means.
+func pdfToTextError(err error) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		switch ee.ExitCode() {
+		case 1:
+			return errors.New("is damaged or not a PDF poppler can open")
+		case 3:
+			return errors.New("is protected by a password or does not allow copying its text")
+		}
+	}
+	return fmt.Errorf("could not be read (pdftotext: %v)", err)
 }
 
 // infoTitle is the Title line of pdfinfo's output, unless it is one a

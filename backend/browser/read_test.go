@@ -218,6 +218,10 @@ func TestPDFIsRead(t *testing.T) {
 		t.Fatal("pdftotext is missing: run make test, which installs poppler-utils")
 	}
 	s := session(t)
+	// Sent as a download of plain bytes named .pdf, as many sites do, too.
+	if v, err := s.Open(context.Background(), fixtureSrv.URL+"/download/alpine-huts.pdf"); err != nil || v.Doc.Title != "A Field Guide to Alpine Huts" {
+		t.Fatalf("the PDF sent as a download: %v", err)
+	}
 	v, err := s.Open(context.Background(), fixtureSrv.URL+"/files/alpine-huts.pdf")
 	if err != nil {
 		t.Fatal(err)
@@ -242,19 +246,56 @@ func TestPDFIsRead(t *testing.T) {
 
 // The PDF is fetched through the network guard like the browser's own
 // requests: an address on this computer that the run does not allow is
-// refused, and never reached.
+// refused and never reached, asked for directly or through a redirect, over
+// http or https.
 func TestPDFFetchGoesThroughTheGuard(t *testing.T) {
 	s := session(t)
 	var hits atomic.Int32
-	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	secret := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
 		w.Header().Set("Content-Type", web.PDF)
 		fmt.Fprint(w, "%PDF-1.4 secret")
-	}))
+	})
+	inner, innerTLS := httptest.NewServer(secret), httptest.NewTLSServer(secret)
 	defer inner.Close()
-	_, _, err := s.fetchPDF(context.Background(), inner.URL+"/secret.pdf")
-	if !errors.Is(err, web.ErrRefused) || hits.Load() != 0 {
-		t.Fatalf("fetching a PDF from a private address: %v, %d hits", err, hits.Load())
+	defer innerTLS.Close()
+	public := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		target := inner.URL
+		if r.URL.Path == "/tls.pdf" {
+			target = innerTLS.URL
+		}
+		http.Redirect(w, r, target+"/secret.pdf", http.StatusFound)
+	}))
+	defer public.Close()
+	s.guard.Allow(public.URL)
+	for _, u := range []string{inner.URL + "/secret.pdf", public.URL + "/plain.pdf", public.URL + "/tls.pdf"} {
+		_, _, err := s.fetchPDF(context.Background(), u)
+		if !errors.Is(err, web.ErrRefused) {
+			t.Errorf("fetching %s: %v, want it refused", u, err)
+		}
+	}
+	if hits.Load() != 0 {
+		t.Fatalf("the private server was reached %d times", hits.Load())
+	}
+}
+
+func TestPDFDownloadIsRecognised(t *testing.T) {
+	for _, c := range []struct {
+		mediaType, disposition, url string
+		want                        bool
+	}{
+		{"application/pdf", "", "https://x.test/report", true},
+		{"application/x-pdf", "", "https://x.test/report", true},
+		{"application/octet-stream", `attachment; filename="Hut Guide.PDF"`, "https://x.test/get?id=7", true},
+		{"application/octet-stream", "", "https://x.test/files/guide.pdf", true},
+		{"", "attachment", "https://x.test/guide.pdf?v=2", true},
+		{"application/octet-stream", `attachment; filename="data.zip"`, "https://x.test/get", false},
+		{"application/zip", "", "https://x.test/guide.pdf", false},
+		{"text/html", "", "https://x.test/guide.pdf", false},
+	} {
+		if got := pdfDownload(c.mediaType, c.disposition, c.url); got != c.want {
+			t.Errorf("pdfDownload(%q, %q, %q) = %v, want %v", c.mediaType, c.disposition, c.url, got, c.want)
+		}
 	}
 }
 

@@ -44,6 +44,10 @@ type Session struct {
 
 	navMu   sync.Mutex
 	lastNav playwright.Response // the main frame's last document response
+
+	// userAgent is what the session's own downloads (PDFs) send: the
+	// browser's, as a visible window sends it.
+	userAgent string
 }
 
 // NewSession opens a fresh context and tab guarded by the browser's guard.
@@ -72,7 +76,7 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 		proxy.Close()
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
-	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: readTimeout}
+	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: readTimeout, userAgent: chromeUserAgent(br.b.Version())}
 	if err := bc.AddInitScript(playwright.Script{Content: playwright.String(noWebRTC)}); err != nil {
 		bc.Close()
 		proxy.Close()
@@ -234,6 +238,8 @@ func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	ct, _ := nav.HeaderValue("content-type")
 	disposition, _ := nav.HeaderValue("content-disposition")
 	switch mt := mediaType(ct); {
+	case pdfDownload(mt, disposition, rawURL):
+		return web.NotReadable(rawURL, web.PDF)
 	case mt != "" && !web.Readable(mt):
 		return web.NotReadable(rawURL, mt)
 	case strings.HasPrefix(strings.ToLower(strings.TrimSpace(disposition)), "attachment"):

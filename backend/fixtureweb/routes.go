@@ -119,6 +119,7 @@ func (w *Web) routes() {
 	m.HandleFunc("GET /big.txt", serveBigText)
 	m.HandleFunc("GET /latin1", w.serveLatin1)
 	m.HandleFunc("GET /files/{name}", w.servePDF)
+	m.HandleFunc("GET /download/{name}", w.serveDownload)
 	m.HandleFunc("GET /robots.txt", serveRobots)
 
 	// Both with and without the final slash, GET and POST, as DuckDuckGo.

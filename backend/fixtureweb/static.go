@@ -6,9 +6,18 @@ import (
 	"path/filepath"
 )
 
-// servePDF serves a PDF file of the web's files folder as a server sends
-// a document to download.
+// servePDF serves a PDF file of the web's files folder as a PDF.
 func (w *Web) servePDF(rw http.ResponseWriter, r *http.Request) {
+	w.serveFileAs(rw, r, "application/pdf", "")
+}
+
+// serveDownload serves a PDF file of the web's files folder the way many
+// sites send documents: as bytes to save, named only by the file name.
+func (w *Web) serveDownload(rw http.ResponseWriter, r *http.Request) {
+	w.serveFileAs(rw, r, "application/octet-stream", `attachment; filename="`+r.PathValue("name")+`"`)
+}
+
+func (w *Web) serveFileAs(rw http.ResponseWriter, r *http.Request, mediaType, disposition string) {
 	name := r.PathValue("name")
 	if filepath.Ext(name) != ".pdf" || name != filepath.Base(name) {
 		http.NotFound(rw, r)
@@ -19,7 +28,10 @@ func (w *Web) servePDF(rw http.ResponseWriter, r *http.Request) {
 		http.NotFound(rw, r)
 		return
 	}
-	rw.Header().Set("Content-Type", "application/pdf")
+	rw.Header().Set("Content-Type", mediaType)
+	if disposition != "" {
+		rw.Header().Set("Content-Disposition", disposition)
+	}
 	rw.Write(body)
 }
 
