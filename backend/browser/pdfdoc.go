@@ -37,7 +37,9 @@ const (
 )
 
 var (
-	numberedHeading = regexp.MustCompile(`^(\d+(?:\.\d+)*)\.?\s+\p{Lu}`)
+	// numberedHeading: section numbers of one or two digits a level ("2",
+	// "2.1", "10.3."), not a year opening a sentence.
+	numberedHeading = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\p{Lu}`)
 	pageNumber      = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(/|of)\s*\d+)?$`)
 	bullet          = regexp.MustCompile(`^[•◦▪‣∙·*–-]\s+`)
 	digits          = regexp.MustCompile(`\d+`)
@@ -179,9 +181,13 @@ func chunkBlocks(lines []string) []page.Block {
 		}
 		prose, items = nil, nil
 	}
+	width := 0
+	for _, l := range lines {
+		width = max(width, utf8.RuneCountInString(l))
+	}
 	for _, l := range lines {
 		switch {
-		case numbered(l):
+		case numbered(l) && float64(utf8.RuneCountInString(l)) < headingShare*float64(width):
 			flush()
 			m := numberedHeading.FindStringSubmatch(l)
 			out = append(out, page.Block{Kind: page.Heading, Level: min(2+strings.Count(m[1], "."), 6), Text: l})
@@ -203,8 +209,8 @@ func chunkBlocks(lines []string) []page.Block {
 	return out
 }
 
-// numbered: a short numbered line without closing punctuation, "2.1
-// Aerial photographs".
+// numbered: a numbered line without closing punctuation, "2.1 Aerial
+// photographs" (inside a block it must also be clearly short).
 func numbered(l string) bool {
 	last, _ := utf8.DecodeLastRuneInString(l)
 	return numberedHeading.MatchString(l) && utf8.RuneCountInString(l) <= maxHeadingChars && !strings.ContainsRune(".,;:!?", last)

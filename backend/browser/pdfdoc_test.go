@@ -36,6 +36,7 @@ func TestPDFBlocks(t *testing.T) {
 			"The method had two parts, as the next sections explain.\n2.1 Aerial photographs\nWe used fourteen sets of photographs.",
 			[]page.Block{p("The method had two parts, as the next sections explain."), {Kind: page.Heading, Level: 3, Text: "2.1 Aerial photographs"}, p("We used fourteen sets of photographs.")}},
 		{"a numbered line ending a sentence is prose", "3 Walkers came back.\nThe rest stayed.", []page.Block{p("3 Walkers came back. The rest stayed.")}},
+		{"a year opening a line is prose", "Glaciers in the Alps have lost half of their volume since\n1900. The valley holds three small glaciers that feed the\nstreams below.", []page.Block{p("Glaciers in the Alps have lost half of their volume since 1900. The valley holds three small glaciers that feed the streams below.")}},
 		{"bullets are a list, an item may run on",
 			"Bring these things:\n• a sleeping bag liner\n• a head torch that\nlasts the night\n• water\nThe hut lends shoes.",
 			[]page.Block{p("Bring these things:"), {Kind: page.List, Items: []string{"a sleeping bag liner", "a head torch that lasts the night", "water"}}, p("The hut lends shoes.")}},
