@@ -82,7 +82,8 @@ func pdfBlocks(text string) []page.Block {
 // pdfBody is the text without what every page repeats, the pages joined:
 // with a blank line between them, or a space where a paragraph runs on.
 func pdfBody(text string) string {
-	pages := strings.Split(text, "\f")
+	// pdftotext ends every page with a form feed: no empty page after it.
+	pages := strings.Split(strings.TrimRight(text, "\f\n"), "\f")
 	repeated := repeatedLines(pages)
 	var sb strings.Builder
 	for _, pg := range pages {
@@ -116,7 +117,8 @@ func repeatedLines(pages []string) map[string]bool {
 		lines := nonEmptyLines(pg)
 		seen := map[string]bool{}
 		for _, l := range edgeLines(lines) {
-			if k := masked(l); !seen[k] {
+			// A line of numbers alone (a table row) is data, however alike.
+			if k := masked(l); hasLetters(l) && !seen[k] {
 				seen[k] = true
 				count[k]++
 			}
@@ -139,24 +141,43 @@ func edgeLines(lines []string) []string {
 	return append(append([]string{}, lines[:2]...), lines[len(lines)-2:]...)
 }
 
+// masked is a line with its numbers as #, so "Report, page 3" and
+// "Report, page 4" are the same running header.
 func masked(l string) string {
 	return digits.ReplaceAllString(strings.Join(strings.Fields(l), " "), "#")
 }
 
-// trimPageEdges drops page numbers and repeated lines from the top and
-// bottom of a page.
+// trimPageEdges drops page numbers, and one repeated line (a running
+// header or footer), from the top and the bottom of a page.
 func trimPageEdges(lines []string, repeated map[string]bool) []string {
-	drop := func(l string) bool {
+	blankOrNumber := func(l string) bool {
 		t := strings.Join(strings.Fields(l), " ")
-		return t == "" || pageNumber.MatchString(t) || repeated[masked(t)]
+		return t == "" || pageNumber.MatchString(t)
 	}
-	for len(lines) > 0 && drop(lines[0]) {
+	header := func(l string) bool { return hasLetters(l) && repeated[masked(l)] }
+	for len(lines) > 0 && blankOrNumber(lines[0]) {
 		lines = lines[1:]
 	}
-	for len(lines) > 0 && drop(lines[len(lines)-1]) {
+	if len(lines) > 0 && header(lines[0]) {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && blankOrNumber(lines[0]) {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && blankOrNumber(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) > 0 && header(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	for len(lines) > 0 && blankOrNumber(lines[len(lines)-1]) {
 		lines = lines[:len(lines)-1]
 	}
 	return lines
+}
+
+func hasLetters(l string) bool {
+	return strings.IndexFunc(l, unicode.IsLetter) >= 0
 }
 
 // runsOn: the text so far stops mid-sentence and the next page goes on in
@@ -167,17 +188,18 @@ func runsOn(before, next string) bool {
 	return len(lines) > 0 && !endsSentence(lines[len(lines)-1]) && unicode.IsLower(first)
 }
 
-// chunkBlocks splits a block's lines into numbered headings, bullet lists
-// and paragraphs.
+// chunkBlocks splits a block's lines into numbered headings, lists and
+// paragraphs.
 func chunkBlocks(lines []string) []page.Block {
 	var out []page.Block
 	var prose, items []string
+	ordered := false
 	flush := func() {
 		for _, p := range paragraphs(prose) {
 			out = append(out, page.Block{Kind: page.Paragraph, Text: p})
 		}
 		if len(items) > 0 {
-			out = append(out, page.Block{Kind: page.List, Items: items})
+			out = append(out, page.Block{Kind: page.List, Items: items, Ordered: ordered})
 		}
 		prose, items = nil, nil
 	}
@@ -185,17 +207,19 @@ func chunkBlocks(lines []string) []page.Block {
 	for _, l := range lines {
 		width = max(width, utf8.RuneCountInString(l))
 	}
-	for _, l := range lines {
+	listed := numberedItems(lines)
+	for i, l := range lines {
 		switch {
+		case listed[i] || bulletItem(lines, i):
+			if len(prose) > 0 || (len(items) > 0 && ordered != listed[i]) {
+				flush()
+			}
+			ordered = listed[i]
+			items = append(items, strings.TrimSpace(l[len(itemMark(l)):]))
 		case numbered(l) && float64(utf8.RuneCountInString(l)) < headingShare*float64(width):
 			flush()
 			m := numberedHeading.FindStringSubmatch(l)
 			out = append(out, page.Block{Kind: page.Heading, Level: min(2+strings.Count(m[1], "."), 6), Text: l})
-		case bullet.MatchString(l):
-			if len(prose) > 0 {
-				flush()
-			}
-			items = append(items, bullet.ReplaceAllString(l, ""))
 		case len(items) > 0 && !endsSentence(items[len(items)-1]) && startsLower(l):
 			items[len(items)-1] += " " + l // an item running onto the next line
 		default:
@@ -207,6 +231,54 @@ func chunkBlocks(lines []string) []page.Block {
 	}
 	flush()
 	return out
+}
+
+// listNumber opens a numbered item: "1. Count" or "2) Note"; its second
+// group is where the item's text starts.
+var listNumber = regexp.MustCompile(`^(\d{1,2})[.)]\s+(\S)`)
+
+// numberedItems marks the lines that are items of a numbered list: "1."
+// or "1)" lines whose numbers follow on from a neighbour's, so a lone
+// "1. Introduction" stays a heading.
+func numberedItems(lines []string) map[int]bool {
+	out := map[int]bool{}
+	prev, prevAt := -1, -1
+	for i, l := range lines {
+		m := listNumber.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		n := 0
+		for _, d := range m[1] {
+			n = n*10 + int(d-'0')
+		}
+		if n == prev+1 && prevAt >= 0 {
+			out[prevAt], out[i] = true, true
+		}
+		prev, prevAt = n, i
+	}
+	return out
+}
+
+// bulletItem: a line opening with a bullet; a dash only when it cannot be
+// a sentence running on ("and the warden\n– a volunteer – checks it").
+func bulletItem(lines []string, i int) bool {
+	l := lines[i]
+	if !bullet.MatchString(l) {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(l); r != '-' && r != '–' {
+		return true
+	}
+	return i == 0 || endsSentence(lines[i-1]) || bullet.MatchString(lines[i-1])
+}
+
+// itemMark is the bullet or number that opens an item line.
+func itemMark(l string) string {
+	if m := listNumber.FindStringSubmatchIndex(l); m != nil {
+		return l[:m[4]] // the number and its spaces, up to the text
+	}
+	return bullet.FindString(l)
 }
 
 // numbered: a numbered line without closing punctuation, "2.1 Aerial

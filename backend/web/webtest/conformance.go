@@ -43,12 +43,13 @@ func ConformanceWorld() World {
 			},
 			Hrefs: map[int][]string{4: {"/wiki/Uhuru_Peak", "", "/wiki/Stella_Point?from=kibo", privateLink}},
 		},
-		"/moved":      {RedirectTo: "/article"},
-		"/loop":       {RedirectTo: "/loop"},
-		"/missing":    {Status: 404, Title: "Not found", Blocks: []page.Block{{Kind: page.Paragraph, Text: "No such page."}}},
-		"/forbidden":  {Status: 403, Title: "Access denied", Blocks: []page.Block{{Kind: page.Paragraph, Text: "Bots not welcome."}}},
-		"/broken":     {Status: 500, Title: "Error", Blocks: []page.Block{{Kind: page.Paragraph, Text: "Oops."}}},
-		"/report.pdf": {ContentType: "application/pdf"},
+		"/moved":     {RedirectTo: "/article"},
+		"/loop":      {RedirectTo: "/loop"},
+		"/missing":   {Status: 404, Title: "Not found", Blocks: []page.Block{{Kind: page.Paragraph, Text: "No such page."}}},
+		"/forbidden": {Status: 403, Title: "Access denied", Blocks: []page.Block{{Kind: page.Paragraph, Text: "Bots not welcome."}}},
+		"/broken":    {Status: 500, Title: "Error", Blocks: []page.Block{{Kind: page.Paragraph, Text: "Oops."}}},
+		// Served as a PDF but holding none: read by neither browser.
+		"/not-a-pdf.pdf": {ContentType: "application/pdf"},
 	}
 }
 
@@ -95,7 +96,7 @@ func RunConformance(t *testing.T, setup Setup) {
 		{"/forbidden", web.ErrBotBlocked, 403},
 		{"/broken", web.ErrHTTPStatus, 500},
 		{"/loop", web.ErrRedirectLoop, 0},
-		{"/report.pdf", web.ErrNotReadable, 0},
+		{"/not-a-pdf.pdf", web.ErrNotReadable, 0},
 	}
 	for _, f := range failures {
 		t.Run("fails "+f.path, func(t *testing.T) {

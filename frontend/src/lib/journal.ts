@@ -234,13 +234,13 @@ export function clock(seconds: number): string {
   return (h > 0 ? `${h}:` : '') + `${mm}:${String(r).padStart(2, '0')}`;
 }
 
-/** Whether a run that ended this way can be resumed. */
 /** Whether the run waits for the user: its latest event asks them to act. */
 export function waitingOnUser(events: AgentEvent[]): boolean {
   const last = events[events.length - 1];
   return last?.type === 'notice' && last.kind === 'waiting';
 }
 
+/** Whether a run that ended this way can be resumed. */
 export function resumable(status: string): boolean {
   return ['interrupted', 'turn_limit', 'model_unavailable', 'stuck', 'search_unavailable'].includes(status);
 }
