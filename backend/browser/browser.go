@@ -31,6 +31,13 @@ const (
 	// quietCap bounds that wait: a ticking clock or a carousel never goes
 	// quiet, and reading it a second later finds the same text.
 	quietCap = 1500 * time.Millisecond
+	// maxReadAttempts: a page that navigates while being read (a meta
+	// refresh, a script redirect) is read where it lands; a chain of such
+	// moves is followed this far.
+	maxReadAttempts = 3
+	// navigationCommitPause lets a navigation that cut a read short commit
+	// before the next read waits for the new page to load.
+	navigationCommitPause = 100 * time.Millisecond
 	// readTimeout bounds waiting for and extracting a loaded page: a
 	// page whose scripts never yield would otherwise hold the run forever.
 	// Reading a 5 MB page with a 40,000-row table took about 20 s on a

@@ -425,19 +425,23 @@ func await[T any](ctx context.Context, limit time.Duration, f func() (T, error))
 // settleAndExtract waits for the load event and, when settle is set, for
 // the page to stop changing (scripts filling it in, a script or meta
 // refresh moving on), then extracts the text. When the page navigated away
-// while being read, it reads the page it landed on, once, settling it.
+// while being read, it reads the page it landed on, settling it, up to
+// maxReadAttempts reads in all.
 func (s *Session) settleAndExtract(p playwright.Page, settle bool) (page.Document, error) {
-	for attempt := 0; ; attempt++ {
+	for attempt := 1; ; attempt++ {
 		_ = p.WaitForLoadState(playwright.PageWaitForLoadStateOptions{
 			State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(settleTimeout.Milliseconds())),
 		})
-		if settle || attempt > 0 {
+		if settle || attempt > 1 {
 			s.waitQuiet(p)
 		}
 		doc, err := s.extract(p)
-		if err == nil || attempt > 0 || !navigatedAway(err) {
+		if err == nil || attempt == maxReadAttempts || !navigatedAway(err) {
 			return doc, err
 		}
+		// The load state answered for the page being left: give the next
+		// one time to commit before waiting on it.
+		time.Sleep(navigationCommitPause)
 	}
 }
 

@@ -39,7 +39,7 @@ func TestRealWindow(t *testing.T) {
 	display := StartXvfb(t)
 	app := StartOn(t, display, bin, root, researchConfig(t, model.BaseURL(), web.URL), envReportStartup+"=1")
 	x := xdo{t: t, display: display}
-	win := x.run("search", "--sync", "--name", "^Scout$")
+	win := x.find("^Scout$")
 	x.run("windowfocus", "--sync", win)
 	waitLog(t, app, firstPaint) // the box has the focus from then on
 
@@ -105,7 +105,7 @@ func TestBotCheckLeftToTheUser(t *testing.T) {
 	display := StartXvfb(t)
 	app := StartOn(t, display, bin, root, config)
 	x := xdo{t: t, display: display}
-	win := x.run("search", "--sync", "--name", "^Scout$") // the app's window, before its title changes
+	win := x.find("^Scout$") // the app's window, before its title changes
 	page := openPage(t, app.URL)
 	fill(t, page, "#objective", objective)
 	pressKey(t, page, "Control+Enter")
@@ -113,7 +113,7 @@ func TestBotCheckLeftToTheUser(t *testing.T) {
 	x.waitTitle(win, "Scout (waiting for you): "+objective, app)
 
 	// The user answers in the browser window.
-	browserWin := x.run("search", "--sync", "--name", "DuckDuckGo")
+	browserWin := x.find("DuckDuckGo")
 	x.run("windowfocus", "--sync", browserWin)
 	x.run("key", "F5")
 	expectText(t, page, "run-status", "finished")
@@ -137,9 +137,27 @@ func (x xdo) run(args ...string) string {
 	if err != nil {
 		x.t.Fatalf("xdotool %s: %v", strings.Join(args, " "), err)
 	}
-	// search may list more than one window: the first is the app's.
-	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	return first
+	return strings.TrimSpace(string(out))
+}
+
+// find waits for a window whose name matches pattern and returns its id.
+// xdotool's own --sync gives up when a window it looks at goes away while
+// GTK starts, so this asks again until the window is there.
+func (x xdo) find(pattern string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(windowWait)
+	for time.Now().Before(deadline) {
+		cmd := exec.Command("xdotool", "search", "--name", pattern)
+		cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+		if out, err := cmd.Output(); err == nil {
+			if first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n"); first != "" {
+				return first
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	x.t.Fatalf("no window named %q within %s", pattern, windowWait)
+	return ""
 }
 
 // waitTitle waits for the window's title to be want.
