@@ -49,9 +49,15 @@ const elsewhere = "look for an HTML version of it or another source"
 // errNoPDFTool: pdftotext is not installed.
 var errNoPDFTool = errors.New("reading PDFs needs pdftotext: install poppler-utils (on Debian or Ubuntu: sudo apt install poppler-utils)")
 
+// ReadsPDF reports whether PDF documents can be read: pdftotext is there.
+func ReadsPDF() bool {
+	_, err := exec.LookPath("pdftotext")
+	return err == nil
+}
+
 // readPDF fetches the PDF at rawURL and reads its text as a document.
 func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
+	if !ReadsPDF() {
 		return nil, web.Failure(web.ErrNotReadable, rawURL, "the address is a PDF document, and %v", errNoPDFTool)
 	}
 	data, final, err := s.fetchPDF(ctx, rawURL)

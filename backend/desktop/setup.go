@@ -20,11 +20,14 @@ type SetupStatus struct {
 	Browser         string `json:"browser"`
 	// BrowserError lists what was tried and how to fix it.
 	BrowserError string `json:"browser_error"`
+	// ReadsPDF: the tool that reads PDF documents is installed; research
+	// runs without it, turning PDFs away.
+	ReadsPDF bool `json:"reads_pdf"`
 }
 
-// Setup checks for the driver and a browser.
+// Setup checks for the driver, a browser and the PDF reader.
 func (s *Service) Setup() SetupStatus {
-	st := SetupStatus{DriverInstalled: browser.DriverInstalled()}
+	st := SetupStatus{DriverInstalled: browser.DriverInstalled(), ReadsPDF: browser.ReadsPDF()}
 	exe, err := browser.Find(s.store.Load().Settings.BrowserPath)
 	if err != nil {
 		st.BrowserError = err.Error()

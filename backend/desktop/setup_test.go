@@ -49,3 +49,19 @@ func TestUseBrowser(t *testing.T) {
 		})
 	}
 }
+
+// The setup status says whether PDF documents can be read.
+func TestSetupTellsWhetherPDFsCanBeRead(t *testing.T) {
+	svc := New(&settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}, func(string, any) {})
+	dir := t.TempDir()
+	t.Setenv("PATH", dir)
+	if svc.Setup().ReadsPDF {
+		t.Error("reads PDFs without pdftotext on the PATH")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pdftotext"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if !svc.Setup().ReadsPDF {
+		t.Error("does not read PDFs with pdftotext on the PATH")
+	}
+}

@@ -146,4 +146,6 @@ export interface SetupStatus {
   driver_installed: boolean;
   browser: string;
   browser_error: string;
+  /** pdftotext is installed, so PDF documents are read. */
+  reads_pdf: boolean;
 }

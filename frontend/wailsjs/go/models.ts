@@ -223,6 +223,7 @@ export namespace desktop {
 	    driver_installed: boolean;
 	    browser: string;
 	    browser_error: string;
+	    reads_pdf: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SetupStatus(source);
@@ -233,6 +234,7 @@ export namespace desktop {
 	        this.driver_installed = source["driver_installed"];
 	        this.browser = source["browser"];
 	        this.browser_error = source["browser_error"];
+	        this.reads_pdf = source["reads_pdf"];
 	    }
 	}
 
