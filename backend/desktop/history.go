@@ -32,7 +32,9 @@ func (s *Service) History() ([]runs.Entry, error) {
 	return entries, err
 }
 
-// Open returns a past run as the research view shows it, from its journal.
+// Open returns a past run as the research view shows it, from its journal;
+// a journal damaged partway shows what could be read, and why the rest
+// could not.
 func (s *Service) Open(dir string) (RunView, error) {
 	if s.isRunning(dir) {
 		return s.Current(), nil
@@ -41,13 +43,18 @@ func (s *Service) Open(dir string) (RunView, error) {
 	if len(events) == 0 && err != nil {
 		return RunView{}, err
 	}
-	d := runs.Digest(events)
-	view := RunView{Dir: dir, Events: events, Objective: d.Objective, Started: d.Started,
-		Status: cmp.Or(d.Status, agent.StatusInterrupted), Error: d.Message}
+	view := pastView(dir, events)
 	if err != nil {
 		view.Error = err.Error()
 	}
 	return view, nil
+}
+
+// pastView is the research view of a run that is not going, from its events.
+func pastView(dir string, events []agent.Event) RunView {
+	d := runs.Digest(events)
+	return RunView{Dir: dir, Events: events, Objective: d.Objective, Started: d.Started,
+		Status: cmp.Or(d.Status, agent.StatusInterrupted), Error: d.Message}
 }
 
 func (s *Service) isRunning(dir string) bool {
@@ -59,16 +66,17 @@ func (s *Service) isRunning(dir string) bool {
 
 // Resume continues an interrupted run in dir in the background.
 func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
-	past, err := s.Open(dir)
-	if err != nil {
-		return RunView{}, err
+	// Check now what the runner would refuse in a moment (a journal damaged
+	// partway included), so the window gets the reason instead of a run
+	// that ends before it starts.
+	events, err := runs.ReadJournal(dir)
+	if err == nil {
+		_, err = agent.Restore(events)
 	}
-	// Check now what the runner would refuse in a moment, so the window
-	// gets the reason instead of a run that ends before it starts.
-	events := past.Events
-	if _, err := agent.Restore(events); err != nil {
+	if err != nil {
 		return RunView{}, fmt.Errorf("this run cannot be resumed: %w", err)
 	}
+	past := pastView(dir, events)
 	set, info, br, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err

@@ -228,6 +228,20 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 		t.Fatal("deleted the runs folder itself")
 	}
 
+	// A copy whose journal is damaged partway opens with what could be
+	// read, and is not resumed.
+	damaged := filepath.Join(filepath.Dir(stopped.Dir), "damaged")
+	damageJournal(t, stopped.Dir, damaged)
+	if v, err := svc.Open(damaged); err != nil || !strings.Contains(v.Error, "damaged") || len(v.Events) == 0 {
+		t.Fatalf("open a damaged run: %v with %d events, %v", v.Error, len(v.Events), err)
+	}
+	if _, err := svc.Resume(context.Background(), damaged); err == nil || !strings.Contains(err.Error(), "cannot be resumed") {
+		t.Fatalf("resuming a damaged run: %v", err)
+	}
+	if err := svc.Delete(damaged); err != nil {
+		t.Fatal(err)
+	}
+
 	// Resume: the scripted model answers FINISH (without the delay now).
 	view, err := svc.Resume(context.Background(), stopped.Dir)
 	if err != nil {
@@ -264,6 +278,24 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 	if list, _ := svc.History(); len(list) != 0 {
 		t.Fatalf("history after delete: %+v", list)
+	}
+}
+
+// damageJournal copies the journal of the run in from to a new run folder
+// to, with its third line broken.
+func damageJournal(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(from, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	lines[2] = "{broken"
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(to, "journal.jsonl"), []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
