@@ -43,4 +43,10 @@ func TestActive(t *testing.T) {
 	if d := Digest(events[:3]); d.Status != "" || d.Findings != 1 {
 		t.Errorf("digest of a run still going %+v", d)
 	}
+	// Resumed after a stuck stretch and killed: the old ending is not this one's.
+	stuck := append(append([]agent.Event{}, events[:3]...), agent.Event{Type: "run_finished", Status: "stuck", Message: "old", Turn: 4},
+		agent.Event{Type: "run_started", Objective: "o"}, agent.Event{Type: "action", Turn: 5})
+	if d := Digest(stuck); d.Status != "" || d.Message != "" {
+		t.Errorf("digest of a resumed run killed mid-way %+v", d)
+	}
 }

@@ -125,6 +125,7 @@ func Digest(events []agent.Event) Digested {
 			if d.Objective == "" {
 				d.Objective, d.Started = ev.Objective, ev.Time
 			}
+			d.Status, d.Message = "", "" // a resumed stretch has not ended yet
 		case agent.EvFinding:
 			d.Findings++
 		case agent.EvRunFinished:
