@@ -16,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/web"
 )
 
@@ -73,7 +72,7 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error
 	case strings.TrimSpace(text) == "":
 		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
 	}
-	doc := pdfDocument(final, cmp.Or(title, fileTitle(final)), text, DefaultMaxTextChars)
+	doc := pdfDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars)
 	doc.Truncated = doc.Truncated || cut
 	return &web.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: web.PDF, Doc: doc}, nil
 }
@@ -81,32 +80,22 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error
 // fetchPDF downloads rawURL through the guard's proxy, as the browser's
 // own requests go, and returns its bytes and where redirects ended.
 func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, error) {
-	proxy, err := url.Parse(s.proxy.URL())
-	if err != nil {
-		return nil, "", err
-	}
-	client := &http.Client{
-		// Keep-alives off: every hop of a redirect opens its own
-		// connection, which the guard checks.
-		Transport: &http.Transport{Proxy: http.ProxyURL(proxy), DisableKeepAlives: true},
-		Timeout:   pdfFetchTimeout,
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
 		return nil, "", web.Failure(web.ErrNetwork, rawURL, "cannot fetch the PDF: %v", err)
 	}
 	req.Header.Set("User-Agent", s.userAgent)
 	req.Header.Set("Accept", web.PDF+",*/*;q=0.8")
-	resp, err := client.Do(req)
+	resp, err := s.downloads().Do(req)
 	if err != nil {
 		return nil, "", s.fetchFailure(ctx, rawURL, err)
 	}
 	defer resp.Body.Close()
 	final := resp.Request.URL.String()
-	switch {
-	case resp.Header.Get(netguard.RefusedHeader) != "":
-		return nil, "", web.Refused(rawURL, errors.New(cmp.Or(s.proxy.LastFailure(resp.Request.URL.Hostname()), "the PDF's address is on this computer or the local network")))
-	case resp.StatusCode >= 400:
+	if err := s.proxyAnswered(rawURL, final, resp.Header.Get); err != nil {
+		return nil, "", err
+	}
+	if resp.StatusCode >= 400 {
 		return nil, "", web.StatusError(rawURL, resp.StatusCode)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxPDFBytes+1))
@@ -123,21 +112,31 @@ func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, 
 	return data, final, nil
 }
 
+// downloads is the session's client for its own downloads, made on first
+// use: through the guard's proxy, keep-alives off so that every hop of a
+// redirect opens its own connection, which the guard checks.
+func (s *Session) downloads() *http.Client {
+	if s.pdfClient == nil {
+		proxy, _ := url.Parse(s.proxy.URL()) // an address the proxy made
+		s.pdfClient = &http.Client{
+			Transport: &http.Transport{Proxy: http.ProxyURL(proxy), DisableKeepAlives: true},
+			Timeout:   pdfFetchTimeout,
+		}
+	}
+	return s.pdfClient
+}
+
 // fetchFailure explains a failed download: the guard's proxy knows when
 // it refused a hop (a redirect inward) or could not reach the site.
 func (s *Session) fetchFailure(ctx context.Context, rawURL string, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	host := ""
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		if u, perr := url.Parse(ue.URL); perr == nil {
-			host = u.Hostname()
+		if perr := s.tunnelFailure(rawURL, hostOf(ue.URL)); perr != nil {
+			return perr
 		}
-	}
-	if why := s.proxy.LastFailure(host); why != "" {
-		return proxyFailure(rawURL, why)
 	}
 	return web.Failure(web.ErrNetwork, rawURL, "the PDF could not be downloaded: %v", err)
 }

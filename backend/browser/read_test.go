@@ -277,6 +277,13 @@ func TestPDFFetchGoesThroughTheGuard(t *testing.T) {
 	if hits.Load() != 0 {
 		t.Fatalf("the private server was reached %d times", hits.Load())
 	}
+	// A site the proxy cannot reach is that, not the site's own HTTP 502.
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	s.guard.Allow(closed.URL)
+	if _, _, err := s.fetchPDF(context.Background(), closed.URL+"/gone.pdf"); !errors.Is(err, web.ErrConnRefused) {
+		t.Errorf("fetching a PDF from a closed port: %v, want connection refused", err)
+	}
 }
 
 func TestPDFDownloadIsRecognised(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -48,6 +49,7 @@ type Session struct {
 	// userAgent is what the session's own downloads (PDFs) send: the
 	// browser's, as a visible window sends it.
 	userAgent string
+	pdfClient *http.Client // see downloads
 }
 
 // NewSession opens a fresh context and tab guarded by the browser's guard.
@@ -187,9 +189,8 @@ func navigationBound(nav time.Duration) time.Duration { return 2*nav + closeTime
 // proxyAnswered turns an answer the guard's proxy made itself (a redirect
 // to a refused address, a site it could not reach over plain http) into the
 // failure it stands for, instead of the site's HTTP 403 or 502.
-func (s *Session) proxyAnswered(rawURL, finalURL string, resp playwright.Response) error {
-	refused, _ := resp.HeaderValue(netguard.RefusedHeader)
-	failed, _ := resp.HeaderValue(netguard.FailedHeader)
+func (s *Session) proxyAnswered(rawURL, finalURL string, header func(name string) string) error {
+	refused, failed := header(netguard.RefusedHeader), header(netguard.FailedHeader)
 	why := s.proxy.LastFailure(hostOf(finalURL))
 	switch {
 	case refused != "":
@@ -198,6 +199,25 @@ func (s *Session) proxyAnswered(rawURL, finalURL string, resp playwright.Respons
 		return proxyFailure(rawURL, cmp.Or(why, "the site could not be reached"))
 	}
 	return nil
+}
+
+// tunnelFailure is why the guard's proxy could not connect to host (or,
+// when it says nothing of host, to the latest host: a redirect's, when the
+// first host answered): refused, or the site's trouble; nil when it knows
+// of no failure.
+func (s *Session) tunnelFailure(rawURL, host string) error {
+	if why := cmp.Or(s.proxy.LastFailure(host), s.proxy.LastFailure("")); why != "" {
+		return proxyFailure(rawURL, why)
+	}
+	return nil
+}
+
+// responseHeader reads a header of a browser response, for proxyAnswered.
+func responseHeader(resp playwright.Response) func(string) string {
+	return func(name string) string {
+		v, _ := resp.HeaderValue(name)
+		return v
+	}
 }
 
 // discard drops a tab without waiting for it to close: after a page's own
@@ -216,9 +236,8 @@ func (s *Session) discard(p playwright.Page) {
 func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	ve := classify(rawURL, err)
 	if tunnelFailed(err) {
-		// The guard's proxy knows why: refused, or the site's trouble.
-		if why := cmp.Or(s.proxy.LastFailure(hostOf(rawURL)), s.proxy.LastFailure("")); why != "" {
-			return proxyFailure(rawURL, why) // a redirect's, when the first host answered
+		if perr := s.tunnelFailure(rawURL, hostOf(rawURL)); perr != nil {
+			return perr
 		}
 	}
 	if errors.Is(ve, web.ErrBrowserClosed) && !s.br.Closed() {
@@ -265,7 +284,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		v.Status = resp.Status()
 		ct, _ := resp.HeaderValue("content-type")
 		v.ContentType = mediaType(ct)
-		if err := s.proxyAnswered(rawURL, v.FinalURL, resp); err != nil {
+		if err := s.proxyAnswered(rawURL, v.FinalURL, responseHeader(resp)); err != nil {
 			return nil, err
 		}
 	}
@@ -299,7 +318,7 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	}
 	out := search.Page{URL: p.URL(), Status: 200}
 	if resp != nil {
-		if err := s.proxyAnswered(rawURL, out.URL, resp); err != nil {
+		if err := s.proxyAnswered(rawURL, out.URL, responseHeader(resp)); err != nil {
 			return search.Page{}, err
 		}
 		out.Status = resp.Status()
