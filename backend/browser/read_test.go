@@ -198,21 +198,8 @@ func TestBigTextIsCut(t *testing.T) {
 	}
 }
 
-// Only pages that can change once loaded are waited on until they go
-// quiet; text files are read as soon as they have loaded.
-func TestSettlesOnlyPagesThatCanChange(t *testing.T) {
-	for mt, want := range map[string]bool{
-		"text/html": true, "application/xhtml+xml": true, "": true,
-		"text/plain": false, "text/markdown": false, "text/x-markdown": false,
-	} {
-		if got := settles(mt); got != want {
-			t.Errorf("settles(%q) = %v, want %v", mt, got, want)
-		}
-	}
-}
-
 // A PDF is read as a document: its title, headings and paragraphs, in the
-// page's words, with the words the layout hyphenated mended.
+// page's words.
 func TestPDFIsRead(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Fatal("pdftotext is missing: run make test, which installs poppler-utils")

@@ -297,7 +297,8 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	if !web.Readable(v.ContentType) {
 		return nil, web.NotReadable(rawURL, v.ContentType)
 	}
-	doc, err := s.read(ctx, p, rawURL, settles(v.ContentType))
+	// A text file is shown as it came: no quiet page to wait for.
+	doc, err := s.read(ctx, p, rawURL, !web.TextFile(v.ContentType))
 	if err != nil {
 		return nil, err
 	}
@@ -462,17 +463,6 @@ func (s *Session) settleAndExtract(p playwright.Page, settle bool) (page.Documen
 		// one time to commit before waiting on it.
 		time.Sleep(navigationCommitPause)
 	}
-}
-
-// settles reports whether a page of this media type can change once
-// loaded. A text or Markdown file is shown by the browser as it came, with
-// no scripts, so waiting for it to go quiet (up to quietCap) is time lost.
-func settles(mediaType string) bool {
-	switch mediaType {
-	case "text/plain", "text/markdown", "text/x-markdown":
-		return false
-	}
-	return true
 }
 
 // waitQuiet waits, at most quietCap, for the document to stop changing.

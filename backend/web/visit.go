@@ -125,7 +125,17 @@ func statusText(status int) string {
 // not prose).
 func Readable(mediaType string) bool {
 	switch mediaType {
-	case "", "text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown":
+	case "", "text/html", "application/xhtml+xml":
+		return true
+	}
+	return TextFile(mediaType)
+}
+
+// TextFile reports whether a media type is a text file a browser shows as
+// it came (plain text, Markdown): readable, and never changed by a script.
+func TextFile(mediaType string) bool {
+	switch mediaType {
+	case "text/plain", "text/markdown", "text/x-markdown":
 		return true
 	}
 	return false
