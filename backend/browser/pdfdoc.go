@@ -2,6 +2,8 @@ package browser
 
 import (
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -150,28 +152,28 @@ func masked(l string) string {
 // trimPageEdges drops page numbers, and one repeated line (a running
 // header or footer), from the top and the bottom of a page.
 func trimPageEdges(lines []string, repeated map[string]bool) []string {
+	lines = slices.Clone(trimTop(lines, repeated))
+	slices.Reverse(lines) // the bottom, as a top
+	lines = trimTop(lines, repeated)
+	slices.Reverse(lines)
+	return lines
+}
+
+// trimTop drops page numbers, then one repeated line, then page numbers
+// from the top of a page.
+func trimTop(lines []string, repeated map[string]bool) []string {
 	blankOrNumber := func(l string) bool {
 		t := strings.Join(strings.Fields(l), " ")
 		return t == "" || pageNumber.MatchString(t)
 	}
-	header := func(l string) bool { return hasLetters(l) && repeated[masked(l)] }
 	for len(lines) > 0 && blankOrNumber(lines[0]) {
 		lines = lines[1:]
 	}
-	if len(lines) > 0 && header(lines[0]) {
+	if len(lines) > 0 && hasLetters(lines[0]) && repeated[masked(lines[0])] {
 		lines = lines[1:]
 	}
 	for len(lines) > 0 && blankOrNumber(lines[0]) {
 		lines = lines[1:]
-	}
-	for len(lines) > 0 && blankOrNumber(lines[len(lines)-1]) {
-		lines = lines[:len(lines)-1]
-	}
-	if len(lines) > 0 && header(lines[len(lines)-1]) {
-		lines = lines[:len(lines)-1]
-	}
-	for len(lines) > 0 && blankOrNumber(lines[len(lines)-1]) {
-		lines = lines[:len(lines)-1]
 	}
 	return lines
 }
@@ -203,10 +205,7 @@ func chunkBlocks(lines []string) []page.Block {
 		}
 		prose, items = nil, nil
 	}
-	width := 0
-	for _, l := range lines {
-		width = max(width, utf8.RuneCountInString(l))
-	}
+	width := widest(lines)
 	listed := numberedItems(lines)
 	for i, l := range lines {
 		switch {
@@ -248,10 +247,7 @@ func numberedItems(lines []string) map[int]bool {
 		if m == nil {
 			continue
 		}
-		n := 0
-		for _, d := range m[1] {
-			n = n*10 + int(d-'0')
-		}
+		n, _ := strconv.Atoi(m[1]) // one or two digits
 		if n == prev+1 && prevAt >= 0 {
 			out[prevAt], out[i] = true, true
 		}
@@ -309,10 +305,7 @@ func nonEmptyLines(chunk string) []string {
 func headingLine(l string, rest []string) bool {
 	first, _ := utf8.DecodeRuneInString(l)
 	last, _ := utf8.DecodeLastRuneInString(l)
-	n, width := utf8.RuneCountInString(l), 0
-	for _, r := range rest {
-		width = max(width, utf8.RuneCountInString(r))
-	}
+	n, width := utf8.RuneCountInString(l), widest(rest)
 	return n <= maxHeadingChars && float64(n) < headingShare*float64(width) &&
 		(unicode.IsUpper(first) || unicode.IsDigit(first)) &&
 		!strings.ContainsRune(".,;:!?-", last) && !bullet.MatchString(l)
@@ -321,10 +314,7 @@ func headingLine(l string, rest []string) bool {
 // paragraphs joins lines into paragraphs: a line ending a sentence well
 // short of the longest line ends one.
 func paragraphs(lines []string) []string {
-	width := 0
-	for _, l := range lines {
-		width = max(width, utf8.RuneCountInString(l))
-	}
+	width := widest(lines)
 	var out, cur []string
 	for i, l := range lines {
 		cur = append(cur, l)
@@ -335,6 +325,15 @@ func paragraphs(lines []string) []string {
 		}
 	}
 	return out
+}
+
+// widest is the length, in characters, of the longest line.
+func widest(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	return w
 }
 
 func endsSentence(l string) bool {
