@@ -310,11 +310,7 @@ func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error
 // this computer cannot resolve is let through; one it resolves inward is
 // refused.
 func (p *Proxy) checkForUpstream(ctx context.Context, hostport string) error {
-	_, err := p.guard.addrs(ctx, &url.URL{Scheme: "http", Host: hostport}, true)
-	if errors.Is(err, errUnresolved) {
-		return nil
-	}
-	return err
+	return p.guard.Check(ctx, "http://"+hostport) // Check lets an unresolved name through
 }
 
 func cmpBool(a, b bool) int {
