@@ -52,22 +52,11 @@ func misbehaving(t *testing.T) *httptest.Server {
 // limit: a hang here is a frozen run that Stop cannot end.
 func openWithin(t *testing.T, s *Session, rawURL string, limit time.Duration) (*web.Visit, error) {
 	t.Helper()
-	type result struct {
-		v   *web.Visit
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := s.Open(context.Background(), rawURL)
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-time.After(limit):
+	v, err := await(context.Background(), limit, func() (*web.Visit, error) { return s.Open(context.Background(), rawURL) })
+	if errors.Is(err, errTookTooLong) {
 		t.Fatalf("opening %s did not return within %v", rawURL, limit)
-		return nil, nil
 	}
+	return v, err
 }
 
 // A page that moves on by itself (meta refresh, a script after load) or
