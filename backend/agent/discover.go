@@ -30,11 +30,11 @@ func (a *Agent) checkDiscover(param string) note {
 	quote, score := closestSentences(text, pageText)
 	switch {
 	case score < groundRefuse:
-		return note{RefusalUngrounded, render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
+		return note{kind: RefusalUngrounded, text: render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
 			" That finding is far from anything on the page, so it was not recorded."}
 	case score < groundAccept && !a.st.groundWarned[normalizeQuery(text)]:
 		a.st.groundWarned[normalizeQuery(text)] = true
-		return note{RefusalLooseWording, render("ground-retry", map[string]string{"Closest": clip(quote, 400)})}
+		return note{kind: RefusalLooseWording, text: render("ground-retry", map[string]string{"Closest": clip(quote, 400)})}
 	}
 	if absent := notOnPage(text, pageText); len(absent) > 0 {
 		// A page sentence with an invented clause scores high on word

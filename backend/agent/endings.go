@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -55,18 +56,8 @@ func (a *Agent) accepted() {
 }
 
 // stuckError says which reply the model kept sending and why it was refused.
-func stuckError(act Action, note string) error {
-	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(refusalReason(note), "."))
-}
-
-// refusalReason is the reason a "refused" note gives, without the words
-// the template puts around it; any other note is its own reason.
-func refusalReason(note string) string {
-	head, tail, _ := strings.Cut(render("refused", "\x00"), "\x00")
-	if reason, ok := strings.CutPrefix(note, head); ok {
-		return strings.TrimSuffix(reason, tail)
-	}
-	return note
+func stuckError(act Action, n note) error {
+	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(cmp.Or(n.reason, n.text), "."))
 }
 
 // searched counts searches failed in a row; too many end the run, with

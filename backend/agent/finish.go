@@ -53,7 +53,7 @@ func (a *Agent) checkFinish(ctx context.Context, act Action) note {
 	if saysNotCovered(act.Thought) && a.st.notCoveredSent < maxNotCoveredSendBacks {
 		a.st.notCoveredSent++
 		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
-		return note{RefusalNotCovered, render("not-covered", a.coverageStatus())}
+		return note{kind: RefusalNotCovered, text: render("not-covered", a.coverageStatus())}
 	}
 	// Free: no model call when code already sees a gap. A count gap alone
 	// waits for the coverage check, which names the things a finding
@@ -67,7 +67,7 @@ func (a *Agent) checkFinish(ctx context.Context, act Action) note {
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
 	if len(gaps) > 0 && a.st.gapSendBacks < maxGapSendBacks {
 		a.st.gapSendBacks++
-		return note{RefusalGaps, render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")}
+		return note{kind: RefusalGaps, text: render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")}
 	}
 	a.st.finishGaps = gaps
 	return note{}

@@ -35,6 +35,8 @@ const (
 // ahead.
 type note struct {
 	kind, text string
+	// reason is a plain refusal's reason, without the words around it.
+	reason string
 }
 
 // sendsBack reports whether the action is refused (or must be confirmed).
@@ -42,4 +44,6 @@ func (n note) sendsBack() bool { return n.text != "" }
 
 // refuse is the note of a plain refusal, its reason inside the "refused"
 // template.
-func refuse(kind, reason string) note { return note{kind, render("refused", reason)} }
+func refuse(kind, reason string) note {
+	return note{kind: kind, text: render("refused", reason), reason: reason}
+}

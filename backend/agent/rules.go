@@ -88,7 +88,7 @@ func (a *Agent) confirmLeave() note {
 		return note{}
 	}
 	p.confirmed = true
-	return note{RefusalConfirmLeave, render("confirm-leave", map[string]string{"Title": p.page.Title})}
+	return note{kind: RefusalConfirmLeave, text: render("confirm-leave", map[string]string{"Title": p.page.Title})}
 }
 
 func (a *Agent) checkReadMore(param string) note {
@@ -111,7 +111,7 @@ func (a *Agent) checkReadMore(param string) note {
 	}
 	if !p.partFindings[p.shown] && p.confirmedPart != p.shown {
 		p.confirmedPart = p.shown
-		return note{RefusalConfirmReadOn, render("confirm-read-on", map[string]int{"Part": p.shown})}
+		return note{kind: RefusalConfirmReadOn, text: render("confirm-read-on", map[string]int{"Part": p.shown})}
 	}
 	return note{}
 }

@@ -54,7 +54,7 @@ func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
 		a.emit(Event{Type: EvRefused, Kind: n.kind, Action: act.Name, Param: act.Param, Reason: note})
 		if repeats >= maxRepeatedRefusals {
 			a.journal(act, "refused")
-			return false, "", stuckError(act, note)
+			return false, "", stuckError(act, n)
 		}
 		if retries >= maxRetriesPerTurn || a.st.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
