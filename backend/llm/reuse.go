@@ -35,12 +35,16 @@ func layout(msgs []chat.Message) string {
 }
 
 // estimate fills in the reused tokens when the server did not report them,
-// and remembers this prompt and reply for the next call.
+// and remembers this prompt and reply for the next call. A server that
+// reports them (llama.cpp) always does: nothing is laid out for it.
 func (p *lastPrompt) estimate(msgs []chat.Message, reply *chat.Reply, reported bool) {
+	if reported {
+		return
+	}
 	prompt := layout(msgs)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !reported && reply.Usage.PromptTokens > 0 && len(prompt) > 0 {
+	if reply.Usage.PromptTokens > 0 && len(prompt) > 0 {
 		shared := commonPrefix(p.text, prompt)
 		reply.Usage.CachedTokens = reply.Usage.PromptTokens * shared / len(prompt)
 		reply.Usage.CacheEstimated = true
