@@ -185,24 +185,13 @@ func countEvents(res *Result, events []agent.Event) {
 	for _, ev := range events {
 		switch ev.Type {
 		case agent.EvRefused:
-			res.Refusals[refusalKind(ev)]++
+			res.Refusals[ev.Kind]++
 		case agent.EvCheck:
 			res.Checks[ev.Kind]++
 		case agent.EvTurnSkipped:
 			res.Refusals[agent.EvTurnSkipped]++
 		}
 	}
-}
-
-// unclassified counts the refusals of a journal written before refusals
-// had kinds: their notes hold queries and titles, which are no kind.
-const unclassified = "unclassified"
-
-func refusalKind(ev agent.Event) string {
-	if ev.Kind == "" {
-		return unclassified
-	}
-	return ev.Kind
 }
 
 var resultSection = regexp.MustCompile(`(?s)## Result\n(.*?)\n## `)
