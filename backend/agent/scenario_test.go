@@ -530,6 +530,10 @@ func TestPartialFiguresMatchTheRun(t *testing.T) {
 	if res.SentBack != 2 || res.Rebuilds == 0 {
 		t.Fatalf("the run sent back %d replies and rebuilt %d times; the script has a repeated search and an unusable reply", res.SentBack, res.Rebuilds)
 	}
+	// Every scripted reply was one call; the journal must say so too.
+	if want := map[string]int{KindChecklist: 1, KindAction: 6, KindCoverage: 1, KindWriter: 1}; !reflect.DeepEqual(got.Calls, want) {
+		t.Fatalf("calls from the journal %v, want %v", got.Calls, want)
+	}
 	if !reflect.DeepEqual(got.Calls, res.Calls) || got.PromptTokens != res.PromptTokens || got.CachedTokens != res.CachedTokens ||
 		got.CompletionTokens != res.CompletionTokens || got.ModelTime != res.ModelTime || got.SentBack != res.SentBack || got.Rebuilds != res.Rebuilds {
 		t.Fatalf("from the journal %+v\nthe run kept %+v", got, res)
