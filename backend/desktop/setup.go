@@ -2,8 +2,6 @@ package desktop
 
 import (
 	"errors"
-	"fmt"
-	"path/filepath"
 	"sync"
 
 	"github.com/scout-research/scout/backend/browser"
@@ -37,21 +35,19 @@ func (s *Service) Setup() SetupStatus {
 	return st
 }
 
-// UseBrowser makes path the browser program research drives, when it is
-// one: the setup card's way to point at an installed Chrome or Edge. It
-// saves the setting and returns the new status; a program that is not a
-// browser Scout can start is an error saying why, and nothing is saved.
+// UseBrowser makes path the browser program research drives: the setup
+// card's way to point at an installed Chrome or Edge. It saves the setting
+// (which checks the program as the Settings screen does) and returns the
+// new status; a path that is no program is an error saying why, and
+// nothing is saved.
 func (s *Service) UseBrowser(path string) (SetupStatus, error) {
-	if path == "" || !filepath.IsAbs(path) {
-		return s.Setup(), fmt.Errorf("choose the browser's program file by its full path, such as /usr/bin/chromium or /opt/google/chrome/chrome")
-	}
-	if _, err := browser.Find(path); err != nil {
-		return s.Setup(), fmt.Errorf("%s is not a program that can be run: choose the browser's program file, such as /usr/bin/chromium or /opt/google/chrome/chrome", path)
+	if path == "" {
+		return s.Setup(), errors.New("choose the browser's program file, such as /usr/bin/chromium or /opt/google/chrome/chrome")
 	}
 	set := s.store.Load().Settings
 	set.BrowserPath = path
 	if err := s.store.Save(set); err != nil {
-		return s.Setup(), fmt.Errorf("could not save the browser program in the settings: %w", err)
+		return s.Setup(), err // an *settings.Invalid says what is wrong with the path
 	}
 	return s.Setup(), nil
 }

@@ -26,8 +26,8 @@ func TestUseBrowser(t *testing.T) {
 	}{
 		{"a program", program, "", program},
 		{"a file that cannot run", notProgram, "is not a program that can be run", ""},
-		{"a folder", dir, "is not a program that can be run", ""},
-		{"nothing chosen", "", "full path", ""},
+		{"a folder", dir, "is a folder", ""},
+		{"nothing chosen", "", "choose the browser's program file", ""},
 		{"a relative path", "chrome", "full path", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

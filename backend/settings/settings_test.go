@@ -67,6 +67,7 @@ func TestValidate(t *testing.T) {
 		{"duckduckgo bad url", func(s *Settings) { s.Search.DuckDuckGoURL = "duck" }, FieldDuckDuckGoURL, "not a web address"},
 		{"browser found", func(s *Settings) { s.BrowserPath = exe }, "", ""},
 		{"browser missing", func(s *Settings) { s.BrowserPath = "/no/such/chromium" }, FieldBrowserPath, "No browser found"},
+		{"browser by name only", func(s *Settings) { s.BrowserPath = "chromium" }, FieldBrowserPath, "full path"},
 		{"browser folder", func(s *Settings) { s.BrowserPath = t.TempDir() }, FieldBrowserPath, "is a folder"},
 		{"browser not executable", func(s *Settings) { s.BrowserPath = plain }, FieldBrowserPath, "not a program"},
 	}

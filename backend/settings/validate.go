@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -89,6 +90,8 @@ func checkExecutable(path string) string {
 	}
 	info, err := os.Stat(path)
 	switch {
+	case !filepath.IsAbs(path):
+		return "Give the browser program's full path, such as /usr/bin/chromium or /opt/google/chrome/chrome, or leave it empty."
 	case err != nil:
 		return fmt.Sprintf("No browser found at %s: fix the path, or leave it empty and Scout will find one.", path)
 	case info.IsDir():

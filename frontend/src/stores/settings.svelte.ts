@@ -1,7 +1,7 @@
 // The settings store: the form's state, the last connection test and the
 // save outcome. Components render it; Go decides validity.
 import * as api from '../api';
-import type { ServerInfo, Settings } from '../api';
+import type { ServerInfo, Settings, SetupStatus } from '../api';
 import { errorsByField } from '../lib/connection';
 
 export type Connection =
@@ -119,6 +119,23 @@ export class SettingsStore {
    * Clears the saved mark and a field's error once the user edits. A new
    * server URL makes the last connection test meaningless.
    */
+  /**
+   * The setup card's choice: the native dialog, then Go checks the program
+   * and saves it at once. The form and its saved copy take the new path
+   * and keep any other edit. Returns the new setup status, or null when
+   * the dialog was cancelled; a refused path is an error.
+   */
+  async useChosenBrowser(): Promise<SetupStatus | null> {
+    const path = await api.chooseBrowser();
+    if (!path) return null;
+    const status = await api.useBrowser(path);
+    if (this.form) {
+      this.form.browser_path = path;
+      this.savedJSON = JSON.stringify({ ...(JSON.parse(this.savedJSON || '{}') as Settings), browser_path: path });
+    }
+    return status;
+  }
+
   edited(field?: string): void {
     this.saved = false;
     if (field === 'server_url' && this.connection.state !== 'testing') this.connection = { state: 'idle' };

@@ -18,6 +18,7 @@ vi.mock('../api', () => ({
   saveSettings: vi.fn(),
   testConnection: vi.fn(),
   chooseBrowser: vi.fn(),
+  useBrowser: vi.fn(),
   errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
 }));
 
@@ -52,6 +53,26 @@ describe('SettingsStore', () => {
     await store.chooseBrowser();
     expect(store.form!.browser_path).toBe('/usr/bin/chromium');
     expect(store.dirty).toBe(false);
+  });
+
+  it('a browser chosen on the setup card is saved, and the form keeps its other edits', async () => {
+    mocked.chooseBrowser.mockResolvedValue('/opt/google/chrome/chrome');
+    mocked.useBrowser.mockResolvedValue({ driver_installed: true, browser: '/opt/google/chrome/chrome', browser_error: '', reads_pdf: true });
+    store.form!.max_turns = 40; // an edit not saved yet
+    const status = await store.useChosenBrowser();
+    expect(mocked.useBrowser).toHaveBeenCalledWith('/opt/google/chrome/chrome');
+    expect(status?.browser).toBe('/opt/google/chrome/chrome');
+    expect(store.form!.browser_path).toBe('/opt/google/chrome/chrome');
+    expect(store.form!.max_turns).toBe(40);
+    expect(store.dirty).toBe(true);
+    store.form!.max_turns = defaults().max_turns;
+    expect(store.dirty).toBe(false); // the browser path counts as saved
+  });
+
+  it('a cancelled setup-card dialog saves nothing', async () => {
+    mocked.chooseBrowser.mockResolvedValue('');
+    expect(await store.useChosenBrowser()).toBeNull();
+    expect(mocked.useBrowser).not.toHaveBeenCalled();
   });
 
   it('a dialog that fails says so at the browser field', async () => {
