@@ -54,7 +54,7 @@ const blocks = new WeakMap<Row, Row[]>();
  * How close to the bottom (px) still counts as at the bottom: a user who
  * scrolled up to read is left alone, one a row's height away is followed.
  */
-export const FOLLOW_SLACK_PX = 40;
+const FOLLOW_SLACK_PX = 40;
 
 /** Whether a journal scrolled this way follows new rows. */
 export function following(box: { scrollHeight: number; scrollTop: number; clientHeight: number }): boolean {

@@ -118,7 +118,8 @@ export class RunStore {
 
   /** Esc: asks before stopping a run going on; asked already, takes the question back. */
   escape(): void {
-    this.confirmingStop = !this.confirmingStop && this.running && !this.stopping;
+    if (this.confirmingStop) this.confirmingStop = false;
+    else this.askStop();
   }
 
   /** Asks before stopping the run going on (Stop, or Esc from another screen). */
