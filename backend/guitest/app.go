@@ -72,37 +72,28 @@ func BuildDev(t testing.TB, root, dir string) string {
 	return bin
 }
 
-// Start runs bin under xvfb-run with a fresh config home (seeded by the
-// caller before start if wanted) and a fresh data home, and waits for its
-// dev server.
+// Start runs bin on a virtual display of its own (StartXvfb) with a fresh
+// config home (seeded by the caller before start if wanted) and a fresh
+// data home, and waits for its dev server.
 func Start(t testing.TB, bin, root, configHome string, env ...string) *App {
 	t.Helper()
-	if _, err := exec.LookPath("xvfb-run"); err != nil {
-		t.Fatalf("xvfb-run is missing: run make test, which installs xvfb")
-	}
-	return launch(t, []string{"xvfb-run", "-a", "-s", "-screen 0 1280x900x24 -nolisten tcp", bin}, root, configHome, env)
+	return StartOn(t, StartXvfb(t), bin, root, configHome, env...)
 }
 
 // StartOn is Start on an X display the caller runs (see StartXvfb), so the
 // test can reach the app's own window there.
 func StartOn(t testing.TB, display, bin, root, configHome string, env ...string) *App {
 	t.Helper()
-	return launch(t, []string{bin}, root, configHome, append(env, "DISPLAY="+display))
-}
-
-func launch(t testing.TB, command []string, root, configHome string, env []string) *App {
-	t.Helper()
 	addr := freeAddr(t)
 	logf, err := os.Create(filepath.Join(t.TempDir(), "app.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := append(command[1:], "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
-	cmd := exec.Command(command[0], args...)
+	cmd := exec.Command(bin, "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
 	dataHome := t.TempDir()
-	cmd.Env = append(append(os.Environ(), "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome), env...)
+	cmd.Env = append(append(os.Environ(), "DISPLAY="+display, "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome), env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
-	// Own process group: xvfb-run starts Xvfb and the app, and all must go.
+	// Own process group: the app and the WebKit processes it starts all go.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting the app: %v", err)

@@ -66,7 +66,7 @@ func BenchmarkLongJournal(b *testing.B) {
 	_, web := fixtureweb.Start(b, filepath.Join(root, "testdata", "web"))
 	for i := 0; i < b.N; i++ {
 		model := llmtest.New(llmtest.Options{Script: longRunScript()})
-		config := researchConfig(b, model.BaseURL(), web.URL)
+		config := researchConfig(b, model.BaseURL(), web.URL, false)
 		mustWrite(b, filepath.Join(config, "scout", "settings.json"), strings.Replace(readFile(b, filepath.Join(config, "scout", "settings.json")),
 			"{", fmt.Sprintf(`{"max_turns":%d,`, longRunTurns), 1))
 		app := Start(b, bin, root, config)

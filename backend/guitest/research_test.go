@@ -58,7 +58,7 @@ func TestResearchRun(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
 	defer model.Close()
 
-	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL))
+	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL, false))
 	page := openPage(t, app.URL)
 
 	// The objective box has the focus as the app opens: typing goes there.
@@ -200,7 +200,7 @@ func TestMarkupInAResultStaysInert(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0,
 		`Kilimanjaro [1] <img src=x onerror="window.__xss=1"> and [a link](javascript:window.__xss=2).`))})
 	defer model.Close()
-	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL))
+	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL, false))
 	page := openPage(t, app.URL)
 	fill(t, page, "#objective", objective)
 	click(t, page, "start")
@@ -271,12 +271,13 @@ func assertFits(t *testing.T, page playwright.Page, shot string) {
 }
 
 // researchConfig returns a config home whose settings point the app at the
-// fake model server and the fixture web's search, with a headless browser.
-func researchConfig(t testing.TB, modelURL, webURL string) string {
+// fake model server and the fixture web's search, with the browser window
+// shown or not.
+func researchConfig(t testing.TB, modelURL, webURL string, showBrowser bool) string {
 	t.Helper()
 	dir := t.TempDir()
 	mustWrite(t, filepath.Join(dir, "scout", "settings.json"), fmt.Sprintf(
-		`{"server_url":%q,"show_browser":false,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
-		modelURL, webURL+"/search/html/"))
+		`{"server_url":%q,"show_browser":%v,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
+		modelURL, showBrowser, webURL+"/search/html/"))
 	return dir
 }
