@@ -42,9 +42,9 @@ var (
 	citation      = regexp.MustCompile(`\[(\d{1,3}(?:\s*[-–,]\s*\d{1,3})*)\]`)
 	citedNumber   = regexp.MustCompile(`\d{1,3}`)
 	htmlTag       = regexp.MustCompile(`<[^>]*>`)
-	findingsCount = regexp.MustCompile(`<h2>Findings \((\d+)\)</h2>`)
+	findingsCount = regexp.MustCompile(`<h2>` + findingsLabel + ` \((\d+)\)</h2>`)
 	// checkLine is the number check as writeResult puts it.
-	checkLine = regexp.MustCompile(`(?m)^> \*\*Check against the sources:\*\* (.+) appears? in no finding\.$`)
+	checkLine = regexp.MustCompile(`(?m)^> \*\*` + regexp.QuoteMeta(checkLabel) + `\*\* (.+) appears? in no finding\.$`)
 )
 
 // flaggedIn returns the numbers the report's check lists: writeResult
@@ -83,7 +83,7 @@ func markResult(h string, flagged []string) string {
 	// The writer's text ends where the report's own parts begin; a heading
 	// the writer wrote itself belongs to its text.
 	end := len(h)
-	for _, next := range []string{checkOpen, gapOpen, "<h2>Findings ("} {
+	for _, next := range []string{checkOpen, gapOpen, "<h2>" + findingsLabel + " ("} {
 		if i := strings.Index(h[start:], next); i >= 0 {
 			end = min(end, start+i)
 		}
@@ -205,10 +205,10 @@ func tagName(tag string) string {
 }
 
 var (
-	findingsList = regexp.MustCompile(`(?s)(<h2>Findings \(\d+\)</h2>\s*<ol>)(.*?)(</ol>)`)
+	findingsList = regexp.MustCompile(`(?s)(<h2>` + findingsLabel + ` \(\d+\)</h2>\s*<ol>)(.*?)(</ol>)`)
 	listItem     = regexp.MustCompile(`<li>`)
 	gapHeading   = regexp.MustCompile(`<h2>(Not found in the pages read|Left out, not shown to meet the conditions)</h2>\s*<ul>`)
-	checkNumbers = regexp.MustCompile(`<blockquote>\s*<p><strong>Check against the sources:</strong>`)
+	checkNumbers = regexp.MustCompile(`<blockquote>\s*<p><strong>` + regexp.QuoteMeta(checkLabel) + `</strong>`)
 )
 
 func decorate(h string) string {
@@ -220,7 +220,7 @@ func decorate(h string) string {
 		})
 	})
 	h = gapHeading.ReplaceAllString(h, gapOpen+`$1</h2><ul class="gap">`)
-	return checkNumbers.ReplaceAllString(h, checkOpen+`<p><strong>Check against the sources:</strong>`)
+	return checkNumbers.ReplaceAllString(h, checkOpen+"<p><strong>"+checkLabel+"</strong>")
 }
 
 // Standalone renders the report as a complete HTML file with its styles

@@ -61,6 +61,12 @@ func StatusLine(res *agent.Result) string {
 	return res.Status
 }
 
+// The labels html.go finds again in the rendered report.
+const (
+	checkLabel    = "Check against the sources:"
+	findingsLabel = "Findings"
+)
+
 func writeResult(sb *strings.Builder, res *agent.Result) {
 	sb.WriteString("## Result\n\n")
 	switch {
@@ -76,7 +82,7 @@ func writeResult(sb *strings.Builder, res *agent.Result) {
 		if len(res.Unsupported) == 1 {
 			verb = "appears"
 		}
-		fmt.Fprintf(sb, "> **Check against the sources:** %s %s in no finding.\n\n", strings.Join(res.Unsupported, ", "), verb)
+		fmt.Fprintf(sb, "> **%s** %s %s in no finding.\n\n", checkLabel, strings.Join(res.Unsupported, ", "), verb)
 	}
 }
 
@@ -102,7 +108,7 @@ func writeGaps(sb *strings.Builder, res *agent.Result) {
 }
 
 func writeFindings(sb *strings.Builder, fs []agent.Finding) {
-	fmt.Fprintf(sb, "## Findings (%d)\n\n", len(fs))
+	fmt.Fprintf(sb, "## %s (%d)\n\n", findingsLabel, len(fs))
 	for _, f := range fs {
 		fmt.Fprintf(sb, "%d. Turn %d, from %s: %s\n", f.Number, f.Turn, source(f.URL), oneLine(f.Text))
 		if f.Quote != "" {
