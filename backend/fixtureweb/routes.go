@@ -63,26 +63,22 @@ func Pages() []Page {
 	return append([]Page(nil), pages...)
 }
 
-// files maps the paths served straight from a file to that file.
-var files = map[string]string{
-	"/wiki/Mount_Kilimanjaro":      "mount-kilimanjaro.html",
-	"/wiki/Mount_Kenya":            "mount-kenya.html",
-	"/guide/brew-pour-over-coffee": "brew-pour-over-coffee.html",
-	"/docs/fetch-api":              "fetch-api.html",
-	"/hidden-text":                 "hidden-text.html",
-	"/pdf-link":                    "pdf-link.html",
-	"/private-links":               "private-links.html",
-	"/docs/install-tabs":           "install-tabs.html",
-	"/apps/berth-board":            "web-components.html",
-	"/journal/night-shifts":        "modern-colours.html",
-}
-
-// textFiles maps the paths served straight from a file as text to that
-// file and its content type.
-var textFiles = map[string]struct{ name, contentType string }{
-	"/rfc/rfc9999.txt":  {"rfc9999.txt", "text/plain; charset=utf-8"},
-	"/notes/README.md":  {"release-notes.md", "text/markdown; charset=utf-8"},
-	"/data/heights.csv": {"heights.csv", "text/csv; charset=utf-8"},
+// files maps the paths served straight from a file to that file and its
+// content type.
+var files = map[string]struct{ name, contentType string }{
+	"/wiki/Mount_Kilimanjaro":      {"mount-kilimanjaro.html", htmlType},
+	"/wiki/Mount_Kenya":            {"mount-kenya.html", htmlType},
+	"/guide/brew-pour-over-coffee": {"brew-pour-over-coffee.html", htmlType},
+	"/docs/fetch-api":              {"fetch-api.html", htmlType},
+	"/hidden-text":                 {"hidden-text.html", htmlType},
+	"/pdf-link":                    {"pdf-link.html", htmlType},
+	"/private-links":               {"private-links.html", htmlType},
+	"/docs/install-tabs":           {"install-tabs.html", htmlType},
+	"/apps/berth-board":            {"web-components.html", htmlType},
+	"/journal/night-shifts":        {"modern-colours.html", htmlType},
+	"/rfc/rfc9999.txt":             {"rfc9999.txt", "text/plain; charset=utf-8"},
+	"/notes/README.md":             {"release-notes.md", "text/markdown; charset=utf-8"},
+	"/data/heights.csv":            {"heights.csv", "text/csv; charset=utf-8"},
 }
 
 // statuses maps the error pages to the status they are served with.
@@ -94,12 +90,7 @@ var statuses = map[string]int{
 
 func (w *Web) routes() {
 	m := w.mux
-	for path, name := range files {
-		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
-			w.serveFile(rw, r, name, htmlType, http.StatusOK)
-		})
-	}
-	for path, f := range textFiles {
+	for path, f := range files {
 		m.HandleFunc("GET "+path, func(rw http.ResponseWriter, r *http.Request) {
 			w.serveFile(rw, r, f.name, f.contentType, http.StatusOK)
 		})

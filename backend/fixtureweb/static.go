@@ -8,16 +8,18 @@ import (
 
 // servePDF serves a PDF file of the web's files folder as a PDF.
 func (w *Web) servePDF(rw http.ResponseWriter, r *http.Request) {
-	w.serveFileAs(rw, r, "application/pdf", "")
+	w.servePDFAs(rw, r, "application/pdf", "")
 }
 
 // serveDownload serves a PDF file of the web's files folder the way many
 // sites send documents: as bytes to save, named only by the file name.
 func (w *Web) serveDownload(rw http.ResponseWriter, r *http.Request) {
-	w.serveFileAs(rw, r, "application/octet-stream", `attachment; filename="`+r.PathValue("name")+`"`)
+	w.servePDFAs(rw, r, "application/octet-stream", `attachment; filename="`+r.PathValue("name")+`"`)
 }
 
-func (w *Web) serveFileAs(rw http.ResponseWriter, r *http.Request, mediaType, disposition string) {
+// servePDFAs serves the PDF the path names from the files folder with the
+// given content type and, if any, content disposition.
+func (w *Web) servePDFAs(rw http.ResponseWriter, r *http.Request, mediaType, disposition string) {
 	name := r.PathValue("name")
 	if filepath.Ext(name) != ".pdf" || name != filepath.Base(name) {
 		http.NotFound(rw, r)
