@@ -23,7 +23,7 @@ var netErrors = []struct {
 	{"ERR_BAD_SSL_CLIENT_AUTH_CERT", web.ErrTLS, "the site wants a client certificate"},
 	{"ERR_TIMED_OUT", web.ErrTimeout, "the site did not answer in time"},
 	{"ERR_CONNECTION_TIMED_OUT", web.ErrTimeout, "the site did not answer in time"},
-	{"ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "the address was refused by Scout's network guard"},
+	{"ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "the browser itself blocked the address (an extension or a policy of its own)"},
 	{"ERR_INTERNET_DISCONNECTED", web.ErrNetwork, "this computer is offline"},
 	{"ERR_CONNECTION_RESET", web.ErrNetwork, "the connection was reset"},
 	{"ERR_CONNECTION_CLOSED", web.ErrNetwork, "the connection was closed"},

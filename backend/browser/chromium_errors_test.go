@@ -23,7 +23,7 @@ func TestClassify(t *testing.T) {
 		{"page.goto: Page crashed", web.ErrNetwork, "crashed the browser tab"},
 		{"page.goto: net::ERR_HTTP2_PROTOCOL_ERROR at https://crashcourse.example/", web.ErrNetwork, "could not be opened"},
 		{"page.goto: Target page, context or browser has been closed", web.ErrBrowserClosed, "closed"},
-		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "network guard"},
+		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "the browser itself blocked"},
 	} {
 		ve := classify("https://example.com/", errors.New(tc.msg))
 		if !errors.Is(ve, tc.kind) || !strings.Contains(ve.Message, tc.says) {
