@@ -47,7 +47,7 @@ type Config struct {
 	RebuildEveryTurn bool
 }
 
-// Agent runs one objective. Use Run.
+// Agent runs one objective. Make one with New.
 type Agent struct {
 	cfg    Config
 	st     *state
@@ -58,10 +58,9 @@ type Agent struct {
 	res    Result
 }
 
-// Run researches cfg.Objective until the agent finishes, the turn limit is
-// reached, ctx is cancelled or the model fails. The result holds whatever
-// was found; the error is non-nil only for invalid configuration.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
+// New checks cfg, fills in its defaults and returns an agent ready to run
+// it (from cfg.Resume's snapshot when set).
+func New(cfg Config) (*Agent, error) {
 	if cfg.Objective == "" || cfg.Model == nil || cfg.Browser == nil || cfg.Search == nil {
 		return nil, errors.New("agent: objective, model, browser and search are required")
 	}
@@ -80,6 +79,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	a.res = Result{Objective: cfg.Objective, Calls: map[string]int{}}
 	if cfg.Resume != nil {
 		a.restore(cfg.Resume)
+	}
+	return a, nil
+}
+
+// Run researches cfg.Objective until the agent finishes, the turn limit is
+// reached, ctx is cancelled or the model fails. The result holds whatever
+// was found; the error is non-nil only for invalid configuration.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	a, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Resume != nil {
 		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective, Message: "resumed"})
 	} else {
 		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective})
@@ -170,5 +182,3 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 	}
 	return reply, nil
 }
-
-func newEstimator() *tokens.Estimator { return &tokens.Estimator{} }

@@ -119,6 +119,25 @@ func kiliChecklist() string {
 	return `{"items":["the tallest mountain in Africa","its height in meters","its height in feet"]}`
 }
 
+// newAgent makes an agent for cfg, as Run does.
+func newAgent(t *testing.T, cfg Config) *Agent {
+	t.Helper()
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// agentFor is an agent for objective in the small test web, for tests of
+// one rule or step.
+func agentFor(t *testing.T, objective string) *Agent {
+	t.Helper()
+	cfg, _, _, _ := newRun(t, nil)
+	cfg.Objective = objective
+	return newAgent(t, cfg)
+}
+
 // newRun wires a scripted model, the fake browser and search.
 func newRun(t *testing.T, replies map[string][]string) (Config, *scripted, *recorder, *webtest.Fake) {
 	m := &scripted{t: t, replies: replies}

@@ -56,12 +56,7 @@ func rebuiltAgent(t *testing.T) *Agent {
 		},
 	})
 	cfg.MaxTurns = 3
-	a := &Agent{cfg: cfg, st: newState(cfg.Objective), budget: 1228}
-	a.est = newEstimator()
-	a.conv.est = a.est
-	a.res.Calls = map[string]int{}
-	a.cfg.Sink = discard{}
-	a.cfg.Now = cfg.Now
+	a := newAgent(t, cfg)
 	a.loop(context.Background())
 	a.rebuild("test")
 	return a

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/tokens"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
 
@@ -43,7 +44,7 @@ func TestPartHints(t *testing.T) {
 		{"nothing open, no hint", []int{1}, []int{1, 2, 3}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := &Agent{st: newState("make a sourdough starter")}
+			a := agentFor(t, "make a sourdough starter")
 			a.st.checklist = items
 			for _, n := range tc.covered {
 				a.st.findings = append(a.st.findings, Finding{Number: len(a.st.findings) + 1, Items: []int{n}})
@@ -60,7 +61,7 @@ func TestPartHints(t *testing.T) {
 }
 
 func TestPartHintsNeedHalfTheTellingWords(t *testing.T) {
-	a := &Agent{st: newState("x")}
+	a := agentFor(t, "x")
 	// "rye" is in part 3 only, but "bread", "recipe" and "oven" are on no
 	// part: one word of four is not enough to send the model anywhere,
 	// two of four is...
@@ -92,7 +93,7 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 	for i, w := range words {
 		pg.Parts = append(pg.Parts, page.Part{Number: i + 1, Text: w + " section text"})
 	}
-	a := &Agent{st: newState("x")}
+	a := agentFor(t, "x")
 	for i, w := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"} {
 		a.st.checklist = append(a.st.checklist, Item{i + 1, w})
 	}
@@ -120,8 +121,9 @@ func TestGoldenLongPageObservation(t *testing.T) {
 			page.Block{Kind: page.Paragraph, Text: sec.text + strings.Repeat(" The jar sits on the kitchen counter.", 30)})
 	}
 	fake.World["/starter"] = webtest.Page{Title: "How to make a sourdough starter", Blocks: blocks}
-	a := &Agent{cfg: cfg, st: newState("How do I make a sourdough starter? Give the steps with exact amounts."), budget: 400, est: newEstimator()}
-	a.res.Calls = map[string]int{}
+	cfg.Objective = "How do I make a sourdough starter? Give the steps with exact amounts."
+	a := newAgent(t, cfg)
+	a.budget = 400 // parts small enough for the page to be long
 	a.st.checklist = []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
 	a.st.turn = 2
 	a.st.results = []string{base + "/starter"}
@@ -141,7 +143,7 @@ func TestResplitKeepsUnreadTextReadable(t *testing.T) {
 		blocks = append(blocks, page.Block{Kind: page.Paragraph, Text: fmt.Sprintf("Paragraph %d. ", i) + strings.Repeat("Words about the mountain and its slopes. ", 18)})
 	}
 	doc := page.Document{URL: "https://example.org/long", Title: "Long", Blocks: blocks}
-	est := newEstimator()
+	est := &tokens.Estimator{}
 	p := &openPage{doc: doc, page: page.Split(doc, 1000, est), read: map[int]bool{}, partFindings: map[int]bool{}}
 	if len(p.page.Parts) < 2 {
 		t.Fatalf("%d parts at the larger budget", len(p.page.Parts))

@@ -121,7 +121,7 @@ func TestGarbageRepliesSkipTheTurnThenEndTheRun(t *testing.T) {
 
 func TestVisitLimit(t *testing.T) {
 	cfg, _, _, _ := newRun(t, nil)
-	a := &Agent{cfg: cfg, st: newState(cfg.Objective)}
+	a := newAgent(t, cfg)
 	u := base + "/wiki/Mount_Kenya"
 	a.st.seen[u] = true
 	a.st.visits[u] = maxVisitsPerURL - 1
@@ -140,7 +140,7 @@ func TestVisitLimit(t *testing.T) {
 // An action name the parser let through but no rule knows is refused by
 // kind; ParseAction maps every reply to a known name, so no run reaches it.
 func TestUnknownActionIsRefused(t *testing.T) {
-	a := &Agent{st: newState("x")}
+	a := agentFor(t, "x")
 	if n, finish := a.check(context.Background(), Action{Name: "JUMP"}); n.kind != RefusalUnknownAction || !n.sendsBack() || finish {
 		t.Fatalf("check(JUMP) = %+v, finish %v", n, finish)
 	}
@@ -261,7 +261,7 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 		{"without a coverage check the findings are counted", one, nil, false, "only 1 of 3 found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := &Agent{st: newState("Name three free and open-source photo editors for Linux.")}
+			a := agentFor(t, "Name three free and open-source photo editors for Linux.")
 			a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
 			a.st.findings = tc.findings
 			var verdicts []verdict
@@ -280,7 +280,7 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 	}
 	// Before the coverage check, a count alone does not send a FINISH back:
 	// the check, which sees the names, decides.
-	a := &Agent{st: newState("x")}
+	a := agentFor(t, "x")
 	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
 	a.st.findings = one
 	if g := withoutCounts(a.codeGaps(nil)); len(g) != 0 {
@@ -293,10 +293,8 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
 	cfg, m, _, _ := newRun(t, map[string][]string{})
 	m.err = map[int]error{0: fmt.Errorf("connection reset")}
-	a := &Agent{cfg: cfg, st: newState("Name three free and open-source photo editors for Linux.")}
-	a.est = newEstimator()
-	a.conv.est = a.est
-	a.res.Calls = map[string]int{}
+	cfg.Objective = "Name three free and open-source photo editors for Linux."
+	a := newAgent(t, cfg)
 	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
 	a.st.findings = []Finding{{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor for Linux."}}
 	n := a.checkFinish(context.Background(), Action{Name: ActFinish, Param: "GIMP."})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/tokens"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
 
@@ -228,7 +229,7 @@ func TestRebuildNearTheContextLimit(t *testing.T) {
 		t.Fatal("no rebuild in a 2,048-token context")
 	}
 	for i, r := range m.calls(KindAction) {
-		if est := (&conversation{msgs: r.Messages, est: newEstimator()}).tokens(); est+maxTokens[KindAction] > 2048 {
+		if est := (&conversation{msgs: r.Messages, est: &tokens.Estimator{}}).tokens(); est+maxTokens[KindAction] > 2048 {
 			t.Errorf("action request %d is ~%d tokens: it does not leave room for the reply", i, est)
 		}
 	}
@@ -380,7 +381,9 @@ func TestCoverageCheckFitsTheContext(t *testing.T) {
 // Many findings at a small context: the writer's prompt shortens them so
 // it fits with room for the answer.
 func TestWriterPromptFitsTheContext(t *testing.T) {
-	a := &Agent{cfg: Config{ContextLength: 2048}, st: newState("Explain how tides work."), est: newEstimator()}
+	cfg, _, _, _ := newRun(t, nil)
+	cfg.Objective, cfg.ContextLength = "Explain how tides work.", 2048
+	a := newAgent(t, cfg)
 	for i := 1; i <= 20; i++ {
 		a.st.findings = append(a.st.findings, Finding{Number: i, Items: []int{1}, Title: "Tide - Wiki",
 			Text: fmt.Sprintf("Finding %d: ", i) + strings.Repeat("the Moon's pull raises a bulge of water on the side of the Earth facing it ", 4)})
