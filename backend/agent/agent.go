@@ -50,11 +50,10 @@ type Config struct {
 // Agent runs one objective. Make one with New.
 type Agent struct {
 	cfg    Config
-	st     *state
-	conv   conversation
-	est    *tokens.Estimator
-	budget int // tokens per page part
-	seq    int
+	st     state
+	est    *tokens.Estimator // token counts, calibrated on the server's
+	budget int               // tokens per page part
+	seq    int               // the last event's number
 	res    Result
 }
 
@@ -68,14 +67,14 @@ func New(cfg Config) (*Agent, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.MaxTurns <= 0 {
-		cfg.MaxTurns = 100
+		cfg.MaxTurns = defaultMaxTurns
 	}
 	if cfg.Sink == nil {
 		cfg.Sink = discard{}
 	}
 	est := &tokens.Estimator{}
 	a := &Agent{cfg: cfg, st: newState(cfg.Objective), est: est, budget: page.PartBudget(cfg.ContextLength)}
-	a.conv.est = est
+	a.st.conv.est = est
 	a.res = Result{Objective: cfg.Objective, Calls: map[string]int{}}
 	if cfg.Resume != nil {
 		a.restore(cfg.Resume)
@@ -96,44 +95,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	} else {
 		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective})
 	}
-	status := a.loop(ctx)
-	a.finish(ctx, status)
+	status, gaps := a.loop(ctx)
+	a.finish(ctx, status, gaps)
 	return &a.res, nil
 }
 
 type discard struct{}
 
 func (discard) Emit(Event) {}
-
-// loop runs turns and returns the run's status.
-func (a *Agent) loop(ctx context.Context) string {
-	if a.cfg.Resume != nil {
-		a.rebuild("resumed from the journal")
-	} else {
-		if err := a.makeChecklist(ctx); err != nil {
-			return a.statusFor(ctx, err)
-		}
-	}
-	for a.st.turn < a.cfg.MaxTurns {
-		if ctx.Err() != nil {
-			return StatusInterrupted
-		}
-		a.st.turn++
-		a.emit(Event{Type: EvTurnStarted})
-		done, obs, err := a.turn(ctx)
-		if err != nil {
-			return a.statusFor(ctx, err)
-		}
-		if done {
-			return StatusFinished
-		}
-		if a.st.ended != nil {
-			return a.statusFor(ctx, a.st.ended)
-		}
-		a.endTurn(obs)
-	}
-	return StatusTurnLimit
-}
 
 func (a *Agent) statusFor(ctx context.Context, err error) string {
 	if ctx.Err() != nil {

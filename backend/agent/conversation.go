@@ -1,7 +1,13 @@
 package agent
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/tokens"
 )
 
@@ -15,6 +21,10 @@ type conversation struct {
 	// checklist exchange and the start, or a rebuilt prompt): what comes
 	// after them is the run's own.
 	opening int
+	// What a rebuilt prompt keeps of the run: one compact line per turn,
+	// and the last turn's observation.
+	journal []string
+	lastObs string
 }
 
 // opened marks the messages so far as the conversation's opening.
@@ -55,9 +65,6 @@ func (c *conversation) tokens() int {
 	return c.est.CountChars(c.chars()) + perMessageTokens*len(c.msgs)
 }
 
-// perMessageTokens is what a chat template adds around each message.
-const perMessageTokens = 4
-
 // fits reports whether the prompt, a reply of maxOut tokens and the safety
 // margin fit in a context of ctxLen tokens, and whether the prompt is past
 // the rebuild threshold.
@@ -78,4 +85,133 @@ func (c *conversation) calibrate(promptTokens int) {
 	if promptTokens > 0 {
 		c.est.Calibrate(c.chars(), promptTokens-perMessageTokens*len(c.msgs))
 	}
+}
+
+// Keeping the conversation within the context: the action call, a rebuilt
+// compact prompt when the conversation nears the limit or the server says
+// it overflowed, and a smaller context when the server has less loaded.
+
+// actionCall sends the conversation, rebuilding it first when it nears the
+// context limit, and once more after the server reports an overflow.
+func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
+	if fits, rebuild := a.st.conv.fits(a.cfg.ContextLength, maxTokens[KindAction]); !fits || rebuild {
+		a.rebuild("the conversation neared the context limit")
+	} else if a.cfg.RebuildEveryTurn && a.st.conv.underway() {
+		a.rebuild("baseline: a fresh prompt every turn")
+	}
+	reply, err := a.send(ctx, KindAction, "", actionSchema)
+	if err == nil {
+		a.st.conv.calibrate(reply.Usage.PromptTokens)
+	}
+	return reply, err
+}
+
+// send sends the conversation, with extra as a last user message when set,
+// and once more in a rebuilt compact prompt when the server reports an
+// overflow (the call has then shrunk the context to what it reported).
+func (a *Agent) send(ctx context.Context, kind, extra string, schema map[string]any) (chat.Reply, error) {
+	msgs := func() []chat.Message {
+		if extra == "" {
+			return a.st.conv.msgs
+		}
+		return withMessage(append([]chat.Message(nil), a.st.conv.msgs...), chat.User, extra)
+	}
+	reply, err := a.call(ctx, kind, msgs(), schema)
+	if errors.Is(err, chat.ErrContextOverflow) {
+		a.rebuild("the server reported the prompt too long")
+		reply, err = a.call(ctx, kind, msgs(), schema)
+	}
+	return reply, err
+}
+
+// adaptContext keeps the rest of the run within the context the server
+// says it has loaded, when that is less than assumed: LM Studio loading a
+// model on the first request (just in time) may load less than the 8192
+// tokens assumed when nothing was loaded to ask.
+// The open page is split anew in smaller parts, so the part a rebuilt
+// prompt shows fits too.
+func (a *Agent) adaptContext(loaded int) {
+	if loaded <= 0 || loaded >= a.cfg.ContextLength {
+		return
+	}
+	was := a.cfg.ContextLength
+	a.cfg.ContextLength, a.budget = loaded, page.PartBudget(loaded)
+	why := fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)
+	if p := a.st.page; p != nil && len(p.page.Parts) > 0 {
+		p.resplit(a.budget, a.est)
+		why += fmt.Sprintf(" The open page is now in %d parts.", len(p.page.Parts))
+		a.st.conv.journal = append(a.st.conv.journal, render("journal-resplit", map[string]int{"Turn": a.st.turn, "Parts": len(p.page.Parts)}))
+	}
+	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded, Reason: why})
+}
+
+// rebuild replaces the conversation with a fresh compact prompt: the
+// objective, the checklist with its coverage, shortened findings, the
+// compact journal, the current page part and the latest message (the last
+// observation or note, which the model has not answered yet). Findings and
+// journal shrink until the prompt takes at most rebuildTarget of the
+// context, so a long run does not rebuild every turn.
+func (a *Agent) rebuild(why string) {
+	conv, p := &a.st.conv, a.st.page
+	latest := ""
+	if n := len(conv.msgs); conv.underway() && conv.msgs[n-1].Role == chat.User {
+		latest = conv.msgs[n-1].Content
+	}
+	// The last observation (search results, a page part) stays in view
+	// even when a refusal note came after it: the note may point to it.
+	observation := conv.lastObs
+	if observation == latest {
+		observation = ""
+	}
+	if p != nil && p.splitAnew {
+		// The page text in them was cut for the larger context: the part
+		// shown below replaces it.
+		p.splitAnew = false
+		if strings.Contains(latest, "<page>") {
+			latest = ""
+		}
+		if strings.Contains(observation, "<page>") {
+			observation = ""
+		}
+	}
+	var part map[string]any
+	if p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
+		part = a.partData(p, p.shown)
+	}
+	rec := &a.st.record
+	for _, size := range rebuildSizes {
+		data := map[string]any{
+			"Objective":   rec.objective,
+			"Status":      rec.status(true),
+			"Findings":    shortFindings(rec.findings, size.findingChars),
+			"Journal":     lastLines(conv.journal, size.journalLines),
+			"Part":        part,
+			"Observation": observation,
+			"Latest":      latest,
+		}
+		conv.msgs = nil
+		conv.add(chat.System, render("system", nil))
+		conv.add(chat.User, render("rebuild", data))
+		conv.opened()
+		if float64(conv.tokens()) <= rebuildTarget*float64(a.cfg.ContextLength) {
+			break
+		}
+	}
+	a.emit(Event{Type: EvRebuilt, Reason: why})
+}
+
+func shortFindings(fs []Finding, chars int) []Finding {
+	out := make([]Finding, len(fs))
+	for i, f := range fs {
+		f.Text = clip(f.Text, chars)
+		out[i] = f
+	}
+	return out
+}
+
+func lastLines(lines []string, n int) []string {
+	if len(lines) > n {
+		return lines[len(lines)-n:]
+	}
+	return lines
 }

@@ -1,48 +1,109 @@
 package agent
 
 import (
-	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/scout-research/scout/backend/rank"
 )
 
-// checkDiscover accepts a finding only when it names checklist items, says
-// something new, and is grounded in the page text shown. An accepted
-// finding waits in st.pending with its evidence for execute to record.
-func (a *Agent) checkDiscover(param string) note {
-	p := a.st.current
-	if p == nil {
-		return refuse(RefusalNoPage, "no page is open: findings must come from a page you read.")
+// The rules for DISCOVER. A finding is judged as a claim: the item numbers
+// and text it gives, against the text of the page parts shown. Each rule
+// is a pure function; the turn (turn.go) calls them in order and records a
+// finding they all accept.
+
+// claim is a DISCOVER's finding as its rules judge it.
+type claim struct {
+	items    []int
+	text     string
+	page     *openPage // nil when no page is open
+	pageText string    // every part shown
+	quote    string    // the page sentence(s) closest to text
+	score    float64   // the share of text's word pairs in quote
+}
+
+// claimOn reads a DISCOVER's parameter as a claim on the open page p.
+func claimOn(param string, p *openPage) claim {
+	c := claim{page: p}
+	c.items, c.text = parseDiscover(param)
+	if p != nil {
+		c.pageText = p.shownText()
+		c.quote, c.score = closestSentences(c.text, c.pageText)
 	}
-	items, text := parseDiscover(param)
-	if n := a.checkItems(items, text); n.sendsBack() {
-		return n
+	return c
+}
+
+// finding is the claim as a finding with its evidence, for the act step
+// to record.
+func (c claim) finding() *Finding {
+	if c.page == nil {
+		return nil
 	}
-	for _, f := range a.st.findings {
-		if overlap(pairs(text), pairs(f.Text)) >= duplicateOverlap && !newNumbers(text, f.Text) {
-			return refuse(RefusalDuplicate, fmt.Sprintf("that repeats finding [%d]. Record something new, or move on.", f.Number))
+	p := c.page
+	return &Finding{Text: c.text, Items: c.items, URL: p.url, Title: p.page.Title, Part: p.partOf(c.quote), Quote: c.quote}
+}
+
+// findingRule: a finding comes from an open page and says something.
+func findingRule(c claim) verdict {
+	switch {
+	case c.page == nil:
+		return refuse(RefusalNoPage, "no-page-to-discover", nil)
+	case c.text == "":
+		return refuse(RefusalEmptyFinding, "empty-finding", nil)
+	}
+	return verdict{}
+}
+
+// itemsRule: a finding names the checklist items it serves.
+func itemsRule(c claim, checklist []Item) verdict {
+	if len(c.items) == 0 {
+		return refuse(RefusalNoItems, "no-items", nil)
+	}
+	for _, n := range c.items {
+		if n < 1 || n > len(checklist) {
+			return refuse(RefusalBadItem, "bad-item", map[string]int{"Item": n, "Items": len(checklist)})
 		}
 	}
-	pageText := strings.Join(p.text, "\n")
-	quote, score := closestSentences(text, pageText)
+	return verdict{}
+}
+
+// duplicateRule: a finding says something no earlier finding says; word
+// pairs see through rewording and reordering, and a new number is new.
+func duplicateRule(c claim, findings []Finding) verdict {
+	for _, f := range findings {
+		if overlap(pairs(c.text), pairs(f.Text)) >= duplicateOverlap && !newNumbers(c.text, f.Text) {
+			return refuse(RefusalDuplicate, "duplicate", f.Number)
+		}
+	}
+	return verdict{}
+}
+
+// groundRule: a finding is in the page's words. One far from anything on
+// the page is refused, naming the objective's words the parts read never
+// mention; one near a page sentence is sent back once, quoting it (warned
+// holds the findings sent back so).
+func groundRule(c claim, objective string, warned map[string]bool) verdict {
+	key := normalizeQuery(c.text)
 	switch {
-	case score < groundRefuse:
-		return note{kind: RefusalUngrounded, text: render("ground-retry", map[string]string{"Closest": "", "Unseen": a.unseenTerms(pageText)}) +
-			" That finding is far from anything on the page, so it was not recorded."}
-	case score < groundAccept && !a.st.groundWarned[normalizeQuery(text)]:
-		a.st.groundWarned[normalizeQuery(text)] = true
-		return note{kind: RefusalLooseWording, text: render("ground-retry", map[string]string{"Closest": clip(quote, 400)})}
+	case c.score < groundRefuse:
+		return verdict{kind: RefusalUngrounded, note: render("ungrounded", map[string]string{"Closest": "", "Unseen": unseenTerms(objective, c.pageText)})}
+	case c.score < groundAccept && !warned[key]:
+		return verdict{kind: RefusalLooseWording, note: render("ground-retry", map[string]string{"Closest": clip(c.quote, maxQuoteChars)}), key: key}
 	}
-	if absent := notOnPage(text, pageText); len(absent) > 0 {
-		// A page sentence with an invented clause scores high on word
-		// pairs; its numbers and names give it away.
-		return refuse(RefusalNotOnPage, fmt.Sprintf("the page you read does not say %s. Record only what the page says.", strings.Join(absent, ", ")))
+	return verdict{}
+}
+
+// notOnPageRule: a finding's numbers and names are on the page. A page
+// sentence with an invented clause scores high on word pairs; its numbers
+// and names give it away.
+func notOnPageRule(c claim) verdict {
+	if absent := notOnPage(c.text, c.pageText); len(absent) > 0 {
+		return refuse(RefusalNotOnPage, "not-on-page", strings.Join(absent, ", "))
 	}
-	a.st.pending = &Finding{Text: text, Items: items, URL: p.url, Title: p.page.Title, Part: p.partOf(quote), Quote: quote}
-	return note{}
+	return verdict{}
 }
 
 // notOnPage lists the numbers and capitalised names of text that the page
@@ -76,36 +137,21 @@ func notOnPage(text, pageText string) []string {
 	return absent
 }
 
-func (a *Agent) checkItems(items []int, text string) note {
-	if text == "" {
-		return refuse(RefusalEmptyFinding, "the finding is empty. Write the information itself into the parameter, after the item numbers.")
-	}
-	if len(items) == 0 {
-		return refuse(RefusalNoItems, "start the finding with the checklist item numbers it serves in brackets, like [1] or [1,3].")
-	}
-	for _, n := range items {
-		if n < 1 || n > len(a.st.checklist) {
-			return refuse(RefusalBadItem, fmt.Sprintf("there is no checklist item %d; the items are 1 to %d.", n, len(a.st.checklist)))
-		}
-	}
-	return note{}
-}
-
 // unseenTerms names the objective's words that the parts read so far never
 // mention, so the model knows to read on rather than guess.
-func (a *Agent) unseenTerms(pageText string) string {
+func unseenTerms(objective, pageText string) string {
 	have := map[string]bool{}
 	for _, w := range words(pageText) {
 		have[w] = true
 	}
 	var missing []string
-	for _, w := range words(a.st.objective) {
-		if len(w) > 3 && !rank.IsStopWord(w) && !have[w] && !slices.Contains(missing, w) {
+	for _, w := range words(objective) {
+		if len(w) >= minUnseenTermChars && !rank.IsStopWord(w) && !have[w] && !slices.Contains(missing, w) {
 			missing = append(missing, w)
 		}
 	}
-	if len(missing) > 5 {
-		missing = missing[:5]
+	if len(missing) > maxUnseenTerms {
+		missing = missing[:maxUnseenTerms]
 	}
 	return strings.Join(missing, ", ")
 }
@@ -124,3 +170,27 @@ func newNumbers(text, old string) bool {
 	}
 	return false
 }
+
+// itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".
+var itemsPrefix = regexp.MustCompile(`^\s*(?:[\[(]\s*(?i:items?\s*)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[\])]\s*[:.\-–]?|(?i:items?\s*)(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[:.\-–]|(\d+(?:\s*,\s*\d+)*)\s*:)(?:\s+|$)`)
+
+// parseDiscover splits "[1,2] text" (or "(1) text", "items 1 and 2: text",
+// "1, 2: text") into item numbers and the finding. A finding that merely
+// starts with a number ("3 free tools are...") keeps it.
+func parseDiscover(param string) (items []int, text string) {
+	m := itemsPrefix.FindStringSubmatchIndex(param)
+	if m == nil {
+		return nil, strings.TrimSpace(param)
+	}
+	for g := 1; g <= 3; g++ {
+		if m[2*g] >= 0 {
+			for _, f := range digitsPattern.FindAllString(param[m[2*g]:m[2*g+1]], -1) {
+				n, _ := strconv.Atoi(f)
+				items = append(items, n)
+			}
+		}
+	}
+	return items, strings.TrimSpace(param[m[1]:])
+}
+
+var digitsPattern = regexp.MustCompile(`\d+`)

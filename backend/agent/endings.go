@@ -34,57 +34,16 @@ var errSearchDown = errors.New("search failed")
 // with a new browser.
 var errBrowserGone = errors.New("the browser closed")
 
-// refusalRepeats records a refused action and returns how many refused
-// replies since the last accepted action were the same as an earlier one.
-// Only the action and its parameter count: a reworded thought is the same
-// reply.
-func (a *Agent) refusalRepeats(act Action) int {
-	key := act.Name + " " + strings.ToLower(strings.Join(strings.Fields(act.Param), " "))
-	if a.st.refused == nil {
-		a.st.refused = map[string]bool{}
-	}
-	if a.st.refused[key] {
-		a.st.repeats++
-	}
-	a.st.refused[key] = true
-	return a.st.repeats
-}
-
-// accepted forgets the refusals: the model moved on.
-func (a *Agent) accepted() {
-	a.st.refused, a.st.repeats = nil, 0
-}
-
 // stuckError says which reply the model kept sending and why it was refused.
-func stuckError(act Action, n note) error {
-	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(cmp.Or(n.reason, n.text), "."))
+func stuckError(act Action, v verdict) error {
+	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(cmp.Or(v.reason, v.note), "."))
 }
 
-// searched counts searches failed in a row; too many end the run, with
-// the last failure, which tells the user what to do.
-func (a *Agent) searched(err error) {
-	if err == nil {
-		a.st.searchFails = 0
-		return
-	}
-	a.st.searchFails++
-	if a.st.searchFails >= maxSearchFailures {
-		a.endWith(fmt.Errorf("%w %d times in a row: %s", errSearchDown, a.st.searchFails, err))
-	}
-	a.noteBrowser(err)
-}
-
-// noteBrowser ends the run when a visit or search failed because the
-// browser itself is gone.
-func (a *Agent) noteBrowser(err error) {
+// browserGone is the error that ends the run when a visit or search
+// failed because the browser itself is gone, else nil.
+func browserGone(err error) error {
 	if errors.Is(err, web.ErrBrowserClosed) {
-		a.endWith(fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(err.Error(), ".")))
+		return fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(err.Error(), "."))
 	}
-}
-
-// endWith ends the run after this turn; the first reason stands.
-func (a *Agent) endWith(err error) {
-	if a.st.ended == nil {
-		a.st.ended = err
-	}
+	return nil
 }

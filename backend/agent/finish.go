@@ -3,24 +3,79 @@ package agent
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-// gap is a checklist item the findings do not (fully) answer.
+// The FINISH path: its rules, and the coverage check between them. A
+// FINISH is accepted only when the findings cover the checklist, or when
+// the gaps were already sent back as often as allowed (they are then
+// reported as not found). Every send-back counts: a model that answers a
+// send-back with FINISH again is insisting, and more send-backs would only
+// loop until the turn limit.
+
+// gap is a checklist item the findings do not (fully) answer. Its fields
+// are the templates' to show.
 type gap struct {
-	item Item
-	// condition is set when findings exist but none shows a condition the
+	Item Item
+	// Condition is set when findings exist but none shows a condition the
 	// item sets ("free", "open-source"): such items are "left out".
-	condition string
-	why       string
-	// partial: findings touch the item without answering it in full.
-	partial bool
-	// count: fewer things than the item asks for.
-	count bool
+	Condition string
+	Why       string
+	// Partial: findings touch the item without answering it in full.
+	Partial bool
+	// Count: fewer things than the item asks for.
+	Count bool
+}
+
+// findingsRule: FINISH needs something found.
+func findingsRule(findings []Finding) verdict {
+	if len(findings) == 0 {
+		return refuse(RefusalNoFindings, "no-findings", nil)
+	}
+	return verdict{}
+}
+
+// notCoveredRule: a FINISH whose own reasoning says something is not
+// covered is sent back, at most maxNotCoveredSendBacks times a run (sent
+// so far), so something the web does not hold cannot block the run.
+func notCoveredRule(thought string, rec *record, sent int) verdict {
+	if saysNotCovered(thought) && sent < maxNotCoveredSendBacks {
+		return verdict{kind: RefusalNotCovered, note: render("not-covered", rec.status(false))}
+	}
+	return verdict{}
+}
+
+var notCovered = regexp.MustCompile(`(?i)\bnot (yet )?(covered|found|answered)\b`)
+
+func saysNotCovered(thought string) bool { return notCovered.MatchString(thought) }
+
+// gapsRule: a FINISH with gaps is sent back, at most maxGapSendBacks times
+// a run (sent so far); after that it is accepted with the gaps, which the
+// report names as not found.
+func gapsRule(gaps []gap, sent int) verdict {
+	if len(gaps) > 0 && sent < maxGapSendBacks {
+		return verdict{kind: RefusalGaps, note: render("gaps", gaps)}
+	}
+	return verdict{gaps: gaps}
+}
+
+// coverage finds the gaps FINISH leaves. Code looks first, for free; when
+// it sees no gap but counts, the model says which findings cover each
+// item, and code checks that verdict. A count gap alone waits for the
+// model, which names the things a finding lists; when that call fails, the
+// code's whole verdict stands.
+func (a *Agent) coverage(ctx context.Context) []gap {
+	gaps := codeGaps(&a.st.record, nil)
+	if len(withoutCounts(gaps)) == 0 {
+		if checked, err := a.askCoverage(ctx); err == nil {
+			gaps = checked
+		}
+	}
+	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
+	return gaps
 }
 
 var coverageSchema = map[string]any{
@@ -41,50 +96,14 @@ var coverageSchema = map[string]any{
 	"additionalProperties": false,
 }
 
-// checkFinish accepts a FINISH only when the coverage check finds no gap,
-// or when the gaps were already sent back as often as allowed (they are
-// then reported as not found). Every send-back counts: a model that
-// answers a send-back with FINISH again is insisting, and more send-backs
-// would only loop until the turn limit.
-func (a *Agent) checkFinish(ctx context.Context, act Action) note {
-	if len(a.st.findings) == 0 {
-		return refuse(RefusalNoFindings, "you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say.")
-	}
-	if saysNotCovered(act.Thought) && a.st.notCoveredSent < maxNotCoveredSendBacks {
-		a.st.notCoveredSent++
-		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
-		return note{kind: RefusalNotCovered, text: render("not-covered", a.coverageStatus())}
-	}
-	// Free: no model call when code already sees a gap. A count gap alone
-	// waits for the coverage check, which names the things a finding
-	// lists; without that check, the code's whole verdict stands.
-	gaps := a.codeGaps(nil)
-	if len(withoutCounts(gaps)) == 0 {
-		if checked, err := a.coverage(ctx); err == nil {
-			gaps = checked
-		}
-	}
-	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
-	if len(gaps) > 0 && a.st.gapSendBacks < maxGapSendBacks {
-		a.st.gapSendBacks++
-		return note{kind: RefusalGaps, text: render("gaps", describeGaps(gaps)+" Find it on the pages before you FINISH.")}
-	}
-	a.st.finishGaps = gaps
-	return note{}
-}
-
-var notCovered = regexp.MustCompile(`(?i)\bnot (yet )?(covered|found|answered)\b`)
-
-func saysNotCovered(thought string) bool { return notCovered.MatchString(thought) }
-
-// coverage asks the model which findings cover each item, then checks the
-// verdict in code. The question is appended to the conversation (and not
-// kept), so the server reuses its cached prompt instead of reading a fresh
-// one, and the next action call finds the conversation still cached.
-func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
-	data := map[string]any{"Checklist": a.st.checklist, "Findings": a.st.findings}
+// askCoverage asks the model which findings cover each item, then checks
+// the answer in code. The question is appended to the conversation (and
+// not kept), so the server reuses its cached prompt instead of reading a
+// fresh one, and the next action call finds the conversation still cached.
+func (a *Agent) askCoverage(ctx context.Context) ([]gap, error) {
+	data := map[string]any{"Checklist": a.st.record.checklist, "Findings": a.st.record.findings}
 	request := render("coverage-request", data)
-	if !a.conv.fitsWith(request, a.cfg.ContextLength, maxTokens[KindCoverage]) {
+	if !a.st.conv.fitsWith(request, a.cfg.ContextLength, maxTokens[KindCoverage]) {
 		// Rather a fresh compact prompt than a check the server cuts short.
 		a.rebuild("the coverage check needs room in the context")
 	}
@@ -93,7 +112,7 @@ func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
 		return nil, err
 	}
 	var got struct {
-		Items []verdict `json:"items"`
+		Items []coverageItem `json:"items"`
 	}
 	obj, err := extractJSON(reply.Content)
 	if err == nil {
@@ -102,10 +121,11 @@ func (a *Agent) coverage(ctx context.Context) ([]gap, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.codeGaps(got.Items), nil
+	return codeGaps(&a.st.record, got.Items), nil
 }
 
-type verdict struct {
+// coverageItem is the model's answer for one checklist item.
+type coverageItem struct {
 	Item     int    `json:"item"`
 	Findings []int  `json:"findings"`
 	Covered  bool   `json:"covered"`
@@ -118,7 +138,7 @@ type verdict struct {
 func withoutCounts(gaps []gap) []gap {
 	var out []gap
 	for _, g := range gaps {
-		if !g.count {
+		if !g.Count {
 			out = append(out, g)
 		}
 	}
@@ -126,26 +146,26 @@ func withoutCounts(gaps []gap) []gap {
 }
 
 // codeGaps decides coverage per item: the evidence is the findings the
-// model cites for it that exist (or, without a verdict, those tagged with
+// model cites for it that exist (or, without its answer, those tagged with
 // it); then the code checks counts and conditions in the evidence's words.
-func (a *Agent) codeGaps(verdicts []verdict) []gap {
-	byItem := map[int]verdict{}
-	for _, v := range verdicts {
+func codeGaps(rec *record, answers []coverageItem) []gap {
+	byItem := map[int]coverageItem{}
+	for _, v := range answers {
 		byItem[v.Item] = v
 	}
 	var gaps []gap
-	for _, it := range a.st.checklist {
-		evidence := a.st.covering(it.Number)
+	for _, it := range rec.checklist {
+		evidence := rec.covering(it.Number)
 		var names []string
 		if v, ok := byItem[it.Number]; ok {
 			names = v.Names
-			evidence = a.validFindings(v.Findings, evidence)
+			evidence = citedFindings(v.Findings, rec.findings, evidence)
 			if !v.Covered {
 				why := strings.TrimSpace(v.Missing)
 				if why == "" {
-					why = "the coverage check found it not covered"
+					why = render("gap-unchecked", nil)
 				}
-				gaps = append(gaps, gap{item: it, why: why, partial: len(evidence) > 0})
+				gaps = append(gaps, gap{Item: it, Why: why, Partial: len(evidence) > 0})
 				continue
 			}
 		}
@@ -156,13 +176,13 @@ func (a *Agent) codeGaps(verdicts []verdict) []gap {
 	return gaps
 }
 
-// validFindings keeps cited numbers that name real findings; with none, the
-// tagged findings stand.
-func (a *Agent) validFindings(cited []int, tagged []Finding) []Finding {
+// citedFindings keeps cited numbers that name real findings; with none,
+// the tagged findings stand.
+func citedFindings(cited []int, findings, tagged []Finding) []Finding {
 	var out []Finding
 	for _, n := range cited {
-		if n >= 1 && n <= len(a.st.findings) {
-			out = append(out, a.st.findings[n-1])
+		if n >= 1 && n <= len(findings) {
+			out = append(out, findings[n-1])
 		}
 	}
 	if len(out) == 0 {
@@ -175,7 +195,7 @@ func (a *Agent) validFindings(cited []int, tagged []Finding) []Finding {
 // the things the coverage check says they name (see namedIn).
 func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
 	if len(evidence) == 0 {
-		return gap{item: it, why: "no finding covers it"}, true
+		return gap{Item: it, Why: render("gap-uncovered", nil)}, true
 	}
 	var text strings.Builder
 	for _, f := range evidence {
@@ -183,13 +203,13 @@ func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
 	}
 	if want := countAsked(it.Text); want > 0 {
 		if have := max(len(evidence), namedIn(names, text.String(), it.Text)); have < want {
-			return gap{item: it, why: fmt.Sprintf("only %d of %d found", have, want), partial: true, count: true}, true
+			return gap{Item: it, Why: render("gap-count", map[string]int{"Have": have, "Want": want}), Partial: true, Count: true}, true
 		}
 	}
 	have := strings.Join(words(text.String()), " ")
 	for _, c := range conditions(it.Text) {
 		if !strings.Contains(" "+have+" ", " "+c+" ") {
-			return gap{item: it, condition: c, why: fmt.Sprintf("no finding shows it is %s", c)}, true
+			return gap{Item: it, Condition: c, Why: render("gap-condition", c)}, true
 		}
 	}
 	return gap{}, false
@@ -238,20 +258,9 @@ func allIn(ws []string, set map[string]bool) bool {
 	return true
 }
 
-func describeGaps(gaps []gap) string {
-	if len(gaps) == 0 {
-		return "Every checklist item is covered."
-	}
-	parts := make([]string, len(gaps))
-	for i, g := range gaps {
-		why := g.why
-		if why == "" {
-			why = "not covered"
-		}
-		parts[i] = fmt.Sprintf("Item %d (%s): %s.", g.item.Number, g.item.Text, why)
-	}
-	return strings.Join(parts, " ")
-}
+// describeGaps is the gaps in a sentence each, for the model and the
+// journal.
+func describeGaps(gaps []gap) string { return render("gap-list", gaps) }
 
 var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 

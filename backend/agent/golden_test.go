@@ -39,7 +39,7 @@ func TestGoldenPrompts(t *testing.T) {
 	}
 	// A rebuilt prompt, as made when the conversation nears the limit.
 	a := rebuiltAgent(t)
-	cases["action-rebuilt"] = chat.Request{Messages: a.conv.msgs}
+	cases["action-rebuilt"] = chat.Request{Messages: a.st.conv.msgs}
 	for name, req := range cases {
 		golden(t, name, renderRequest(req))
 	}

@@ -14,17 +14,14 @@ import (
 // none); the best such unread part is named. When more than maxHintParts
 // parts are pointed at, those serving the most items are named, in page
 // order. read says which parts the model has seen, the one being shown
-// included.
-func (a *Agent) partHints(p *openPage, read map[int]bool) string {
+// included; open are the items no finding covers.
+func partHints(p *openPage, read map[int]bool, open []Item) string {
 	ix := p.index()
 	if ix.Len() < 2 {
 		return ""
 	}
 	byPart := map[int][]int{}
-	for _, it := range a.st.checklist {
-		if len(a.st.covering(it.Number)) > 0 {
-			continue
-		}
+	for _, it := range open {
 		if part := bestPart(ix, telling(ix, it.Text), read); part > 0 {
 			byPart[part] = append(byPart[part], it.Number)
 		}
@@ -95,21 +92,4 @@ func bestPart(ix *rank.Index, terms []string, read map[int]bool) int {
 		}
 	}
 	return best
-}
-
-// index is the page's parts as stems, built on first use.
-func (p *openPage) index() *rank.Index {
-	if p.ranked == nil {
-		p.ranked = &rank.Index{}
-		for _, part := range p.page.Parts {
-			terms := rank.Stems(part.Text)
-			for _, h := range part.Headings {
-				for i := 0; i < headingWeight; i++ {
-					terms = append(terms, rank.Stems(h.Text)...)
-				}
-			}
-			p.ranked.Add(terms)
-		}
-	}
-	return p.ranked
 }

@@ -44,16 +44,15 @@ func TestPartHints(t *testing.T) {
 		{"nothing open, no hint", []int{1}, []int{1, 2, 3}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := agentFor(t, "make a sourdough starter")
-			a.st.checklist = items
+			rec := record{checklist: items}
 			for _, n := range tc.covered {
-				a.st.findings = append(a.st.findings, Finding{Number: len(a.st.findings) + 1, Items: []int{n}})
+				rec.add(Finding{Items: []int{n}}, 1)
 			}
 			read := map[int]bool{}
 			for _, n := range tc.read {
 				read[n] = true
 			}
-			if got := a.partHints(starterPage(), read); got != tc.want {
+			if got := partHints(starterPage(), read, rec.open()); got != tc.want {
 				t.Errorf("got  %q\nwant %q", got, tc.want)
 			}
 		})
@@ -61,26 +60,22 @@ func TestPartHints(t *testing.T) {
 }
 
 func TestPartHintsNeedHalfTheTellingWords(t *testing.T) {
-	a := agentFor(t, "x")
 	// "rye" is in part 3 only, but "bread", "recipe" and "oven" are on no
 	// part: one word of four is not enough to send the model anywhere,
 	// two of four is...
-	a.st.checklist = []Item{{1, "rye bread recipe oven"}}
-	if got := a.partHints(starterPage(), map[int]bool{1: true}); got != "" {
+	if got := partHints(starterPage(), map[int]bool{1: true}, []Item{{1, "rye bread recipe oven"}}); got != "" {
 		t.Errorf("one word in four pointed at a part: %q", got)
 	}
-	a.st.checklist = []Item{{1, "rye water recipe oven"}}
-	if got := a.partHints(starterPage(), map[int]bool{1: true}); got == "" {
+	if got := partHints(starterPage(), map[int]bool{1: true}, []Item{{1, "rye water recipe oven"}}); got == "" {
 		t.Error("two words of four in part 3 got no hint")
 	}
 	// ...and words on every part ("flour" is not: part 2 lacks it) tell
 	// nothing and do not count against an item.
-	a.st.checklist = []Item{{1, "which flour to begin with"}}
-	if got := a.partHints(starterPage(), map[int]bool{1: true}); got == "" {
+	if got := partHints(starterPage(), map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got == "" {
 		t.Error("an item whose telling words are in part 3 got no hint")
 	}
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1, Text: "rye bread"}}}}
-	if got := a.partHints(one, map[int]bool{1: true}); got != "" {
+	if got := partHints(one, map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got != "" {
 		t.Errorf("a one-part page got a hint: %q", got)
 	}
 }
@@ -93,11 +88,11 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 	for i, w := range words {
 		pg.Parts = append(pg.Parts, page.Part{Number: i + 1, Text: w + " section text"})
 	}
-	a := agentFor(t, "x")
+	var items []Item
 	for i, w := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"} {
-		a.st.checklist = append(a.st.checklist, Item{i + 1, w})
+		items = append(items, Item{i + 1, w})
 	}
-	got := a.partHints(&openPage{page: pg}, map[int]bool{1: true})
+	got := partHints(&openPage{page: pg}, map[int]bool{1: true}, items)
 	want := "Unread parts that match open checklist items: part 2 (item 1); part 3 (item 2); part 6 (items 5, 6). READ_MORE with a part number goes there."
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
@@ -124,10 +119,15 @@ func TestGoldenLongPageObservation(t *testing.T) {
 	cfg.Objective = "How do I make a sourdough starter? Give the steps with exact amounts."
 	a := newAgent(t, cfg)
 	a.budget = 400 // parts small enough for the page to be long
-	a.st.checklist = []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
+	a.st.record.checklist = []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
 	a.st.turn = 2
-	a.st.results = []string{base + "/starter"}
-	got := a.doNavigate(context.Background(), Action{Name: ActNavigate, Param: "R1"})
+	a.st.trail.results = []string{base + "/starter"}
+	navigate := Action{Name: ActNavigate, Param: "R1"}
+	out, err := a.act(context.Background(), navigate, a.verdict(navigate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out.obs
 	if !strings.Contains(got, "Unread parts that match open checklist items:") {
 		t.Fatalf("no hint in:\n%s", got)
 	}

@@ -3,6 +3,9 @@ package agent
 // Behaviour limits, in one place. Each value says why; the seeds' lessons
 // (../../../shared/seeds/001_*) are the evidence behind most of them.
 const (
+	// defaultMaxTurns is the turn limit when the config sets none: room for
+	// a thorough run, and a bound on one that loops.
+	defaultMaxTurns = 100
 	// maxRetriesPerTurn: refused replies corrected inside one turn. Two
 	// cheap retries fix nearly every slip; a third refusal means the model
 	// is stuck, and a new turn with a fresh observation helps more.
@@ -24,6 +27,10 @@ const (
 	// The DuckDuckGo client already retries a blocked search once; three
 	// queries failing means the search itself is down or blocking Scout.
 	maxSearchFailures = 3
+
+	// maxChecklistItems bounds the checklist: more items than this are the
+	// model splitting hairs, and each one costs a check.
+	maxChecklistItems = 6
 
 	// maxHintParts bounds the unread parts a part hint names: more would
 	// read as "all of them" and cost tokens on every part shown.
@@ -65,6 +72,19 @@ const (
 	// duplicateOverlap: word-pair overlap with an earlier finding above
 	// which a new finding is a rewording of it.
 	duplicateOverlap = 0.6
+	// twoSentenceGain: two neighbouring page sentences are a finding's
+	// source only when together they match it this much better than any
+	// one: a claim that joins two facts, not a longer quote for its own
+	// sake.
+	twoSentenceGain = 0.15
+	// maxQuoteChars clips the page sentence quoted back to a loosely
+	// worded finding: two sentences' worth, not a paragraph.
+	maxQuoteChars = 400
+	// maxUnseenTerms and minUnseenTermChars: the objective's words named
+	// as never mentioned on the parts read, so the model reads on; a few
+	// telling ones are enough, and short words tell little.
+	maxUnseenTerms     = 5
+	minUnseenTermChars = 4
 
 	// maxResultsShown and maxLinksPerPart bound what one observation costs
 	// in tokens: a small model opens one of the first few results, so six
@@ -75,6 +95,11 @@ const (
 	maxSnippetChars = 160
 	// maxThoughtChars bounds a thought kept in the journal.
 	maxThoughtChars = 300
+	// journalParamChars and journalTitleChars clip a parameter and a page
+	// title in the compact journal a rebuilt prompt shows: one short line
+	// per turn.
+	journalParamChars = 80
+	journalTitleChars = 60
 
 	// rebuildAt: share of the context at which the conversation is rebuilt
 	// as a fresh compact prompt, leaving room for the next observation and
@@ -90,10 +115,27 @@ const (
 	findingCharsInRebuild = 240
 	// journalLinesInRebuild: the compact journal's length in a rebuild.
 	journalLinesInRebuild = 12
+	// perMessageTokens is what a chat template adds around each message,
+	// counted on top of the estimate of its text.
+	perMessageTokens = 4
+	// resplitProbe is how much of a part's start identifies it in another
+	// split of the same page (after the context turned out smaller).
+	resplitProbe = 80
 
 	// temperature is low: the agent needs consistent, literal answers.
 	temperature = 0.2
 )
+
+// rebuildSizes are the ever shorter forms a rebuilt prompt tries (finding
+// characters, journal lines) until it takes at most rebuildTarget.
+var rebuildSizes = []struct{ findingChars, journalLines int }{
+	{findingCharsInRebuild, journalLinesInRebuild}, {160, 8}, {100, 5}, {60, 3},
+}
+
+// writerFindingChars are the ever shorter findings a writer prompt tries
+// until it fits with its answer: whole (0), then clipped to this many
+// characters (their full text stays in the report).
+var writerFindingChars = []int{0, findingCharsInRebuild, 160, 100, 60}
 
 // Reply caps per call kind, in tokens: an action is a sentence of thought
 // plus a short parameter; the writer needs room for a cited answer.

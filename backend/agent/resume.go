@@ -2,7 +2,6 @@ package agent
 
 import (
 	"errors"
-	"fmt"
 )
 
 // Snapshot is what a resumed run takes over from an interrupted one, as
@@ -38,19 +37,19 @@ func Restore(events []Event) (Snapshot, error) {
 		case EvFinding:
 			if ev.Finding != nil {
 				s.Findings = append(s.Findings, *ev.Finding)
-				s.Journal = append(s.Journal, fmt.Sprintf("T%d DISCOVER: finding [%d]", ev.Turn, ev.Finding.Number))
+				s.Journal = append(s.Journal, render("journal-resumed-finding", map[string]int{"Turn": ev.Turn, "Number": ev.Finding.Number}))
 			}
 		case EvSearched:
 			s.Searches = append(s.Searches, ev.Query)
 			s.Seen = append(s.Seen, ev.URLs...)
-			s.Journal = append(s.Journal, fmt.Sprintf("T%d SEARCH %s: %d results", ev.Turn, clip(ev.Query, 80), ev.Count))
+			s.Journal = append(s.Journal, render("journal-resumed-search", map[string]any{"Turn": ev.Turn, "Query": clip(ev.Query, journalParamChars), "Count": ev.Count}))
 		case EvPageOpened:
 			s.Visits[ev.URL]++
 			s.Opened = append(s.Opened, ev.URL)
-			s.Journal = append(s.Journal, fmt.Sprintf("T%d NAVIGATE %s: opened %q", ev.Turn, ev.URL, clip(ev.Title, 60)))
+			s.Journal = append(s.Journal, render("journal-resumed-opened", map[string]any{"Turn": ev.Turn, "URL": ev.URL, "Title": clip(ev.Title, journalTitleChars)}))
 		case EvPageFailed:
 			s.Visits[ev.URL]++
-			s.Journal = append(s.Journal, fmt.Sprintf("T%d NAVIGATE %s: failed", ev.Turn, ev.URL))
+			s.Journal = append(s.Journal, render("journal-resumed-failed", map[string]any{"Turn": ev.Turn, "URL": ev.URL}))
 		}
 	}
 	if s.Objective == "" {
@@ -62,23 +61,24 @@ func Restore(events []Event) (Snapshot, error) {
 // restore loads a snapshot into a fresh state; the conversation starts
 // from a rebuilt prompt, since the old one is gone with the old process.
 func (a *Agent) restore(s *Snapshot) {
-	a.st.checklist = s.Checklist
-	a.st.findings = s.Findings
+	a.st.record.checklist = s.Checklist
+	a.st.record.findings = s.Findings
 	a.st.turn = s.Turn
 	a.seq = s.LastSeq
+	tr := &a.st.trail
 	for _, q := range s.Searches {
-		a.st.searches[normalizeQuery(q)] = true
+		tr.searches[normalizeQuery(q)] = true
 	}
 	for _, u := range s.Seen {
-		a.st.seen[normalizeURL(u)] = true
+		tr.seen[normalizeURL(u)] = true
 	}
 	for u, n := range s.Visits {
-		a.st.visits[normalizeURL(u)] += n
+		tr.visits[normalizeURL(u)] += n
 	}
 	for _, u := range s.Opened {
-		a.st.opened[normalizeURL(u)] = true
+		tr.opened[normalizeURL(u)] = true
 	}
-	a.st.journal = s.Journal
+	a.st.conv.journal = s.Journal
 	a.res.Checklist = s.Checklist
 }
 

@@ -1,163 +1,98 @@
 package agent
 
 import (
-	"context"
-	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
 
-// check applies the rules to an action before anything happens. It returns
-// the note to send back (the zero note when the action may go ahead), and
-// finish when an accepted action is a FINISH.
-func (a *Agent) check(ctx context.Context, act Action) (n note, finish bool) {
-	switch act.Name {
-	case ActSearch:
-		return a.checkSearch(act.Param), false
-	case ActNavigate:
-		return a.checkNavigate(act.Param), false
-	case ActReadMore:
-		return a.checkReadMore(act.Param), false
-	case ActDiscover:
-		return a.checkDiscover(act.Param), false
-	case ActFinish:
-		n := a.checkFinish(ctx, act)
-		return n, !n.sendsBack()
-	}
-	return refuse(RefusalUnknownAction, "unknown action."), false
-}
+// The rules for moving about: SEARCH, NAVIGATE and READ_MORE. Each is a
+// pure function of the action and the parts of the state it reads; the
+// turn (turn.go) calls them in order and applies what they decide. The
+// rules for findings are in discover.go, for FINISH in finish.go.
 
-func (a *Agent) checkSearch(q string) note {
+// searchRule: a SEARCH needs a query, and not one searched already.
+func searchRule(q string, searches map[string]bool) verdict {
 	switch {
 	case strings.TrimSpace(q) == "":
-		return refuse(RefusalEmptyQuery, "SEARCH needs a query in the parameter.")
-	case a.st.searches[normalizeQuery(q)]:
-		return refuse(RefusalRepeatedSearch, fmt.Sprintf("you already searched %q; the results are above.", q))
+		return refuse(RefusalEmptyQuery, "empty-query", nil)
+	case searches[normalizeQuery(q)]:
+		return refuse(RefusalRepeatedSearch, "repeated-search", q)
 	}
-	return a.confirmLeave()
+	return verdict{}
 }
 
-func (a *Agent) checkNavigate(param string) note {
-	u, ok := a.resolveURL(param)
+// navigateRule: NAVIGATE goes to an address offered in results or links
+// (seen), not to the page open, and to no address more than
+// maxVisitsPerURL times.
+func navigateRule(u string, seen bool, visits map[string]int, p *openPage) verdict {
 	switch {
-	case !ok:
-		return refuse(RefusalUnseenAddress, "that address was not in the search results or the page's links. NAVIGATE only to one of those, by URL or by its number (R1, L1).")
-	case a.st.current != nil && a.st.current.url == u:
-		return refuse(RefusalAlreadyOpen, "that page is already open. Use READ_MORE or DISCOVER, or open another page.")
-	case a.st.visits[u] >= maxVisitsPerURL:
-		return refuse(RefusalVisitLimit, fmt.Sprintf("you have opened that page %d times already.", maxVisitsPerURL))
+	case !seen:
+		return refuse(RefusalUnseenAddress, "unseen-address", nil)
+	case p != nil && p.url == u:
+		return refuse(RefusalAlreadyOpen, "already-open", nil)
+	case visits[u] >= maxVisitsPerURL:
+		return refuse(RefusalVisitLimit, "visit-limit", maxVisitsPerURL)
 	}
-	return a.confirmLeave()
+	return verdict{}
 }
 
-// resolveURL turns a URL or a result/link number into a seen URL.
-func (a *Agent) resolveURL(param string) (string, bool) {
-	p := unwrap(strings.TrimSpace(param))
-	if m := refPattern.FindStringSubmatch(p); m != nil {
-		n, _ := strconv.Atoi(m[2])
-		list := a.st.results
-		if strings.EqualFold(m[1], "L") {
-			list = a.st.links
-		}
-		if n >= 1 && n <= len(list) {
-			return list[n-1], true
-		}
-		return "", false
-	}
-	u := normalizeURL(p)
-	return u, a.st.seen[u]
-}
-
-var refPattern = regexp.MustCompile(`^(?i)([RL])\s*(\d+)$`)
-
-// unwrap removes one pair of wrapping brackets or quotes: "<url>",
-// "[R2]", "'url'"; a URL ending in ")" (Mercury_(planet)) keeps it.
-func unwrap(p string) string {
-	pairs := map[byte]byte{'<': '>', '[': ']', '(': ')', '"': '"', '\'': '\''}
-	for len(p) >= 2 && pairs[p[0]] != 0 && p[len(p)-1] == pairs[p[0]] {
-		p = strings.TrimSpace(p[1 : len(p)-1])
-	}
-	return p
-}
-
-// confirmLeave asks once before leaving a page nothing was recorded from.
-func (a *Agent) confirmLeave() note {
-	p := a.st.current
+// leaveRule asks once before leaving a page nothing was recorded from.
+func leaveRule(p *openPage) verdict {
 	if p == nil || p.findings > 0 || p.confirmed {
-		return note{}
+		return verdict{}
 	}
-	p.confirmed = true
-	return note{kind: RefusalConfirmLeave, text: render("confirm-leave", map[string]string{"Title": p.page.Title})}
+	return verdict{kind: RefusalConfirmLeave, note: render("confirm-leave", map[string]string{"Title": p.page.Title})}
 }
 
-func (a *Agent) checkReadMore(param string) note {
-	p := a.st.current
+// readMoreRule: READ_MORE needs an open page of several parts, and names
+// an unread part of it (or none, for the next unread). It returns that
+// part.
+func readMoreRule(param string, p *openPage) (int, verdict) {
 	if p == nil {
-		return refuse(RefusalNoPage, "no page is open. SEARCH or NAVIGATE first.")
+		return 0, refuse(RefusalNoPage, "no-page-to-read", nil)
 	}
 	n := len(p.page.Parts)
 	if n <= 1 {
-		return refuse(RefusalOnePart, "this page has only one part.")
+		return 0, refuse(RefusalOnePart, "one-part", nil)
 	}
-	target, problem := a.targetPart(param)
+	target, v := targetPart(param, p)
 	switch {
-	case problem.sendsBack():
-		return problem
+	case v.sendsBack():
+		return 0, v
 	case target > n:
-		return refuse(RefusalBadPart, fmt.Sprintf("the page has only %d parts.", n))
+		return 0, refuse(RefusalBadPart, "past-last-part", n)
 	case p.read[target]:
-		return refuse(RefusalPartRead, fmt.Sprintf("part %d was read already. Choose an unread part from the outline, or move on.", target))
+		return 0, refuse(RefusalPartRead, "part-read", target)
 	}
-	if !p.partFindings[p.shown] && p.confirmedPart != p.shown {
-		p.confirmedPart = p.shown
-		return note{kind: RefusalConfirmReadOn, text: render("confirm-read-on", map[string]int{"Part": p.shown})}
+	return target, verdict{}
+}
+
+// readOnRule asks once, before reading on from a part nothing was recorded
+// from, what that part says.
+func readOnRule(p *openPage) verdict {
+	if p == nil || p.partFindings[p.shown] || p.confirmedPart == p.shown {
+		return verdict{}
 	}
-	return note{}
+	return verdict{kind: RefusalConfirmReadOn, note: render("confirm-read-on", map[string]int{"Part": p.shown})}
 }
 
 // targetPart is the part READ_MORE asks for, a number or the next unread,
 // or the refusal when there is none.
-func (a *Agent) targetPart(param string) (int, note) {
-	p := a.st.current
+func targetPart(param string, p *openPage) (int, verdict) {
 	q := strings.ToLower(strings.TrimSpace(param))
 	q = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(q, "part"), "#"))
 	if q != "" && q != "next" && q != "more" {
 		n, err := strconv.Atoi(strings.TrimSuffix(q, "."))
 		if err != nil || n < 1 {
-			return 0, refuse(RefusalBadPart, fmt.Sprintf("READ_MORE takes \"\" for the next part or a part number, not %q.", param))
+			return 0, refuse(RefusalBadPart, "bad-part", param)
 		}
-		return n, note{}
+		return n, verdict{}
 	}
 	n := len(p.page.Parts)
 	for k := 1; k < n; k++ { // the next unread part, wrapping around
 		if i := (p.shown+k-1)%n + 1; !p.read[i] {
-			return i, note{}
+			return i, verdict{}
 		}
 	}
-	return 0, refuse(RefusalAllPartsRead, "every part of this page was read. Record what it says, or move on.")
+	return 0, refuse(RefusalAllPartsRead, "all-parts-read", nil)
 }
-
-// itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".
-var itemsPrefix = regexp.MustCompile(`^\s*(?:[\[(]\s*(?i:items?\s*)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[\])]\s*[:.\-–]?|(?i:items?\s*)(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[:.\-–]|(\d+(?:\s*,\s*\d+)*)\s*:)(?:\s+|$)`)
-
-// parseDiscover splits "[1,2] text" (or "(1) text", "items 1 and 2: text",
-// "1, 2: text") into item numbers and the finding. A finding that merely
-// starts with a number ("3 free tools are...") keeps it.
-func parseDiscover(param string) (items []int, text string) {
-	m := itemsPrefix.FindStringSubmatchIndex(param)
-	if m == nil {
-		return nil, strings.TrimSpace(param)
-	}
-	for g := 1; g <= 3; g++ {
-		if m[2*g] >= 0 {
-			for _, f := range digitsPattern.FindAllString(param[m[2*g]:m[2*g+1]], -1) {
-				n, _ := strconv.Atoi(f)
-				items = append(items, n)
-			}
-		}
-	}
-	return items, strings.TrimSpace(param[m[1]:])
-}
-
-var digitsPattern = regexp.MustCompile(`\d+`)

@@ -120,19 +120,22 @@ func TestGarbageRepliesSkipTheTurnThenEndTheRun(t *testing.T) {
 }
 
 func TestVisitLimit(t *testing.T) {
-	cfg, _, _, _ := newRun(t, nil)
-	a := newAgent(t, cfg)
-	u := base + "/wiki/Mount_Kenya"
-	a.st.seen[u] = true
-	a.st.visits[u] = maxVisitsPerURL - 1
-	if n := a.checkNavigate(u); n.sendsBack() {
-		t.Fatalf("third visit refused: %s", n.text)
+	tr := newState("x").trail
+	check := func(param string) verdict {
+		u, seen := tr.resolve(param)
+		return navigateRule(u, seen, tr.visits, nil)
 	}
-	a.st.visits[u] = maxVisitsPerURL
-	if n := a.checkNavigate(u + "#History"); n.kind != RefusalVisitLimit || !strings.Contains(n.text, "opened that page 3 times") {
+	u := base + "/wiki/Mount_Kenya"
+	tr.seen[u] = true
+	tr.visits[u] = maxVisitsPerURL - 1
+	if n := check(u); n.sendsBack() {
+		t.Fatalf("third visit refused: %s", n.note)
+	}
+	tr.visits[u] = maxVisitsPerURL
+	if n := check(u + "#History"); n.kind != RefusalVisitLimit || !strings.Contains(n.note, "opened that page 3 times") {
 		t.Fatalf("fourth visit: %+v", n)
 	}
-	if n := a.checkNavigate(u + "?action=history"); n.kind != RefusalUnseenAddress || !strings.Contains(n.text, "not in the search results") {
+	if n := check(u + "?action=history"); n.kind != RefusalUnseenAddress || !strings.Contains(n.note, "not in the search results") {
 		t.Fatalf("the query string is part of the address: %+v", n)
 	}
 }
@@ -141,8 +144,8 @@ func TestVisitLimit(t *testing.T) {
 // kind; ParseAction maps every reply to a known name, so no run reaches it.
 func TestUnknownActionIsRefused(t *testing.T) {
 	a := agentFor(t, "x")
-	if n, finish := a.check(context.Background(), Action{Name: "JUMP"}); n.kind != RefusalUnknownAction || !n.sendsBack() || finish {
-		t.Fatalf("check(JUMP) = %+v, finish %v", n, finish)
+	if v := a.verdict(Action{Name: "JUMP"}); v.kind != RefusalUnknownAction || !v.sendsBack() {
+		t.Fatalf("verdict(JUMP) = %+v", v)
 	}
 }
 
@@ -261,29 +264,25 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 		{"without a coverage check the findings are counted", one, nil, false, "only 1 of 3 found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := agentFor(t, "Name three free and open-source photo editors for Linux.")
-			a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
-			a.st.findings = tc.findings
-			var verdicts []verdict
+			rec := &record{checklist: []Item{{1, "three free and open-source photo editors for Linux"}}, findings: tc.findings}
+			var answers []coverageItem
 			if tc.verdict {
 				var cited []int
 				for _, f := range tc.findings {
 					cited = append(cited, f.Number)
 				}
-				verdicts = []verdict{{Item: 1, Findings: cited, Covered: true, Names: tc.names}}
+				answers = []coverageItem{{Item: 1, Findings: cited, Covered: true, Names: tc.names}}
 			}
-			got := describeGaps(a.codeGaps(verdicts))
-			if tc.want == "" && len(a.codeGaps(verdicts)) != 0 || tc.want != "" && !strings.Contains(got, tc.want) {
+			got := describeGaps(codeGaps(rec, answers))
+			if tc.want == "" && len(codeGaps(rec, answers)) != 0 || tc.want != "" && !strings.Contains(got, tc.want) {
 				t.Errorf("gaps: %s; want %q", got, tc.want)
 			}
 		})
 	}
 	// Before the coverage check, a count alone does not send a FINISH back:
 	// the check, which sees the names, decides.
-	a := agentFor(t, "x")
-	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
-	a.st.findings = one
-	if g := withoutCounts(a.codeGaps(nil)); len(g) != 0 {
+	rec := &record{checklist: []Item{{1, "three free and open-source photo editors for Linux"}}, findings: one}
+	if g := withoutCounts(codeGaps(rec, nil)); len(g) != 0 {
 		t.Errorf("the free check kept a count gap: %s", describeGaps(g))
 	}
 }
@@ -295,10 +294,13 @@ func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
 	m.err = map[int]error{0: fmt.Errorf("connection reset")}
 	cfg.Objective = "Name three free and open-source photo editors for Linux."
 	a := newAgent(t, cfg)
-	a.st.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
-	a.st.findings = []Finding{{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor for Linux."}}
-	n := a.checkFinish(context.Background(), Action{Name: ActFinish, Param: "GIMP."})
-	if n.kind != RefusalGaps || !strings.Contains(n.text, "only 1 of 3 found") {
+	a.st.record.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
+	a.st.record.findings = []Finding{{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor for Linux."}}
+	if v := a.verdict(Action{Name: ActFinish, Param: "GIMP."}); v.sendsBack() {
+		t.Fatalf("FINISH sent back before the coverage check: %+v", v)
+	}
+	n := gapsRule(a.coverage(context.Background()), a.st.counts.gapSendBacks)
+	if n.kind != RefusalGaps || !strings.Contains(n.note, "only 1 of 3 found") {
 		t.Fatalf("FINISH note %+v", n)
 	}
 	if len(m.calls(KindCoverage)) != 1 {

@@ -385,7 +385,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	cfg.Objective, cfg.ContextLength = "Explain how tides work.", 2048
 	a := newAgent(t, cfg)
 	for i := 1; i <= 20; i++ {
-		a.st.findings = append(a.st.findings, Finding{Number: i, Items: []int{1}, Title: "Tide - Wiki",
+		a.st.record.findings = append(a.st.record.findings, Finding{Number: i, Items: []int{1}, Title: "Tide - Wiki",
 			Text: fmt.Sprintf("Finding %d: ", i) + strings.Repeat("the Moon's pull raises a bulge of water on the side of the Earth facing it ", 4)})
 	}
 	msgs := a.writerPrompt()
@@ -401,7 +401,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	mid := 0
 	for ctx := 2048; ctx < 32768 && mid == 0; ctx += 50 {
 		a.cfg.ContextLength = ctx
-		if p := a.writerPrompt(); strings.Contains(p[1].Content, a.st.findings[0].Text) {
+		if p := a.writerPrompt(); strings.Contains(p[1].Content, a.st.record.findings[0].Text) {
 			mid = ctx
 			if p[0].Content != render("writer-system", nil) {
 				t.Fatalf("at %d tokens the whole findings fit only with the one-line system prompt, but it was not used", ctx)
@@ -413,7 +413,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	}
 	a.cfg.ContextLength = 32768
 	full := a.writerPrompt()
-	if !strings.Contains(full[1].Content, a.st.findings[0].Text) {
+	if !strings.Contains(full[1].Content, a.st.record.findings[0].Text) {
 		t.Fatal("findings were shortened although they fit")
 	}
 	if full[0].Content != render("system", nil) {

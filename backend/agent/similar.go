@@ -1,8 +1,10 @@
 package agent
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // words splits text into lowercase words; digits keep their separators
@@ -87,7 +89,7 @@ func closestSentences(claim, text string) (string, float64) {
 	single := bestScore
 	for i := 0; i+1 < len(sents); i++ {
 		two := sents[i] + " " + sents[i+1]
-		if sc := overlap(cp, pairs(two)); sc > single+0.15 && sc > bestScore {
+		if sc := overlap(cp, pairs(two)); sc > single+twoSentenceGain && sc > bestScore {
 			best, bestScore = two, sc
 		}
 	}
@@ -114,4 +116,29 @@ func splitSentences(text string) []string {
 		out = append(out, strings.TrimSpace(string(r[start:])))
 	}
 	return out
+}
+
+// numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
+// and the 2.5 of "2.5x", but not the 3 of a model name like "H3".
+func numbersIn(text string) []string {
+	var out []string
+	for _, m := range numberPattern.FindAllStringIndex(text, -1) {
+		// A letter before makes it part of a name (H3, mp3); a letter after
+		// is a unit (5m, 2.5x) and keeps it a number.
+		before := ' '
+		if m[0] > 0 {
+			before, _ = utf8.DecodeLastRuneInString(text[:m[0]])
+		}
+		if !unicode.IsLetter(before) && before != '_' {
+			out = append(out, text[m[0]:m[1]])
+		}
+	}
+	return out
+}
+
+var numberPattern = regexp.MustCompile(`\d[\d,.]*\d|\d`)
+
+// normalizeNumber makes "5,895." and "5895" the same number.
+func normalizeNumber(n string) string {
+	return strings.TrimRight(strings.ReplaceAll(n, ",", ""), ".")
 }

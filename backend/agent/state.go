@@ -1,12 +1,14 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/rank"
-	"github.com/scout-research/scout/backend/tokens"
+	"fmt"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/search"
 )
 
 // Item is one thing the result must contain, from the checklist call.
@@ -29,69 +31,235 @@ type Finding struct {
 	Quote string `json:"quote"`
 }
 
-// openPage is the page the agent is on.
-type openPage struct {
-	url   string
-	doc   page.Document // as read, to split anew for a smaller context
-	page  page.Page
-	read  map[int]bool
-	shown int // the part shown last
-	// text is every part shown so far, for grounding findings (kept as
-	// shown, even when the page is split anew).
-	text         []string
-	findings     int          // findings recorded from this page
-	partFindings map[int]bool // parts findings were recorded from
-	confirmed    bool         // asked once before leaving with nothing recorded
-	// confirmedPart is the part the model was asked about before reading on.
-	confirmedPart int
-	ranked        *rank.Index // the parts as stems, for partHints
+// state is everything a run knows, grouped by what it is about; it is
+// rebuilt from the journal on resume (resume.go).
+type state struct {
+	turn   int
+	conv   conversation // what the model is shown (conversation.go)
+	page   *openPage    // the page the agent is on, nil before the first (openpage.go)
+	record record       // what the run is for and what it found
+	trail  trail        // what was searched, offered and opened
+	counts counts       // the tallies that bound the run
 }
 
-// state is everything a run knows; it is rebuilt from the journal on resume.
-type state struct {
+func newState(objective string) state {
+	return state{
+		record: record{objective: objective},
+		trail:  trail{searches: map[string]bool{}, seen: map[string]bool{}, visits: map[string]int{}, opened: map[string]bool{}},
+		counts: counts{groundWarned: map[string]bool{}},
+	}
+}
+
+// record is the objective, the checklist split from it and the findings
+// recorded for it.
+type record struct {
 	objective string
 	checklist []Item
 	findings  []Finding
-	turn      int
+}
 
-	searches map[string]bool // normalised queries
+// add numbers a finding, made on turn, and keeps it.
+func (r *record) add(f Finding, turn int) Finding {
+	f.Number, f.Turn = len(r.findings)+1, turn
+	r.findings = append(r.findings, f)
+	return f
+}
+
+// covering returns the findings tagged with item n.
+func (r *record) covering(n int) []Finding {
+	var out []Finding
+	for _, f := range r.findings {
+		for _, it := range f.Items {
+			if it == n {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// allCovered reports whether every checklist item has a finding.
+func (r *record) allCovered() bool {
+	for _, it := range r.checklist {
+		if len(r.covering(it.Number)) == 0 {
+			return false
+		}
+	}
+	return len(r.checklist) > 0
+}
+
+// open returns the checklist items no finding covers yet.
+func (r *record) open() []Item {
+	var out []Item
+	for _, it := range r.checklist {
+		if len(r.covering(it.Number)) == 0 {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// status is one line per item: which findings cover it. Notes in the
+// conversation name a covered item by number only (its text is in the
+// conversation's start; what is missing is what the model must read
+// about); a rebuilt prompt, which has no start, names every item in full.
+func (r *record) status(full bool) string {
+	type line struct {
+		Item
+		Findings []int
+	}
+	lines := make([]line, len(r.checklist))
+	for i, it := range r.checklist {
+		lines[i].Item = it
+		for _, f := range r.covering(it.Number) {
+			lines[i].Findings = append(lines[i].Findings, f.Number)
+		}
+	}
+	return render("checklist-status", map[string]any{"Items": lines, "Full": full})
+}
+
+// trail is what the run searched, was offered and opened: what the SEARCH
+// and NAVIGATE rules check an action against.
+type trail struct {
+	searches map[string]bool // normalised queries that worked
 	seen     map[string]bool // URLs offered in results or links
 	visits   map[string]int  // opens per URL, failed ones included
 	opened   map[string]bool // pages that opened, by URL and final URL
-	results  []string        // the last search's result URLs, by number
-	links    []string        // the current part's link URLs, by number
-	current  *openPage
-	journal  []string // one compact line per turn
-
-	sinceFinding   int    // turns since the last new finding
-	newFinding     bool   // this turn recorded a finding
-	lastObs        string // the last turn's observation, kept for rebuilds
-	retriesUsed    int
-	notCoveredSent int
-	gapSendBacks   int
-	groundWarned   map[string]bool // findings sent back once for grounding
-	skippedInARow  int
-	pending        *Finding // a DISCOVER that passed the checks
-	finishGaps     []gap    // what the accepted FINISH left uncovered
-	// resplit: the open page was split anew for a smaller context, and
-	// the next rebuilt prompt shows its part instead of the old text.
-	resplit bool
-
-	refused     map[string]bool // actions refused since the last accepted one
-	repeats     int             // refusals of an action refused before
-	searchFails int             // searches failed in a row
-	ended       error           // ends the run after this turn (endings.go)
+	results  []string        // the last search's result URLs, by number (R1...)
+	links    []string        // the part shown last's link URLs, by number (L1...)
 }
 
-func newState(objective string) *state {
-	return &state{
-		objective:    objective,
-		searches:     map[string]bool{},
-		seen:         map[string]bool{},
-		visits:       map[string]int{},
-		opened:       map[string]bool{},
-		groundWarned: map[string]bool{},
+// offerResults numbers a search's results for NAVIGATE to name; Opened
+// marks those open already, which a small model otherwise opens again.
+func (t *trail) offerResults(results []search.Result) []shownResult {
+	t.results = t.results[:0]
+	list := make([]shownResult, len(results))
+	for i, r := range results {
+		u := normalizeURL(r.URL)
+		t.results = append(t.results, u)
+		t.seen[u] = true
+		list[i] = shownResult{r, t.opened[u]}
 	}
+	return list
+}
+
+// shownResult is a search result as the "searched" template shows it.
+type shownResult struct {
+	search.Result
+	Opened bool
+}
+
+// offerLinks numbers the first maxLinksPerPart links of a part for
+// NAVIGATE to name.
+func (t *trail) offerLinks(links []page.Link) []shownLink {
+	var out []shownLink
+	t.links = t.links[:0]
+	for _, l := range links {
+		if len(out) == maxLinksPerPart {
+			break
+		}
+		u := normalizeURL(l.URL)
+		t.links = append(t.links, u)
+		t.seen[u] = true
+		out = append(out, shownLink{len(out) + 1, l.Text, u})
+	}
+	return out
+}
+
+// shownLink is a link as the "part" template shows it.
+type shownLink struct {
+	N         int
+	Text, URL string
+}
+
+// landed records that the visit to u opened, ending at final.
+func (t *trail) landed(u, final string) {
+	if final = normalizeURL(final); final != u {
+		t.visits[final]++
+		t.opened[final] = true
+	}
+	t.opened[u] = true
+}
+
+// resolve turns a URL or a result/link number ("R2", "L5") into an
+// address, and reports whether it was offered.
+func (t *trail) resolve(param string) (string, bool) {
+	p := unwrap(strings.TrimSpace(param))
+	if m := refPattern.FindStringSubmatch(p); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		list := t.results
+		if strings.EqualFold(m[1], "L") {
+			list = t.links
+		}
+		if n >= 1 && n <= len(list) {
+			return list[n-1], true
+		}
+		return "", false
+	}
+	u := normalizeURL(p)
+	return u, t.seen[u]
+}
+
+var refPattern = regexp.MustCompile(`^(?i)([RL])\s*(\d+)$`)
+
+// unwrap removes one pair of wrapping brackets or quotes: "<url>",
+// "[R2]", "'url'"; a URL ending in ")" (Mercury_(planet)) keeps it.
+func unwrap(p string) string {
+	pairs := map[byte]byte{'<': '>', '[': ']', '(': ')', '"': '"', '\'': '\''}
+	for len(p) >= 2 && pairs[p[0]] != 0 && p[len(p)-1] == pairs[p[0]] {
+		p = strings.TrimSpace(p[1 : len(p)-1])
+	}
+	return p
+}
+
+// counts are the tallies that bound a run (limits.go has the bounds).
+type counts struct {
+	retriesUsed    int             // cheap retries spent this run
+	skippedInARow  int             // turns skipped for unusable replies, in a row
+	sinceFinding   int             // turns since the last new finding
+	notCoveredSent int             // FINISHes sent back for their own "not covered"
+	gapSendBacks   int             // FINISHes sent back for gaps
+	searchFails    int             // searches failed in a row
+	groundWarned   map[string]bool // findings sent back once for their wording
+	refused        map[string]bool // replies refused since the last accepted action
+	repeats        int             // of those, the ones refused before
+}
+
+// refusedAgain records a refused reply and returns how many refused
+// replies since the last accepted action were the same as an earlier one.
+// Only the action and its parameter count: a reworded thought is the same
+// reply.
+func (c *counts) refusedAgain(act Action) int {
+	key := act.Name + " " + strings.ToLower(strings.Join(strings.Fields(act.Param), " "))
+	if c.refused == nil {
+		c.refused = map[string]bool{}
+	}
+	if c.refused[key] {
+		c.repeats++
+	}
+	c.refused[key] = true
+	return c.repeats
+}
+
+// accepted forgets the refusals: the model moved on.
+func (c *counts) accepted() {
+	c.refused, c.repeats = nil, 0
+}
+
+// searched counts searches failed in a row, and returns the error that
+// ends the run when there were too many (with the last failure, which
+// tells the user what to do) or when the browser is gone.
+func (c *counts) searched(err error) error {
+	if err == nil {
+		c.searchFails = 0
+		return nil
+	}
+	c.searchFails++
+	if c.searchFails >= maxSearchFailures {
+		return fmt.Errorf("%w %d times in a row: %s", errSearchDown, c.searchFails, err)
+	}
+	return browserGone(err)
 }
 
 // normalizeURL is the key for seen and visit counts: the fragment is not
@@ -109,85 +277,4 @@ func normalizeURL(raw string) string {
 // africa" the same search.
 func normalizeQuery(q string) string {
 	return strings.Join(words(q), " ")
-}
-
-// covering returns the findings tagged with item n.
-func (s *state) covering(n int) []Finding {
-	var out []Finding
-	for _, f := range s.findings {
-		for _, it := range f.Items {
-			if it == n {
-				out = append(out, f)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// allCovered reports whether every checklist item has a finding.
-func (s *state) allCovered() bool {
-	for _, it := range s.checklist {
-		if len(s.covering(it.Number)) == 0 {
-			return false
-		}
-	}
-	return len(s.checklist) > 0
-}
-
-// resplit splits the page anew into parts of budget tokens, as after the
-// context turned out smaller. A new part counts as read (and its text as
-// known) only when the parts read before hold all of it, and as having
-// findings when the parts with findings do; the part shown is the one
-// where the old shown part began.
-func (p *openPage) resplit(budget int, est *tokens.Estimator) {
-	old := p.page
-	p.page = page.Split(p.doc, budget, est)
-	if p.page.Title == "" {
-		p.page.Title = old.Title
-	}
-	p.ranked = nil
-	readText, foundText := joinedParts(old, p.read), joinedParts(old, p.partFindings)
-	read, found := map[int]bool{}, map[int]bool{}
-	shownStart := ""
-	if p.shown > 0 {
-		t := old.Parts[p.shown-1].Text
-		shownStart = t[:min(len(t), resplitProbe)]
-	}
-	shown := 0
-	for _, part := range p.page.Parts {
-		read[part.Number] = strings.Contains(readText, part.Text)
-		found[part.Number] = strings.Contains(foundText, part.Text)
-		if shown == 0 && shownStart != "" && strings.Contains(part.Text, shownStart) {
-			shown = part.Number
-		}
-	}
-	p.read, p.partFindings, p.shown, p.confirmedPart = read, found, max(shown, 1), 0
-}
-
-// joinedParts is the text of the chosen parts in page order, joined as
-// Split joins blocks, so a new part spanning two of them is found whole.
-func joinedParts(pg page.Page, chosen map[int]bool) string {
-	var texts []string
-	for _, part := range pg.Parts {
-		if chosen[part.Number] {
-			texts = append(texts, part.Text)
-		}
-	}
-	return strings.Join(texts, "\n\n")
-}
-
-// resplitProbe is how much of a part's start identifies it in another
-// split of the same page.
-const resplitProbe = 80
-
-// partOf returns the first read part whose text holds quote, else the part
-// shown last.
-func (p *openPage) partOf(quote string) int {
-	for _, part := range p.page.Parts {
-		if quote != "" && p.read[part.Number] && strings.Contains(part.Text, quote) {
-			return part.Number
-		}
-	}
-	return p.shown
 }

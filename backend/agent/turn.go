@@ -2,231 +2,245 @@ package agent
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/page"
 )
 
-// turn asks for one action and carries it out. A refused action is sent
-// back inside the same conversation (a cheap retry) up to the per-turn and
-// per-run bounds. It returns done when a FINISH was accepted, else the
-// turn's observation for the caller to append.
-func (a *Agent) turn(ctx context.Context) (done bool, obs string, err error) {
+// The run's loop and one turn of it, read top to bottom:
+//
+//	ask → parse → verdict → act → observe
+//
+// The rules (rules.go, discover.go, finish.go) are pure functions that
+// judge an action; what they decide is applied here (remember) and in the
+// act step (act.go), and nowhere else.
+
+// loop runs turns until the run ends, and returns its status with what an
+// accepted FINISH left uncovered.
+func (a *Agent) loop(ctx context.Context) (string, []gap) {
+	if a.cfg.Resume != nil {
+		a.rebuild("resumed from the journal")
+	} else if err := a.makeChecklist(ctx); err != nil {
+		return a.statusFor(ctx, err), nil
+	}
+	for a.st.turn < a.cfg.MaxTurns {
+		if ctx.Err() != nil {
+			return StatusInterrupted, nil
+		}
+		out, err := a.turn(ctx)
+		switch {
+		case err != nil:
+			return a.statusFor(ctx, err), nil
+		case out.done:
+			return StatusFinished, out.gaps
+		}
+		a.observe(out)
+	}
+	return StatusTurnLimit, nil
+}
+
+// outcome is what a turn leaves for the loop.
+type outcome struct {
+	obs   string // the observation the model reads next
+	found bool   // a finding was recorded
+	done  bool   // a FINISH was accepted
+	gaps  []gap  // what the accepted FINISH left uncovered
+}
+
+// turn asks for one action and carries it out. A reply that cannot be
+// used, or an action a rule sends back, is answered inside the same
+// conversation (a cheap retry) up to the per-turn and per-run bounds. An
+// error ends the run.
+func (a *Agent) turn(ctx context.Context) (outcome, error) {
+	a.st.turn++
+	a.emit(Event{Type: EvTurnStarted})
 	garbage, retries := 0, 0
 	for {
-		reply, err := a.actionCall(ctx)
+		reply, err := a.ask(ctx)
 		if err != nil {
-			return false, "", err
+			return outcome{}, err
 		}
-		a.conv.add(chat.Assistant, reply.Content)
-		act, perr := ParseAction(reply.Content)
-		if perr != nil {
-			garbage++
-			if garbage >= maxGarbagePerTurn {
-				obs, err := a.skipTurn(perr)
-				return false, obs, err
+		act, err := ParseAction(reply)
+		if err != nil {
+			if garbage++; garbage >= maxGarbagePerTurn {
+				return a.skip(err)
 			}
-			note := render("unparseable", perr.Error())
+			note := render("unparseable", err.Error())
 			a.emit(Event{Type: EvRefused, Kind: RefusalUnparseable, Reason: note})
-			a.conv.add(chat.User, note)
+			a.st.conv.add(chat.User, note)
 			continue
 		}
-		a.st.skippedInARow = 0
+		a.st.counts.skippedInARow = 0
 		a.emit(Event{Type: EvAction, Action: act.Name, Param: act.Param, Thought: clip(act.Thought, maxThoughtChars)})
-		n, finishNow := a.check(ctx, act)
+		v := a.verdict(act)
+		if act.Name == ActFinish && !v.sendsBack() {
+			// FINISH's last rule needs the coverage check, a model call.
+			v = gapsRule(a.coverage(ctx), a.st.counts.gapSendBacks)
+		}
 		if ctx.Err() != nil {
-			return false, "", ctx.Err()
+			return outcome{}, ctx.Err()
 		}
-		if !n.sendsBack() {
-			a.accepted()
-			if finishNow {
-				return true, "", nil
-			}
-			return false, a.execute(ctx, act), nil
+		if !v.sendsBack() {
+			a.st.counts.accepted()
+			return a.act(ctx, act, v)
 		}
-		note, repeats := n.text, a.refusalRepeats(act)
-		if repeats == 1 {
-			note += " " + render("repeated", act.Name)
+		note, err := a.sendBack(act, v)
+		if err != nil {
+			return outcome{}, err
 		}
-		a.emit(Event{Type: EvRefused, Kind: n.kind, Action: act.Name, Param: act.Param, Reason: note})
-		if repeats >= maxRepeatedRefusals {
-			a.journal(act, "refused")
-			return false, "", stuckError(act, n)
-		}
-		if retries >= maxRetriesPerTurn || a.st.retriesUsed >= maxRetriesPerRun {
+		if retries >= maxRetriesPerTurn || a.st.counts.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
-			a.journal(act, "refused")
-			return false, fmt.Sprintf("Turn %d: %s", a.st.turn, note), nil
+			a.journal(act, render("journal-refused", nil))
+			return outcome{obs: render("turn-refused", map[string]any{"Turn": a.st.turn, "Note": note})}, nil
 		}
 		retries++
-		a.st.retriesUsed++
-		a.conv.add(chat.User, note)
+		a.st.counts.retriesUsed++
+		a.st.conv.add(chat.User, note)
 	}
 }
 
-// endTurn appends the turn's observation with any check that is due.
-func (a *Agent) endTurn(obs string) {
-	if a.st.newFinding {
-		a.st.sinceFinding = 0
-		a.st.newFinding = false
+// ask sends the conversation for the next action and adds the reply to it.
+func (a *Agent) ask(ctx context.Context) (string, error) {
+	reply, err := a.actionCall(ctx)
+	if err != nil {
+		return "", err
+	}
+	a.st.conv.add(chat.Assistant, reply.Content)
+	return reply.Content, nil
+}
+
+// verdict judges an action by its rules, in order of precedence: the
+// first to send it back decides. An accepted action's verdict carries
+// what its rules worked out for the act step.
+func (a *Agent) verdict(act Action) verdict {
+	st, p := &a.st, a.st.page
+	switch act.Name {
+	case ActSearch:
+		return first(searchRule(act.Param, st.trail.searches), leaveRule(p))
+	case ActNavigate:
+		u, seen := st.trail.resolve(act.Param)
+		return first(navigateRule(u, seen, st.trail.visits, p), leaveRule(p), verdict{url: u})
+	case ActReadMore:
+		part, v := readMoreRule(act.Param, p)
+		return first(v, readOnRule(p), verdict{part: part})
+	case ActDiscover:
+		c := claimOn(act.Param, p)
+		return first(
+			findingRule(c),
+			itemsRule(c, st.record.checklist),
+			duplicateRule(c, st.record.findings),
+			groundRule(c, st.record.objective, st.counts.groundWarned),
+			notOnPageRule(c),
+			verdict{finding: c.finding()})
+	case ActFinish:
+		// gapsRule, after the coverage check, is the last (see turn).
+		return first(findingsRule(st.record.findings), notCoveredRule(act.Thought, &st.record, st.counts.notCoveredSent))
+	}
+	return refuse(RefusalUnknownAction, "unknown-action", nil)
+}
+
+// sendBack applies a send-back: the state remembers it, a reply refused
+// before is told so once, and the refusal is journaled. It returns the
+// note for the model, or the error that ends a run stuck on one reply.
+func (a *Agent) sendBack(act Action, v verdict) (string, error) {
+	a.remember(v)
+	note, repeats := v.note, a.st.counts.refusedAgain(act)
+	if repeats == 1 {
+		note += " " + render("repeated", act.Name)
+	}
+	a.emit(Event{Type: EvRefused, Kind: v.kind, Action: act.Name, Param: act.Param, Reason: note})
+	if repeats >= maxRepeatedRefusals {
+		a.journal(act, render("journal-refused", nil))
+		return "", stuckError(act, v)
+	}
+	return note, nil
+}
+
+// remember is what a send-back changes in the state: a question asked once
+// is not asked again, and FINISH's send-backs are counted.
+func (a *Agent) remember(v verdict) {
+	switch v.kind {
+	case RefusalConfirmLeave:
+		a.st.page.confirmed = true
+	case RefusalConfirmReadOn:
+		a.st.page.confirmedPart = a.st.page.shown
+	case RefusalLooseWording:
+		a.st.counts.groundWarned[v.key] = true
+	case RefusalNotCovered:
+		a.st.counts.notCoveredSent++
+		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
+	case RefusalGaps:
+		a.st.counts.gapSendBacks++
+	}
+}
+
+// act carries out an accepted action (act.go) and returns what came of it.
+func (a *Agent) act(ctx context.Context, act Action, v verdict) (outcome, error) {
+	switch act.Name {
+	case ActSearch:
+		obs, err := a.search(ctx, act)
+		return outcome{obs: obs}, err
+	case ActNavigate:
+		obs, err := a.navigate(ctx, act, v.url)
+		return outcome{obs: obs}, err
+	case ActReadMore:
+		return outcome{obs: a.readMore(act, v.part)}, nil
+	case ActDiscover:
+		return outcome{obs: a.record(act, *v.finding), found: true}, nil
+	}
+	return outcome{done: true, gaps: v.gaps}, nil
+}
+
+// observe appends the turn's observation, with the check that is due.
+func (a *Agent) observe(out outcome) {
+	c := &a.st.counts
+	if out.found {
+		c.sinceFinding = 0
 	} else {
-		a.st.sinceFinding++
+		c.sinceFinding++
 	}
-	if check := a.periodicChecks(); check != "" {
-		obs += "\n\n" + check
+	obs := out.obs
+	if why, restart := dueCheck(a.st.turn, c.sinceFinding); why != "" {
+		if restart {
+			c.sinceFinding = 0
+		}
+		a.emit(Event{Type: EvCheck, Kind: "progress", Reason: why})
+		obs += "\n\n" + render("progress-check", map[string]string{"Why": why, "Status": a.st.record.status(false)})
 	}
-	a.st.lastObs = obs
-	a.conv.add(chat.User, obs)
+	a.st.conv.lastObs = obs
+	a.st.conv.add(chat.User, obs)
 }
 
-// skipTurn gives up on a turn of unusable replies; several in a row mean
-// the model cannot do the job.
-func (a *Agent) skipTurn(cause error) (string, error) {
-	a.st.skippedInARow++
+// dueCheck is the reason for the check due after a turn, if any: the
+// progress check after turns without a new finding (restart: its count
+// starts again), the objective check every few turns whatever happened.
+func dueCheck(turn, sinceFinding int) (why string, restart bool) {
+	switch {
+	case sinceFinding >= progressCheckAfter:
+		return render("progress-why", sinceFinding), true
+	case turn%objectiveCheckEvery == 0:
+		return render("objective-why", turn), false
+	}
+	return "", false
+}
+
+// skip gives up on a turn of unusable replies; several in a row mean the
+// model cannot do the job.
+func (a *Agent) skip(cause error) (outcome, error) {
+	c := &a.st.counts
+	c.skippedInARow++
 	a.emit(Event{Type: EvTurnSkipped, Reason: cause.Error()})
-	a.st.journal = append(a.st.journal, fmt.Sprintf("T%d skipped: no usable reply", a.st.turn))
-	obs := fmt.Sprintf("Turn %d was skipped: your replies could not be used (%v). Reply with only the JSON object.", a.st.turn, cause)
-	if a.st.skippedInARow >= maxSkippedTurns {
-		return obs, errModelUnusable
+	a.st.conv.journal = append(a.st.conv.journal, render("journal-skipped", a.st.turn))
+	if c.skippedInARow >= maxSkippedTurns {
+		return outcome{}, errModelUnusable
 	}
-	return obs, nil
+	return outcome{obs: render("skipped", map[string]any{"Turn": a.st.turn, "Cause": cause})}, nil
 }
 
-// actionCall sends the conversation, rebuilding it first when it nears the
-// context limit, and once more after the server reports an overflow.
-func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
-	if fits, rebuild := a.conv.fits(a.cfg.ContextLength, maxTokens[KindAction]); !fits || rebuild {
-		a.rebuild("the conversation neared the context limit")
-	} else if a.cfg.RebuildEveryTurn && a.conv.underway() {
-		a.rebuild("baseline: a fresh prompt every turn")
-	}
-	reply, err := a.send(ctx, KindAction, "", actionSchema)
-	if err == nil {
-		a.conv.calibrate(reply.Usage.PromptTokens)
-	}
-	return reply, err
-}
-
-// send sends the conversation, with extra as a last user message when set,
-// and once more in a rebuilt compact prompt when the server reports an
-// overflow (the call has then shrunk the context to what it reported).
-func (a *Agent) send(ctx context.Context, kind, extra string, schema map[string]any) (chat.Reply, error) {
-	msgs := func() []chat.Message {
-		if extra == "" {
-			return a.conv.msgs
-		}
-		return withMessage(append([]chat.Message(nil), a.conv.msgs...), chat.User, extra)
-	}
-	reply, err := a.call(ctx, kind, msgs(), schema)
-	if errors.Is(err, chat.ErrContextOverflow) {
-		a.rebuild("the server reported the prompt too long")
-		reply, err = a.call(ctx, kind, msgs(), schema)
-	}
-	return reply, err
-}
-
-// adaptContext keeps the rest of the run within the context the server
-// says it has loaded, when that is less than assumed: LM Studio loading a
-// model on the first request (just in time) may load less than the 8192
-// tokens assumed when nothing was loaded to ask.
-// The open page is split anew in smaller parts, so the part a rebuilt
-// prompt shows fits too.
-func (a *Agent) adaptContext(loaded int) {
-	if loaded <= 0 || loaded >= a.cfg.ContextLength {
-		return
-	}
-	was := a.cfg.ContextLength
-	a.cfg.ContextLength, a.budget = loaded, page.PartBudget(loaded)
-	why := fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)
-	if p := a.st.current; p != nil && len(p.page.Parts) > 0 {
-		p.resplit(a.budget, a.est)
-		a.st.resplit = true
-		why += fmt.Sprintf(" The open page is now in %d parts.", len(p.page.Parts))
-		a.st.journal = append(a.st.journal, fmt.Sprintf("T%d page split anew for the smaller context: %d parts", a.st.turn, len(p.page.Parts)))
-	}
-	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded, Reason: why})
-}
-
-// rebuild replaces the conversation with a fresh compact prompt: the
-// objective, the checklist with its coverage, shortened findings, the
-// compact journal, the current page part and the latest message (the last
-// observation or note, which the model has not answered yet). Findings and
-// journal shrink until the prompt takes at most rebuildTarget of the
-// context, so a long run does not rebuild every turn.
-func (a *Agent) rebuild(why string) {
-	latest := ""
-	if n := len(a.conv.msgs); a.conv.underway() && a.conv.msgs[n-1].Role == chat.User {
-		latest = a.conv.msgs[n-1].Content
-	}
-	// The last observation (search results, a page part) stays in view
-	// even when a refusal note came after it: the note may point to it.
-	observation := a.st.lastObs
-	if observation == latest {
-		observation = ""
-	}
-	if a.st.resplit {
-		// The page text in them was cut for the larger context: the part
-		// shown below replaces it.
-		a.st.resplit = false
-		if strings.Contains(latest, "<page>") {
-			latest = ""
-		}
-		if strings.Contains(observation, "<page>") {
-			observation = ""
-		}
-	}
-	var part map[string]any
-	if p := a.st.current; p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
-		part = a.partData(p, p.shown)
-	}
-	for _, size := range rebuildSizes {
-		data := map[string]any{
-			"Objective":   a.st.objective,
-			"Status":      a.fullCoverageStatus(),
-			"Findings":    shortFindings(a.st.findings, size.findingChars),
-			"Journal":     lastLines(a.st.journal, size.journalLines),
-			"Part":        part,
-			"Observation": observation,
-			"Latest":      latest,
-		}
-		a.conv.msgs = nil
-		a.conv.add(chat.System, render("system", nil))
-		a.conv.add(chat.User, render("rebuild", data))
-		a.conv.opened()
-		if float64(a.conv.tokens()) <= rebuildTarget*float64(a.cfg.ContextLength) {
-			break
-		}
-	}
-	a.emit(Event{Type: EvRebuilt, Reason: why})
-}
-
-// rebuildSizes are the ever shorter forms a rebuilt prompt tries.
-var rebuildSizes = []struct{ findingChars, journalLines int }{
-	{findingCharsInRebuild, journalLinesInRebuild}, {160, 8}, {100, 5}, {60, 3},
-}
-
-func shortFindings(fs []Finding, chars int) []Finding {
-	out := make([]Finding, len(fs))
-	for i, f := range fs {
-		f.Text = clip(f.Text, chars)
-		out[i] = f
-	}
-	return out
-}
-
-func lastLines(lines []string, n int) []string {
-	if len(lines) > n {
-		return lines[len(lines)-n:]
-	}
-	return lines
-}
-
-// journal adds the compact line for an action.
+// journal adds the compact line for an action and its outcome.
 func (a *Agent) journal(act Action, outcome string) {
-	a.st.journal = append(a.st.journal, fmt.Sprintf("T%d %s %s: %s", a.st.turn, act.Name, clip(act.Param, 80), outcome))
+	line := render("journal", map[string]any{"Turn": a.st.turn, "Action": act.Name, "Param": clip(act.Param, journalParamChars), "Outcome": outcome})
+	a.st.conv.journal = append(a.st.conv.journal, line)
 }
 
 func clip(s string, n int) string {

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/chat"
 )
@@ -20,28 +18,30 @@ var writerSchema = map[string]any{
 }
 
 // finish ends the run: the writer call (when the model can still be used),
-// the gap sections and the unsupported-number flags.
-func (a *Agent) finish(ctx context.Context, status string) {
+// the gap sections and the unsupported-number flags. gaps are what an
+// accepted FINISH left uncovered; a run that ended otherwise is checked
+// anew.
+func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
+	rec := &a.st.record
 	a.res.Status = status
 	a.res.Turns = a.st.turn
-	a.res.Findings = a.st.findings
-	gaps := a.st.finishGaps
+	a.res.Findings = rec.findings
 	if status != StatusFinished {
-		gaps = a.codeGaps(nil)
+		gaps = codeGaps(rec, nil)
 	}
 	for _, g := range gaps {
-		if g.condition != "" {
-			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.item, Condition: g.condition})
+		if g.Condition != "" {
+			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.Item, Condition: g.Condition})
 		} else {
-			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.item, Why: g.why})
+			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.Item, Why: g.Why})
 		}
 	}
 	// The findings go to the writer however the run ended, except when the
 	// model is gone or the user stopped the run (its context is done).
-	if status != StatusModelUnavailable && len(a.st.findings) > 0 && ctx.Err() == nil {
+	if status != StatusModelUnavailable && len(rec.findings) > 0 && ctx.Err() == nil {
 		if answer, err := a.write(ctx); err == nil {
 			a.res.Answer = answer
-			a.res.Unsupported = unsupportedNumbers(answer, a.st.objective, a.st.findings)
+			a.res.Unsupported = unsupportedNumbers(answer, rec.objective, rec.findings)
 			a.emit(Event{Type: EvResult, Text: answer})
 		} else if a.res.Error == "" {
 			a.res.Error = err.Error()
@@ -105,7 +105,7 @@ func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, err
 func (a *Agent) writerPrompt() []chat.Message {
 	var msgs []chat.Message
 	for _, chars := range writerFindingChars {
-		fs := a.st.findings
+		fs := a.st.record.findings
 		if chars > 0 {
 			fs = shortFindings(fs, chars)
 		}
@@ -114,7 +114,7 @@ func (a *Agent) writerPrompt() []chat.Message {
 		for _, system := range []string{"system", "writer-system"} {
 			msgs = []chat.Message{
 				{Role: chat.System, Content: render(system, nil)},
-				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.objective, "Findings": fs})},
+				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective, "Findings": fs})},
 			}
 			c := conversation{msgs: msgs, est: a.est}
 			if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); fits {
@@ -125,30 +125,7 @@ func (a *Agent) writerPrompt() []chat.Message {
 	return msgs
 }
 
-// writerFindingChars are the ever shorter findings a writer prompt tries:
-// whole (0), then clipped to this many characters.
-var writerFindingChars = []int{0, findingCharsInRebuild, 160, 100, 60}
-
-// numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
-// and the 2.5 of "2.5x", but not the 3 of a model name like "H3".
-func numbersIn(text string) []string {
-	var out []string
-	for _, m := range numberPattern.FindAllStringIndex(text, -1) {
-		// A letter before makes it part of a name (H3, mp3); a letter after
-		// is a unit (5m, 2.5x) and keeps it a number.
-		before := ' '
-		if m[0] > 0 {
-			before, _ = utf8.DecodeLastRuneInString(text[:m[0]])
-		}
-		if !unicode.IsLetter(before) && before != '_' {
-			out = append(out, text[m[0]:m[1]])
-		}
-	}
-	return out
-}
-
 var (
-	numberPattern   = regexp.MustCompile(`\d[\d,.]*\d|\d`)
 	citationPattern = regexp.MustCompile(`\[\d+(?:\s*[-–,]\s*\d+)*\]`)
 	listMarker      = regexp.MustCompile(`(?m)^\s*\d+[.)]\s`)
 )
@@ -177,8 +154,4 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 		}
 	}
 	return out
-}
-
-func normalizeNumber(n string) string {
-	return strings.TrimRight(strings.ReplaceAll(n, ",", ""), ".")
 }

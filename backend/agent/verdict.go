@@ -30,20 +30,46 @@ const (
 	RefusalGaps           = "gaps"          // FINISH with items the coverage check finds open
 )
 
-// note is what goes back to the model instead of carrying out its action,
-// with the kind of rule that sent it; the zero note lets the action go
-// ahead.
-type note struct {
-	kind, text string
+// verdict is a rule's answer to an action: accept it (the zero verdict), or
+// send it back with the note the model reads instead of a result, and the
+// kind of rule that sent it. Some send-backs are questions asked once
+// (confirm leaving a page, a finding's wording): the turn remembers them,
+// by kind, in one place (remember in turn.go).
+type verdict struct {
+	kind string
+	note string
 	// reason is a plain refusal's reason, without the words around it.
 	reason string
+	// key is what a send-back asked once is remembered by (a finding's
+	// words).
+	key string
+
+	// What an accepted action's rules worked out, for the act step.
+	url     string   // NAVIGATE's address
+	part    int      // READ_MORE's part
+	finding *Finding // DISCOVER's finding, with its evidence
+	gaps    []gap    // what FINISH leaves uncovered, reported as missing
 }
 
 // sendsBack reports whether the action is refused (or must be confirmed).
-func (n note) sendsBack() bool { return n.text != "" }
+func (v verdict) sendsBack() bool { return v.note != "" }
 
-// refuse is the note of a plain refusal, its reason inside the "refused"
-// template.
-func refuse(kind, reason string) note {
-	return note{kind: kind, text: render("refused", reason), reason: reason}
+// refuse is the verdict of a plain refusal: the reason, from the named
+// template, inside the "refused" note.
+func refuse(kind, reason string, data any) verdict {
+	r := render(reason, data)
+	return verdict{kind: kind, note: render("refused", r), reason: r}
+}
+
+// first is the first verdict that sends the action back, else the last:
+// rules come in order of precedence, and the last verdict may be the
+// accepting one that carries what the act step needs. Rules are pure, so
+// judging an action by all of them changes nothing but the time taken.
+func first(vs ...verdict) verdict {
+	for _, v := range vs {
+		if v.sendsBack() {
+			return v
+		}
+	}
+	return vs[len(vs)-1]
 }

@@ -1,0 +1,121 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/web"
+)
+
+// The act step: an accepted action carried out, its state changes and
+// events, and the observation the model reads next. An error ends the run.
+
+func (a *Agent) search(ctx context.Context, act Action) (string, error) {
+	q := strings.TrimSpace(act.Param)
+	// A search waiting on the user (a bot check) says so as it waits.
+	ctx = search.WithNotice(ctx, func(n search.Note) {
+		ev := Event{Type: EvNotice, Query: q, Message: n.Text}
+		if n.Waiting {
+			ev.Kind = NoticeWaiting
+		}
+		a.emit(ev)
+	})
+	results, err := a.cfg.Search.Search(ctx, q)
+	end := a.st.counts.searched(err)
+	if err != nil {
+		a.emit(Event{Type: EvSearched, Query: q, Message: err.Error()})
+		a.journal(act, render("journal-search-failed", nil))
+		return render("search-failed", map[string]any{"Turn": a.st.turn, "Query": q, "Err": err}), end
+	}
+	a.st.trail.searches[normalizeQuery(q)] = true // a failed search may be tried again
+	if len(results) > maxResultsShown {
+		results = results[:maxResultsShown]
+	}
+	for i := range results {
+		results[i].Snippet = clip(results[i].Snippet, maxSnippetChars)
+	}
+	list := a.st.trail.offerResults(results)
+	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...)})
+	a.journal(act, render("journal-results", len(results)))
+	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Results": list}), nil
+}
+
+// navigate opens u, the address NAVIGATE's rule resolved, and shows its
+// first part.
+func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, error) {
+	a.st.trail.visits[u]++
+	v, err := a.cfg.Browser.Open(ctx, u)
+	if err != nil {
+		reason := err.Error()
+		var ve *web.VisitError
+		if errors.As(err, &ve) {
+			reason = ve.Message
+		}
+		a.emit(Event{Type: EvPageFailed, URL: u, Reason: reason})
+		a.journal(act, render("journal-failed", reason))
+		return render("failed", map[string]any{"Turn": a.st.turn, "URL": u, "Reason": reason}), browserGone(err)
+	}
+	pg := page.Split(v.Doc, a.budget, a.est)
+	if pg.Title == "" {
+		pg.Title = v.FinalURL
+	}
+	a.st.page = newOpenPage(u, v.Doc, pg)
+	a.st.trail.landed(u, v.FinalURL)
+	a.emit(Event{Type: EvPageOpened, URL: u, Title: pg.Title, Parts: len(pg.Parts)})
+	a.journal(act, render("journal-opened", map[string]any{"Title": clip(pg.Title, journalTitleChars), "Parts": len(pg.Parts)}))
+	if len(pg.Parts) == 0 {
+		return render("unreadable", map[string]any{"Turn": a.st.turn, "Title": pg.Title, "URL": u}), nil
+	}
+	a.show(1)
+	data := a.partData(a.st.page, 1)
+	data["Turn"] = a.st.turn
+	return render("opened", data), nil
+}
+
+// readMore shows part n, the part READ_MORE's rule chose.
+func (a *Agent) readMore(act Action, n int) string {
+	a.show(n)
+	data := a.partData(a.st.page, n)
+	data["Turn"] = a.st.turn
+	a.journal(act, render("journal-part", map[string]int{"Part": n, "Parts": len(a.st.page.page.Parts)}))
+	return render("read", data)
+}
+
+// record keeps the finding DISCOVER's rules accepted, and says to finish
+// when every checklist item now has a finding.
+func (a *Agent) record(act Action, f Finding) string {
+	rec := &a.st.record
+	f = rec.add(f, a.st.turn)
+	a.st.page.recorded(f.Part)
+	a.emit(Event{Type: EvFinding, Finding: &f, URL: f.URL})
+	a.journal(Action{Name: act.Name, Param: f.Text}, render("journal-finding", f.Number))
+	finishNow := rec.allCovered()
+	if finishNow {
+		a.emit(Event{Type: EvCheck, Kind: "finish_now"})
+	}
+	status := render("recorded-status", map[string]any{"Status": rec.status(false), "FinishNow": finishNow})
+	return render("recorded", map[string]any{"Turn": a.st.turn, "Number": f.Number, "Items": f.Items, "Status": status})
+}
+
+// show marks part n of the open page read and shown, and publishes it so
+// the run folder saves what the model saw.
+func (a *Agent) show(n int) {
+	p := a.st.page
+	part := p.show(n)
+	a.emit(Event{Type: EvPartShown, URL: p.url, Title: p.page.Title, Part: n, Parts: len(p.page.Parts), Text: part.Text})
+}
+
+// partData is what the "part" template shows of part n, once show(n) has
+// marked it read; links get numbers the model can NAVIGATE to.
+func (a *Agent) partData(p *openPage, n int) map[string]any {
+	part := p.page.Parts[n-1]
+	return map[string]any{
+		"Part": n, "Parts": len(p.page.Parts), "Context": part.Context, "Text": part.Text,
+		"Links": a.st.trail.offerLinks(part.Links),
+		"Hints": partHints(p, p.read, a.st.record.open()),
+		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
+	}
+}

@@ -1,0 +1,127 @@
+package agent
+
+import (
+	"strings"
+
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/rank"
+	"github.com/scout-research/scout/backend/tokens"
+)
+
+// openPage is the page the agent is on: its parts, which were read, and
+// what the rules remember about it.
+type openPage struct {
+	url  string
+	doc  page.Document // as read, to split anew for a smaller context
+	page page.Page
+	read map[int]bool
+	// shown is the part shown last.
+	shown int
+	// text is every part shown so far, for grounding findings (kept as
+	// shown, even when the page is split anew).
+	text         []string
+	findings     int          // findings recorded from this page
+	partFindings map[int]bool // parts findings were recorded from
+	confirmed    bool         // asked once before leaving with nothing recorded
+	// confirmedPart is the part the model was asked about before reading on.
+	confirmedPart int
+	// splitAnew: the page was split anew for a smaller context since the
+	// conversation showed it, so the next rebuilt prompt shows its part
+	// instead of the old text.
+	splitAnew bool
+	ranked    *rank.Index // the parts as stems, for partHints
+}
+
+func newOpenPage(u string, doc page.Document, pg page.Page) *openPage {
+	return &openPage{url: u, doc: doc, page: pg, read: map[int]bool{}, partFindings: map[int]bool{}}
+}
+
+// show marks part n read and shown, keeps its text for grounding, and
+// returns it.
+func (p *openPage) show(n int) page.Part {
+	part := p.page.Parts[n-1]
+	p.read[n] = true
+	p.shown = n
+	p.text = append(p.text, part.Text)
+	return part
+}
+
+// shownText is the text of every part shown, for grounding findings.
+func (p *openPage) shownText() string { return strings.Join(p.text, "\n") }
+
+// recorded counts a finding recorded from part n.
+func (p *openPage) recorded(n int) {
+	p.findings++
+	p.partFindings[n] = true
+}
+
+// partOf returns the first read part whose text holds quote, else the part
+// shown last.
+func (p *openPage) partOf(quote string) int {
+	for _, part := range p.page.Parts {
+		if quote != "" && p.read[part.Number] && strings.Contains(part.Text, quote) {
+			return part.Number
+		}
+	}
+	return p.shown
+}
+
+// resplit splits the page anew into parts of budget tokens, as after the
+// context turned out smaller. A new part counts as read (and its text as
+// known) only when the parts read before hold all of it, and as having
+// findings when the parts with findings do; the part shown is the one
+// where the old shown part began.
+func (p *openPage) resplit(budget int, est *tokens.Estimator) {
+	old := p.page
+	p.page = page.Split(p.doc, budget, est)
+	if p.page.Title == "" {
+		p.page.Title = old.Title
+	}
+	p.ranked = nil
+	readText, foundText := joinedParts(old, p.read), joinedParts(old, p.partFindings)
+	read, found := map[int]bool{}, map[int]bool{}
+	shownStart := ""
+	if p.shown > 0 {
+		t := old.Parts[p.shown-1].Text
+		shownStart = t[:min(len(t), resplitProbe)]
+	}
+	shown := 0
+	for _, part := range p.page.Parts {
+		read[part.Number] = strings.Contains(readText, part.Text)
+		found[part.Number] = strings.Contains(foundText, part.Text)
+		if shown == 0 && shownStart != "" && strings.Contains(part.Text, shownStart) {
+			shown = part.Number
+		}
+	}
+	p.read, p.partFindings, p.shown, p.confirmedPart = read, found, max(shown, 1), 0
+	p.splitAnew = true
+}
+
+// joinedParts is the text of the chosen parts in page order, joined as
+// Split joins blocks, so a new part spanning two of them is found whole.
+func joinedParts(pg page.Page, chosen map[int]bool) string {
+	var texts []string
+	for _, part := range pg.Parts {
+		if chosen[part.Number] {
+			texts = append(texts, part.Text)
+		}
+	}
+	return strings.Join(texts, "\n\n")
+}
+
+// index is the page's parts as stems, built on first use.
+func (p *openPage) index() *rank.Index {
+	if p.ranked == nil {
+		p.ranked = &rank.Index{}
+		for _, part := range p.page.Parts {
+			terms := rank.Stems(part.Text)
+			for _, h := range part.Headings {
+				for i := 0; i < headingWeight; i++ {
+					terms = append(terms, rank.Stems(h.Text)...)
+				}
+			}
+			p.ranked.Add(terms)
+		}
+	}
+	return p.ranked
+}
