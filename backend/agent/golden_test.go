@@ -2,12 +2,16 @@ package agent
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/chat"
 	goldenfile "github.com/scout-research/scout/backend/internal/golden"
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // TestGoldenPrompts pins every kind of prompt the model sees. Run with
@@ -73,4 +77,121 @@ func renderRequest(req chat.Request) string {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	goldenfile.Check(t, filepath.Join("..", "..", "testdata", "golden", "prompts", name+".txt"), got)
+}
+
+// TestGoldenNotes pins every note a rule sends back and the observations
+// of turns that did not go as asked, as the rules and steps make them.
+func TestGoldenNotes(t *testing.T) {
+	pg := newOpenPage(base+"/wiki/Kilimanjaro", page.Document{}, page.Page{Title: "Mount Kilimanjaro - Wiki", Parts: []page.Part{
+		{Number: 1, Text: "Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level."},
+		{Number: 2, Text: "The slopes rise through farmland, forest, heath and alpine desert."},
+	}})
+	pg.show(1)
+	rec := &record{objective: "What is the tallest mountain in Africa, and how tall is it in meters and in feet?",
+		checklist: []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}}
+	rec.add(Finding{Text: "Mount Kilimanjaro is the highest mountain in Africa.", Items: []int{1}}, 3)
+	read := func(param string, p *openPage) verdict { _, v := readMoreRule(param, p); return v }
+	ground := func(param string) verdict { return groundRule(claimOn(param, pg), rec.objective, nil) }
+	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1}}}}
+	allRead := &openPage{page: pg.page, read: map[int]bool{1: true, 2: true}, shown: 2}
+	gaps := codeGaps(rec, nil)
+	// Every kind of gap: no finding, too few things, a condition not shown,
+	// and the coverage check's own "not covered".
+	kinds := &record{checklist: []Item{{1, "the tallest mountain"}, {2, "three free photo editors"}, {3, "a free photo editor"}, {4, "its height"}}}
+	kinds.add(Finding{Text: "GIMP is a photo editor.", Items: []int{2, 3, 4}}, 2)
+	allGaps := codeGaps(kinds, []coverageItem{{Item: 4, Findings: []int{1}}})
+	notes := []struct {
+		name string
+		v    verdict
+	}{
+		{"empty query", searchRule(" ", nil)},
+		{"repeated search", searchRule(`Tallest "mountain"`, map[string]bool{"tallest mountain": true})},
+		{"unseen address", navigateRule("", false, nil, nil)},
+		{"already open", navigateRule(pg.url, true, nil, pg)},
+		{"visit limit", navigateRule(pg.url, true, map[string]int{pg.url: maxVisitsPerURL}, nil)},
+		{"confirm leaving", leaveRule(pg)},
+		{"read with no page", read("", nil)},
+		{"read a one-part page", read("", one)},
+		{"read a word", read("the end", pg)},
+		{"read past the end", read("7", pg)},
+		{"read a part read", read("1", pg)},
+		{"read with every part read", read("", allRead)},
+		{"confirm reading on", readOnRule(pg)},
+		{"finding with no page", findingRule(claimOn("[1] x", nil))},
+		{"empty finding", findingRule(claimOn("[1] ", pg))},
+		{"finding without items", itemsRule(claimOn("Kilimanjaro", pg), rec.checklist)},
+		{"finding with a bad item", itemsRule(claimOn("[7] Kilimanjaro", pg), rec.checklist)},
+		{"duplicate finding", duplicateRule(claimOn("[1] Mount Kilimanjaro is the highest mountain in Africa.", pg), rec.findings)},
+		{"ungrounded finding", ground("[2] Everest base camp sits at 5,364 m in Nepal.")},
+		{"loosely worded finding", ground("[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.")},
+		{"finding not on the page", notOnPageRule(claimOn("[1] Mount Kilimanjaro was first climbed in 1889 by Hans Meyer.", pg))},
+		{"finish with no findings", findingsRule(nil)},
+		{"finish says not covered", notCoveredRule("Item 3 is not covered yet.", rec, 0)},
+		{"finish with gaps", gapsRule(gaps, 0)},
+		{"finish with every kind of gap", gapsRule(allGaps, 0)},
+		{"unknown action", agentFor(t, "x").verdict(Action{Name: "JUMP"})},
+	}
+	var sb strings.Builder
+	for _, n := range notes {
+		if !n.v.sendsBack() {
+			t.Errorf("%s: not sent back", n.name)
+		}
+		fmt.Fprintf(&sb, "## %s (%s)\n%s\n\n", n.name, n.v.kind, n.v.note)
+	}
+	a := agentFor(t, rec.objective)
+	a.st.turn = 4
+	skipped, _ := a.skip(errNoJSON)
+	fmt.Fprintf(&sb, "## skipped turn\n%s\n\n", skipped.obs)
+	fmt.Fprintf(&sb, "## out of retries\n%s\n\n", render("turn-refused", map[string]any{"Turn": 4, "Note": notes[0].v.note}))
+	fmt.Fprintf(&sb, "## progress check\n%s\n\n", render("progress-check", map[string]string{"Why": render("progress-why", 4), "Status": rec.status(false)}))
+	fmt.Fprintf(&sb, "## objective check\n%s\n\n", render("objective-why", 8))
+	fmt.Fprintf(&sb, "## unusable checklist answer\n%s\n\n", render("checklist-unusable", nil))
+	golden(t, "notes", sb.String())
+}
+
+// TestGoldenObservations pins what the model reads after a search fails,
+// a page fails or opens empty, a part is read on and a finding is
+// recorded, and the journal lines a rebuilt prompt shows of them, as the
+// run makes them and as a resumed run reads them back.
+func TestGoldenObservations(t *testing.T) {
+	cfg, _, rec, fake := newRun(t, nil)
+	cfg.Search = down{ok: kiliResults, err: errors.New("could not load DuckDuckGo's results page: connection refused")}
+	fake.World["/empty"] = webtest.Page{Title: "An empty page"}
+	a := newAgent(t, cfg)
+	a.st.record.checklist = []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}
+	var sb strings.Builder
+	for _, act := range []Action{
+		{Name: ActSearch, Param: "kilimanjaro height"},
+		{Name: ActSearch, Param: "tallest mountain in Africa"},
+		{Name: ActNavigate, Param: base + "/wiki/Tanzania"},
+		{Name: ActNavigate, Param: base + "/empty"},
+		{Name: ActNavigate, Param: "R1"},
+		{Name: ActReadMore, Param: ""},
+		{Name: ActDiscover, Param: finding1},
+	} {
+		a.st.turn++
+		a.st.trail.seen[act.Param] = true
+		v := a.verdict(act)
+		if v.kind == RefusalConfirmLeave || v.kind == RefusalConfirmReadOn {
+			a.remember(v) // as if the model repeated its action
+			v = a.verdict(act)
+		}
+		if v.sendsBack() {
+			t.Fatalf("%s %q sent back: %s", act.Name, act.Param, v.note)
+		}
+		out, err := a.act(context.Background(), act, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&sb, "## %s %q\n%s\n\n", act.Name, act.Param, out.obs)
+	}
+	a.adaptContext(2048)
+	a.skip(errNoJSON)
+	fmt.Fprintf(&sb, "## journal\n%s\n\n", strings.Join(a.st.conv.journal, "\n"))
+	snap, err := Restore(append([]Event{{Type: EvRunStarted, Objective: cfg.Objective}}, rec.events...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&sb, "## journal read back\n%s\n", strings.Join(snap.Journal, "\n"))
+	golden(t, "observations", sb.String())
 }
