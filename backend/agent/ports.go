@@ -1,24 +1,6 @@
-// Package agent is Scout's research loop: it turns an objective into
-// findings with their sources and a cited result, keeping a small model on
-// track with rules enforced in code. It talks to the world only through the
-// small interfaces below and imports no SDK.
-//
-// One turn is one model call returning one action as JSON:
-//
-//	{"thought_process": "...", "action": "SEARCH|NAVIGATE|READ_MORE|DISCOVER|FINISH", "parameter": "..."}
-//
-// The conversation only grows: every earlier byte stays as it was so the
-// model server's prompt cache can skip it, and each turn appends what
-// changed. The checklist is the conversation's first exchange; the coverage
-// check before a FINISH is appended to it too. Only the writer gets a fresh
-// prompt, because it must not see page text that was never recorded. A
-// refused action is answered inside the same conversation (a cheap retry)
-// instead of costing a turn.
-//
-// Long pages are read part by part. After each part the agent names the
-// unread parts that best match the checklist items still open (BM25 over
-// the parts, see hints.go), so a small model can jump there instead of
-// reading every part in order.
+// The ports: what the agent needs from the world, as small interfaces the
+// adapters (llm, browser, search, the run folder) implement.
+
 package agent
 
 import (
