@@ -91,7 +91,9 @@ func groundRule(c claim, objective string, warned map[string]bool) verdict {
 	case c.score < groundRefuse:
 		return verdict{kind: RefusalUngrounded, note: render("ungrounded", map[string]string{"Closest": "", "Unseen": unseenTerms(objective, c.pageText)})}
 	case c.score < groundAccept && !warned[key]:
-		return verdict{kind: RefusalLooseWording, note: render("ground-retry", map[string]string{"Closest": clip(c.quote, maxQuoteChars)}), key: key}
+		v := confirm(RefusalLooseWording, "ground-retry", map[string]string{"Closest": clip(c.quote, maxQuoteChars)})
+		v.key = key
+		return v
 	}
 	return verdict{}
 }

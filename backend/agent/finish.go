@@ -283,7 +283,7 @@ func countAsked(item string) int {
 		if n, ok := numberWords[w]; ok {
 			return n
 		}
-		if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= 10 && i+1 < len(ws) {
+		if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= maxCountAsked && i+1 < len(ws) {
 			return n
 		}
 	}

@@ -44,6 +44,10 @@ const (
 	// ("three free tools", "what are the three main causes"); further in,
 	// it is part of what is asked ("why most coasts get two high tides").
 	countWithin = 2
+	// maxCountAsked: a number from 2 to this is the count of things an
+	// item asks for ("the 5 largest lakes"), as the number words stop at
+	// "ten"; a larger one is a quantity (a year, a height).
+	maxCountAsked = 10
 
 	// maxVisitsPerURL: the same address (query string included) at most
 	// three times, so the model cannot loop between two pages.

@@ -41,7 +41,7 @@ func leaveRule(p *openPage) verdict {
 	if p == nil || p.findings > 0 || p.confirmed {
 		return verdict{}
 	}
-	return verdict{kind: RefusalConfirmLeave, note: render("confirm-leave", map[string]string{"Title": p.page.Title})}
+	return confirm(RefusalConfirmLeave, "confirm-leave", map[string]string{"Title": p.page.Title})
 }
 
 // readMoreRule: READ_MORE needs an open page of several parts, and names
@@ -73,7 +73,7 @@ func readOnRule(p *openPage) verdict {
 	if p == nil || p.partFindings[p.shown] || p.confirmedPart == p.shown {
 		return verdict{}
 	}
-	return verdict{kind: RefusalConfirmReadOn, note: render("confirm-read-on", map[string]int{"Part": p.shown})}
+	return confirm(RefusalConfirmReadOn, "confirm-read-on", map[string]int{"Part": p.shown})
 }
 
 // targetPart is the part READ_MORE asks for, a number or the next unread,

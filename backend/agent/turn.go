@@ -188,7 +188,7 @@ func (a *Agent) act(ctx context.Context, act Action, v verdict) (outcome, error)
 	case ActDiscover:
 		return outcome{obs: a.record(act, *v.finding), found: true}, nil
 	}
-	return outcome{done: true, gaps: v.gaps}, nil
+	return outcome{done: true, gaps: v.gaps}, nil // FINISH, which the loop ends on
 }
 
 // observe appends the turn's observation, with the check that is due.

@@ -61,6 +61,13 @@ func refuse(kind, reason string, data any) verdict {
 	return verdict{kind: kind, note: render("refused", r), reason: r}
 }
 
+// confirm is the verdict of a question asked once (leaving a page, reading
+// on, a finding's wording): the note from the named template, which
+// remember (turn.go) keeps from being asked again.
+func confirm(kind, note string, data any) verdict {
+	return verdict{kind: kind, note: render(note, data)}
+}
+
 // first is the first verdict that sends the action back, else the last:
 // rules come in order of precedence, and the last verdict may be the
 // accepting one that carries what the act step needs. Rules are pure, so
