@@ -13,6 +13,8 @@ import (
 // The act step: an accepted action carried out, its state changes and
 // events, and the observation the model reads next. An error ends the run.
 
+// search runs the query and shows its first results, numbered for
+// NAVIGATE; searches failing in a row end the run.
 func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	q := strings.TrimSpace(act.Param)
 	// A search waiting on the user (a bot check) says so as it waits.
@@ -115,7 +117,7 @@ func (a *Agent) partData(p *openPage, n int) map[string]any {
 	return map[string]any{
 		"Part": n, "Parts": len(p.page.Parts), "Context": part.Context, "Text": part.Text,
 		"Links": a.st.trail.offerLinks(part.Links),
-		"Hints": partHints(p, p.read, a.st.record.open()),
+		"Hints": partHints(p, p.read, a.st.record.openItems()),
 		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
 	}
 }

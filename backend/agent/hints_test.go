@@ -52,7 +52,7 @@ func TestPartHints(t *testing.T) {
 			for _, n := range tc.read {
 				read[n] = true
 			}
-			if got := partHints(starterPage(), read, rec.open()); got != tc.want {
+			if got := partHints(starterPage(), read, rec.openItems()); got != tc.want {
 				t.Errorf("got  %q\nwant %q", got, tc.want)
 			}
 		})

@@ -89,8 +89,8 @@ func (r *record) allCovered() bool {
 	return len(r.checklist) > 0
 }
 
-// open returns the checklist items no finding covers yet.
-func (r *record) open() []Item {
+// openItems returns the checklist items no finding covers yet.
+func (r *record) openItems() []Item {
 	var out []Item
 	for _, it := range r.checklist {
 		if len(r.covering(it.Number)) == 0 {
