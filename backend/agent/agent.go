@@ -90,20 +90,28 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Resume != nil {
-		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective, Message: "resumed"})
+	return a.Run(ctx), nil
+}
+
+// Run researches the agent's objective, as the package's Run does; an
+// agent runs once.
+func (a *Agent) Run(ctx context.Context) *Result {
+	if a.cfg.Resume != nil {
+		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective, Message: "resumed"})
 	} else {
-		a.emit(Event{Type: EvRunStarted, Objective: cfg.Objective})
+		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective})
 	}
 	status, gaps := a.loop(ctx)
 	a.finish(ctx, status, gaps)
-	return &a.res, nil
+	return &a.res
 }
 
 type discard struct{}
 
 func (discard) Emit(Event) {}
 
+// statusFor is the status of a run err ended, whose words the result
+// keeps.
 func (a *Agent) statusFor(ctx context.Context, err error) string {
 	if ctx.Err() != nil {
 		return StatusInterrupted
