@@ -53,7 +53,7 @@ Flags of run (they override the settings for this run; settings are never writte
 Exit status of run: 0 when the agent finished the objective; 3 when the run ended
 otherwise (turn limit, interrupted, model gone, model stuck, search down) with the
 report written; 2 for bad usage; 1 for any other error. Ctrl+C stops the run and
-still writes the report.
+still writes the report, and so does closing the terminal.
 
 Flags of check:
   --llm-url URL   OpenAI-compatible base URL

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -84,12 +86,7 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	}})
 	defer model.Close()
 
-	bin := filepath.Join(t.TempDir(), "scout")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = filepath.Join("..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildScout(t)
 	out := filepath.Join(t.TempDir(), "run")
 	cmd := exec.Command(bin, "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
 	tag := fmt.Sprintf("SCOUT_TEST_TAG=%d", time.Now().UnixNano())
@@ -175,4 +172,89 @@ func processesWith(tag string) []string {
 		}
 	}
 	return pids
+}
+
+// buildScout builds the scout program once for the tests that run it as a
+// process of its own (signals reach a process, not a function).
+func buildScout(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "scout-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "scout")
+		build := exec.Command("go", "build", "-o", built.path, ".")
+		build.Dir = filepath.Join("..", "..")
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// TestHangupWritesTheReport: closing the terminal (SIGHUP) while the model
+// is thinking stops the run as Ctrl+C does, with report.md and run.json
+// written, even though the terminal's end of stderr is gone by then (a
+// write to it must not kill the process) and the hangup comes twice.
+func TestHangupWritesTheReport(t *testing.T) {
+	requireBrowser(t)
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	replies := llmtest.Replies(factualScript())
+	replies["action"][3].Delay = time.Minute
+	queue := llmtest.QueueReplies(replies)
+	finishAsked := make(chan struct{})
+	var actions atomic.Int32
+	model := llmtest.New(llmtest.Options{Script: func(kind string, msgs []llmtest.Message) llmtest.Reply {
+		if kind == "action" && actions.Add(1) == 4 {
+			close(finishAsked)
+		}
+		return queue(kind, msgs)
+	}})
+	defer model.Close()
+
+	out := filepath.Join(t.TempDir(), "run")
+	cmd := exec.Command(buildScout(t), "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+	terminal, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, terminal)
+	select {
+	case <-finishAsked:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("no fourth turn within 30 s")
+	}
+	terminal.Close() // the terminal is gone: what the run prints next meets a closed pipe
+	cmd.Process.Signal(syscall.SIGHUP)
+	time.Sleep(100 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGHUP)
+	err = cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("exit %v after SIGHUP (stdout %q)", err, stdout.String())
+	}
+	if report := read(t, out, "report.md"); !strings.Contains(report, "interrupted on turn 4") || !strings.Contains(report, "## Findings (1)") {
+		t.Fatalf("report:\n%s", report)
+	}
+	var sum runs.Summary
+	if err := json.Unmarshal([]byte(read(t, out, "run.json")), &sum); err != nil || sum.Status != "interrupted" {
+		t.Fatalf("run.json: %+v, %v", sum, err)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -141,14 +142,8 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 		}
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	ctx, stop := stopOnSignals()
 	defer stop()
-	go func() {
-		// After the first Ctrl+C the run winds down and writes the
-		// report; a second one kills the process as usual.
-		<-ctx.Done()
-		stop()
-	}()
 	opts.Settings, opts.Sinks = set, []agent.Sink{printer{stderr}}
 	out, err := do(ctx, opts)
 	if out == nil {
@@ -177,4 +172,32 @@ func (p printer) Emit(ev agent.Event) {
 		return
 	}
 	fmt.Fprintln(p.w, runs.Line(ev))
+}
+
+// stopOnSignals returns a context that ends at the first Ctrl+C (SIGINT),
+// SIGTERM or hangup (SIGHUP: the terminal closed, the SSH connection
+// dropped), so the run winds down and writes its report. A second Ctrl+C
+// or SIGTERM kills the process as usual; later hangups do not, as nobody
+// sends them on purpose (a closing terminal may send more than one). A
+// terminal that went away must not end the process either: writing to a
+// closed pipe on stderr would raise SIGPIPE, which is ignored, so the
+// journal lines meant for the terminal are lost instead of the report.
+func stopOnSignals() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	signal.Ignore(syscall.SIGPIPE)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		select {
+		case <-sigs:
+		case <-ctx.Done():
+			return
+		}
+		signal.Reset(syscall.SIGINT, syscall.SIGTERM) // hangups stay caught
+		cancel()
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		cancel()
+	}
 }
