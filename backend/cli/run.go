@@ -148,6 +148,9 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	out, err := do(ctx, opts)
 	if out == nil {
 		fmt.Fprintf(stderr, "scout %s: %s\n", name, err)
+		if errors.Is(err, runs.ErrHoldsRun) || errors.Is(err, runs.ErrNotRunFolder) {
+			return exitUsage // the folder named with --out
+		}
 		return exitError
 	}
 	fmt.Fprintf(stdout, "Report: %s\n", filepath.Join(out.Dir, "report.md"))

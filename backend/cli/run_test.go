@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,5 +171,81 @@ func TestBackToBackRunsReuseTheSystemPrompt(t *testing.T) {
 	system := len(checklists[0].Messages[0].Content) / 4 // the fake counts 4 characters a token
 	if checklists[0].CachedTokens != 0 || checklists[1].CachedTokens < system {
 		t.Fatalf("checklist calls reused %d and %d tokens; the system prompt is about %d", checklists[0].CachedTokens, checklists[1].CachedTokens, system)
+	}
+}
+
+// --out names a folder for a new run: one that holds other files (whose
+// report.md and run.json the run would overwrite) or a run (resumed with
+// scout resume instead) is a usage error that says what to do, before
+// anything is written, and a link named journal.jsonl is never followed.
+func TestOutMustBeANewOrEmptyFolder(t *testing.T) {
+	isolate(t)
+	isolateData(t)
+	outside := filepath.Join(t.TempDir(), "elsewhere")
+	tests := []struct {
+		name, says string
+		prepare    func(dir string)
+	}{
+		{"other files", "Choose a new or empty folder for --out", func(dir string) {
+			os.WriteFile(filepath.Join(dir, "report.md"), []byte("my notes"), 0o644)
+			os.WriteFile(filepath.Join(dir, "run.json"), []byte("{}"), 0o644)
+		}},
+		{"a run", "scout resume", func(dir string) {
+			os.WriteFile(filepath.Join(dir, "journal.jsonl"), []byte(`{"seq":1,"type":"run_started"}`+"\n"), 0o644)
+		}},
+		{"dangling journal link", "scout resume", func(dir string) {
+			os.Symlink(outside, filepath.Join(dir, "journal.jsonl"))
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tc.prepare(dir)
+			code, _, stderr := invoke("run", "--llm-url", "http://127.0.0.1:9/v1", "--headless", "--out", dir, objective)
+			if code != 2 || !strings.Contains(stderr, tc.says) {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if data, err := os.ReadFile(filepath.Join(dir, "report.md")); err == nil && string(data) != "my notes" {
+				t.Errorf("report.md overwritten: %q", data)
+			}
+			if _, err := os.Lstat(outside); err == nil {
+				t.Error("a file was created through the journal link")
+			}
+		})
+	}
+}
+
+// Credentials in --llm-url never reach the run folder, which only the user
+// can read.
+func TestRunFolderHoldsNoCredentials(t *testing.T) {
+	requireBrowser(t)
+	isolate(t)
+	isolateData(t)
+	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
+	defer model.Close()
+	withKey := strings.Replace(model.BaseURL(), "http://", "http://scout:sk-LiveKey42@", 1)
+	out := filepath.Join(t.TempDir(), "run")
+	code, _, stderr := invoke("run", "--llm-url", withKey, "--search-url", web.URL+"/search/html/?api_key=sk-OtherKey7", "--headless", "--out", out, objective)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+		info, _ := os.Lstat(path)
+		if want := fs.FileMode(0o600); d.IsDir() && info.Mode().Perm() != 0o700 || !d.IsDir() && info.Mode().Perm() != want {
+			t.Errorf("%s: mode %v", path, info.Mode())
+		}
+		if !d.IsDir() {
+			data, _ := os.ReadFile(path)
+			for _, secret := range []string{"sk-LiveKey42", "sk-OtherKey7"} {
+				if strings.Contains(string(data), secret) {
+					t.Errorf("%s holds the credential %s", path, secret)
+				}
+			}
+		}
+		return nil
+	})
+	if summary := read(t, out, "run.json"); !strings.Contains(summary, `"server_url": "`+model.BaseURL()+`"`) || !strings.Contains(summary, "/search/html/?api_key=REDACTED") {
+		t.Errorf("run.json's server_url:\n%s", summary)
 	}
 }

@@ -109,7 +109,7 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 	events := view.Events
 	res := agent.Partial(events)
 	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))})
-	if err := runs.WriteAtomic(filepath.Join(view.Dir, "report.md"), []byte(md)); err != nil {
+	if err := runs.WriteRunFile(view.Dir, "report.md", []byte(md)); err != nil {
 		return ReportView{}, err
 	}
 	return s.Report(view.Dir)

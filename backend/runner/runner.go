@@ -108,6 +108,11 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	started := now()
 	firstStart := cmp.Or(before.started, started)
 	s := opts.Settings
+	if snap == nil && opts.OutDir != "" {
+		if err := runs.CheckNew(opts.OutDir); err != nil {
+			return nil, setupFailed(err) // before the slow part of the setup
+		}
+	}
 	client := llm.New(s.ServerURL)
 	var info llm.ServerInfo
 	if opts.Server != nil {
@@ -158,6 +163,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	if err != nil {
 		return nil, setupFailed(err)
 	}
+	folder.Conceal(s.ServerURL, searchURL)
 	last := &lastSeq{}
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
@@ -165,7 +171,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
 	})
-	used := runs.Used{ServerURL: s.ServerURL, Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: searchURL,
+	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()
 	err = writeOutputs(folder, res, used, firstStart, finished, before.worked+finished.Sub(started), fanout(sinks), last.seq+1)

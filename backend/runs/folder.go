@@ -34,6 +34,7 @@ type Folder struct {
 	visits  int   // pages opened so far: each visit gets its own files
 	current int   // the visit whose parts are being shown
 	err     error // the first write error, reported by Close
+	secrets concealer
 }
 
 // DefaultDir returns a new folder name under $XDG_DATA_HOME/scout/runs:
@@ -55,21 +56,27 @@ func slug(s string) string {
 	return s
 }
 
-// Create makes the folder (it may exist but must hold no journal) and opens
-// the journal files for appending.
+// Create makes the folder for a new run and opens the journal files. The
+// folder may exist only if it is empty: one that holds a run is refused
+// (ErrHoldsRun), and so is one holding anything else (ErrNotRunFolder),
+// whose files the run's would overwrite.
 func Create(dir string) (*Folder, error) {
-	if err := os.MkdirAll(filepath.Join(dir, "pages"), 0o755); err != nil {
+	if err := CheckNew(dir); err != nil {
+		return nil, err
+	}
+	if err := makePrivateDir(dir); err != nil {
 		return nil, fmt.Errorf("cannot create the run folder %s: %w", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "journal.jsonl")); err == nil {
-		return nil, fmt.Errorf("%s already holds a run: choose another folder (or resume that run)", dir)
+	if err := makePagesDir(dir); err != nil {
+		return nil, fmt.Errorf("cannot create the run folder %s: %w", dir, err)
 	}
-	return openFiles(dir)
+	return openFiles(dir, os.O_EXCL)
 }
 
-func openFiles(dir string) (*Folder, error) {
+// openFiles opens the journal files for appending, with extra flags.
+func openFiles(dir string, flag int) (*Folder, error) {
 	open := func(name string) (*os.File, error) {
-		return os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		return openNoFollow(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND|flag)
 	}
 	jsonl, err := open("journal.jsonl")
 	if err != nil {
@@ -81,6 +88,15 @@ func openFiles(dir string) (*Folder, error) {
 		return nil, fmt.Errorf("cannot write the journal in %s: %w", dir, err)
 	}
 	return &Folder{Dir: dir, jsonl: jsonl, txt: txt}, nil
+}
+
+// Conceal keeps the credentials of the given URLs (the model server's and
+// the search endpoint's as the user configured them) out of everything
+// the folder writes from now on.
+func (f *Folder) Conceal(urls ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.secrets = newConcealer(urls...)
 }
 
 // Emit appends ev to the journal; a page part's text goes to pages/ and
@@ -97,12 +113,13 @@ func (f *Folder) Emit(ev agent.Event) {
 		ev.File = f.savePart(ev)
 		ev.Text = ""
 	}
+	ev = bounded(ev)
 	data, err := json.Marshal(ev)
 	if err == nil {
-		_, err = f.jsonl.Write(append(data, '\n'))
+		_, err = f.jsonl.WriteString(f.secrets.conceal(string(data)) + "\n")
 	}
 	if err == nil {
-		_, err = f.txt.WriteString(Line(ev) + "\n")
+		_, err = f.txt.WriteString(f.secrets.conceal(Line(ev)) + "\n")
 	}
 	if err != nil && f.err == nil {
 		f.err = fmt.Errorf("writing the journal: %w", err)
@@ -115,29 +132,45 @@ func (f *Folder) Emit(ev agent.Event) {
 func (f *Folder) savePart(ev agent.Event) string {
 	rel := filepath.Join("pages", fmt.Sprintf("%03d-part-%d.md", max(f.current, 1), ev.Part))
 	body := fmt.Sprintf("<!-- %s | %s | part %d of %d -->\n%s\n", ev.URL, ev.Title, ev.Part, ev.Parts, ev.Text)
-	if err := os.WriteFile(filepath.Join(f.Dir, rel), []byte(body), 0o644); err != nil && f.err == nil {
+	if err := f.writePart(filepath.Join(f.Dir, rel), f.secrets.conceal(body)); err != nil && f.err == nil {
 		f.err = fmt.Errorf("saving page text: %w", err)
 	}
 	return filepath.ToSlash(rel)
 }
 
-// WriteFile writes name in the folder atomically (temporary file, rename).
+func (f *Folder) writePart(path, body string) error {
+	file, err := openNoFollow(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC)
+	if err != nil {
+		return err
+	}
+	_, err = file.WriteString(body)
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// WriteFile writes name in the folder atomically (temporary file, rename),
+// readable by the user alone and without the concealed credentials.
 func (f *Folder) WriteFile(name string, data []byte) error {
-	return WriteAtomic(filepath.Join(f.Dir, name), data)
+	f.mu.Lock()
+	secrets := f.secrets
+	f.mu.Unlock()
+	return writeAtomic(filepath.Join(f.Dir, name), []byte(secrets.conceal(string(data))), fileMode)
+}
+
+// WriteRunFile writes name in the run folder dir as WriteFile does, for a
+// writer without the open folder (the app's report written mid-run).
+func WriteRunFile(dir, name string, data []byte) error {
+	return writeAtomic(filepath.Join(dir, name), data, fileMode)
 }
 
 // WriteAtomic writes data to path through a temporary file beside it, so a
-// reader (or a crash) never sees half a file.
+// reader (or a crash) never sees half a file. It is for files the user
+// saves outside run folders (an exported report), readable by others as
+// any file the user saves.
 func WriteAtomic(path string, data []byte) error {
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	return nil
+	return writeAtomic(path, data, 0o644)
 }
 
 // Close closes the journal and reports the first write error, if any.

@@ -1,0 +1,57 @@
+package runs
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+func TestRedactURL(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://127.0.0.1:1234/v1", "http://127.0.0.1:1234/v1"},
+		{"http://user:sk-secret@127.0.0.1:1234/v1", "http://127.0.0.1:1234/v1"},
+		{"https://token@llm.example.org/v1", "https://llm.example.org/v1"},
+		{"http://h/v1?api_key=sk-1&model=x&token=t&apiKey=k&key=a", "http://h/v1?api_key=REDACTED&model=x&token=REDACTED&apiKey=REDACTED&key=REDACTED"},
+		{"https://searx.example.org/search/?access_token=abc", "https://searx.example.org/search/?access_token=REDACTED"},
+		{"https://html.duckduckgo.com/html/?kl=de-de", "https://html.duckduckgo.com/html/?kl=de-de"},
+		{"not a url", "not a url"},
+	}
+	for _, tc := range tests {
+		if got := RedactURL(tc.in); got != tc.want {
+			t.Errorf("RedactURL(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// Whatever quotes the configured URLs (an error message in the journal,
+// the report, run.json) is written without their credentials.
+func TestFolderConcealsCredentials(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	f, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := "http://scout:sk-LiveKey42@127.0.0.1:1234/v1"
+	search := "http://127.0.0.1:8888/search?api_key=Search<Key>&lang=en"
+	f.Conceal(server, search)
+	f.Emit(agent.Event{Seq: 1, Type: agent.EvRunFinished, Status: agent.StatusFailed,
+		Message: "The server answered 404: not the API at this URL. Try " + server + "/v1."})
+	f.Emit(agent.Event{Seq: 2, Type: agent.EvRefused, Action: "SEARCH", Reason: "could not load " + search})
+	if err := f.WriteFile("report.md", []byte("model unavailable: "+server)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, name := range []string{"journal.jsonl", "journal.txt", "report.md"} {
+		text := readFile(t, filepath.Join(dir, name))
+		for _, secret := range []string{"sk-LiveKey42", "Search<Key>", `Search\u003cKey\u003e`, "scout:"} {
+			if strings.Contains(text, secret) {
+				t.Errorf("%s holds %q:\n%s", name, secret, text)
+			}
+		}
+		if !strings.Contains(text, "127.0.0.1:1234") {
+			t.Errorf("%s lost the address itself:\n%s", name, text)
+		}
+	}
+}
