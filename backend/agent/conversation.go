@@ -51,11 +51,13 @@ func withMessage(msgs []chat.Message, role, content string) []chat.Message {
 	return append(msgs, chat.Message{Role: role, Content: content})
 }
 
-// chars counts the characters of every message.
+// chars weighs every message in characters of prose (tokens.Weight), which
+// the estimator counts tokens from: a page in Chinese weighs as the tokens
+// it costs, not as its few characters.
 func (c *conversation) chars() int {
 	n := 0
 	for _, m := range c.msgs {
-		n += len([]rune(m.Content))
+		n += tokens.Weight(m.Content)
 	}
 	return n
 }

@@ -19,7 +19,7 @@ func cleanLinks(pageURL string, links []Link) []Link {
 	var out []Link
 	for _, l := range links {
 		u, err := url.Parse(l.URL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(l.URL) > maxLinkURL {
 			continue
 		}
 		u.Fragment, u.RawFragment = "", ""

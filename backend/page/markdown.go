@@ -3,6 +3,7 @@ package page
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Markdown renders one block as compact Markdown: no blank lines inside a
@@ -10,13 +11,13 @@ import (
 func (b Block) Markdown() string {
 	switch b.Kind {
 	case Heading:
-		return strings.Repeat("#", clampLevel(b.Level)) + " " + oneLine(b.Text)
+		return strings.Repeat("#", clampLevel(b.Level)) + " " + headingText(b.Text)
 	case List:
 		return renderList(b.Items, b.Ordered)
 	case Table:
 		return renderTable(b.Rows)
 	case Code:
-		return fence(b.Text) + b.Lang + "\n" + strings.TrimRight(b.Text, "\n") + "\n" + fence(b.Text)
+		return fence(b.Text) + capChars(oneLine(b.Lang), maxLangChars) + "\n" + strings.TrimRight(b.Text, "\n") + "\n" + fence(b.Text)
 	case Quote:
 		lines := strings.Split(strings.TrimSpace(b.Text), "\n")
 		for i, l := range lines {
@@ -36,6 +37,30 @@ func clampLevel(l int) int {
 // oneLine collapses all whitespace runs into single spaces.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// headingText is a heading as shown: one line, capped.
+func headingText(s string) string { return capChars(oneLine(s), maxHeadingChars) }
+
+// capChars cuts s to at most n characters, ending with "…" when cut, and
+// never between a character and a mark that belongs to it.
+func capChars(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	end, count := 0, 0 // end: the last place a cut tears nothing
+	prev := rune(0)
+	for i, r := range s {
+		if canCut(prev, r) {
+			end = i
+		}
+		if count == n-1 { // room for the "…"
+			break
+		}
+		prev = r
+		count++
+	}
+	return strings.TrimSpace(s[:end]) + "…"
 }
 
 func renderList(items []string, ordered bool) string {
@@ -82,7 +107,7 @@ func renderTable(rows [][]string) string {
 		for c := 0; c < width; c++ {
 			cell := ""
 			if c < len(r) {
-				cell = strings.ReplaceAll(oneLine(r[c]), "|", `\|`)
+				cell = strings.ReplaceAll(capChars(oneLine(r[c]), maxCellChars), "|", `\|`)
 			}
 			sb.WriteString(" " + cell + " |")
 		}

@@ -17,6 +17,21 @@ const (
 	maxPartBudget      = 4000 // above this a small model skims instead of reading
 )
 
+// Caps on text that is never cut into parts. A page's title and its
+// headings go whole into the outline and the header of every part shown,
+// and a table's cells into its rows, so a hostile page's 5 MB title must
+// be cut before it reaches a prompt or the journal.
+const (
+	maxTitleChars   = 200 // real titles stay under about 150 characters
+	maxHeadingChars = 200 // a longer "heading" is a paragraph set large
+	maxCellChars    = 500 // a longer table cell is a paragraph in a grid
+	maxLangChars    = 20  // a code block's language is a word
+	// maxLinkURL: a longer address is data, not a page the model can name
+	// back (browsers and servers commonly refuse past about 8 KB, and
+	// real links stay far below).
+	maxLinkURL = 2048
+)
+
 // headingBreakFill: a heading of level 1-3 starts a new part once the
 // current part is this full, so parts begin at sections where possible.
 const headingBreakFill = 0.6
@@ -47,7 +62,7 @@ func Split(doc Document, budget int, est *tokens.Estimator) Page {
 	units := renderUnits(doc.Blocks, budget, est)
 	groups := pack(units, budget)
 	links := cleanLinks(doc.URL, doc.Links)
-	pg := Page{URL: doc.URL, Title: oneLine(doc.Title), Truncated: doc.Truncated}
+	pg := Page{URL: doc.URL, Title: capChars(oneLine(doc.Title), maxTitleChars), Truncated: doc.Truncated}
 	linkAt := 0
 	var current string // the heading text in force
 	for i, g := range groups {
@@ -86,18 +101,31 @@ func renderUnits(blocks []Block, budget int, est *tokens.Estimator) []unit {
 		}
 		n := est.Count(md)
 		if b.Kind == Heading {
-			units = append(units, unit{block: i, text: md, tokens: n, heading: &HeadingRef{Level: clampLevel(b.Level), Text: oneLine(b.Text)}})
+			units = append(units, unit{block: i, text: md, tokens: n, heading: &HeadingRef{Level: clampLevel(b.Level), Text: headingText(b.Text)}})
 			continue
 		}
-		if n <= budget {
+		// The headings just before go into the part with the block's
+		// start (pack never ends a part with one), so that start leaves
+		// them room.
+		lead := 0
+		if heads := trailingHeadings(units); len(heads) > 0 {
+			lead = sumTokens(heads) + joinTokens
+		}
+		if n+lead <= budget || (n <= budget && (b.Kind == Code || b.Kind == Table)) {
 			units = append(units, unit{block: i, text: md, tokens: n})
 			continue
 		}
-		for _, piece := range splitOversized(b, budget, est) {
+		for _, piece := range splitOversized(b, budget, lead, est) {
 			units = append(units, unit{block: i, text: piece, tokens: est.Count(piece)})
 		}
 	}
 	return units
+}
+
+// trailingHeadings are the headings at the end of us.
+func trailingHeadings(us []unit) []unit {
+	_, carry := splitTrailingHeadings(us)
+	return carry
 }
 
 // pack groups units into parts of at most budget tokens (one oversized unit
@@ -107,7 +135,7 @@ func pack(units []unit, budget int) [][]unit {
 	var cur []unit
 	used := 0
 	for _, u := range units {
-		full := used+u.tokens > budget
+		full := used+joinCost(cur)+u.tokens > budget
 		section := u.heading != nil && u.heading.Level <= 3 && float64(used) >= headingBreakFill*float64(budget)
 		if len(cur) > 0 && (full || section) {
 			keep, carry := splitTrailingHeadings(cur)
@@ -116,13 +144,25 @@ func pack(units []unit, budget int) [][]unit {
 				cur, used = carry, sumTokens(carry)
 			}
 		}
+		used += joinCost(cur) + u.tokens
 		cur = append(cur, u)
-		used += u.tokens
 	}
 	if len(cur) > 0 {
 		groups = append(groups, cur)
 	}
 	return groups
+}
+
+// joinTokens is what the blank line between two units of a part costs:
+// two characters, at most a token at any ratio.
+const joinTokens = 1
+
+// joinCost is what joining one more unit to cur costs beyond its own.
+func joinCost(cur []unit) int {
+	if len(cur) == 0 {
+		return 0
+	}
+	return joinTokens
 }
 
 // splitTrailingHeadings separates the headings at the end of a part, which
@@ -135,10 +175,11 @@ func splitTrailingHeadings(us []unit) (keep, carry []unit) {
 	return us[:i], append([]unit(nil), us[i:]...)
 }
 
+// sumTokens is the tokens of us joined into a part.
 func sumTokens(us []unit) int {
 	n := 0
-	for _, u := range us {
-		n += u.tokens
+	for i, u := range us {
+		n += joinCost(us[:i]) + u.tokens
 	}
 	return n
 }

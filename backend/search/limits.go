@@ -23,6 +23,15 @@ const (
 	// of results is tens of kilobytes, so anything beyond this is not one.
 	maxJSONBytes = 4 << 20
 
+	// Caps on a result, whatever page it came from: a real title stays
+	// under about 150 characters and a snippet under 300 (the agent shows
+	// less of it), and an address longer than maxResultURL is data, not a
+	// page the model can name back. A results page cannot make the prompt
+	// or the journal carry megabytes this way.
+	maxResultTitle   = 200
+	maxResultSnippet = 500
+	maxResultURL     = 2048
+
 	// DefaultDuckDuckGoURL is DuckDuckGo's HTML endpoint, used when
 	// DuckDuckGo.HTMLURL is empty.
 	DefaultDuckDuckGoURL = "https://html.duckduckgo.com/html/"

@@ -3,6 +3,8 @@ package search
 import (
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // resultURL turns the href of a DuckDuckGo result link into the page it
@@ -67,6 +69,22 @@ func cleanText(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// capText cuts s to n characters, ending with "…" when cut; never before a
+// mark that belongs to the character before it (the cut moves past it).
+func capText(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	count := 0
+	for i, r := range s {
+		if count >= n-1 && !unicode.Is(unicode.M, r) && r != 0x200D {
+			return strings.TrimSpace(s[:i]) + "…"
+		}
+		count++
+	}
+	return s
+}
+
 // collector gathers results in order, dropping repeats of a URL and
 // filling in a missing title.
 type collector struct {
@@ -80,11 +98,11 @@ func (c *collector) add(r Result) {
 	if c.seen == nil {
 		c.seen = make(map[string]bool)
 	}
-	if r.URL == "" || c.seen[r.URL] {
+	if r.URL == "" || len(r.URL) > maxResultURL || c.seen[r.URL] {
 		return
 	}
 	c.seen[r.URL] = true
-	r.Title, r.Snippet = cleanText(r.Title), cleanText(r.Snippet)
+	r.Title, r.Snippet = capText(cleanText(r.Title), maxResultTitle), capText(cleanText(r.Snippet), maxResultSnippet)
 	if r.Title == "" {
 		r.Title = r.URL
 	}

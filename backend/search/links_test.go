@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestResultURL(t *testing.T) {
 	tests := []struct {
@@ -83,5 +87,25 @@ func assertResults(t *testing.T, got, want []Result) {
 		if got[i] != want[i] {
 			t.Errorf("result %d:\n got %+v\nwant %+v", i, got[i], want[i])
 		}
+	}
+}
+
+// A results page cannot put megabytes into the prompt or the journal: a
+// result's title and snippet are capped, and an address too long for a
+// model to name back is left out.
+func TestResultsAreCapped(t *testing.T) {
+	var c collector
+	huge := strings.Repeat("標題", 2_500_000)
+	c.add(Result{URL: "https://a.test/", Title: huge, Snippet: huge})
+	c.add(Result{URL: "https://b.test/" + strings.Repeat("x", 5000), Title: "long address"})
+	got := c.list()
+	if len(got) != 1 {
+		t.Fatalf("%d results: the long address was kept", len(got))
+	}
+	if n := utf8.RuneCountInString(got[0].Title); n > maxResultTitle {
+		t.Errorf("title of %d characters", n)
+	}
+	if n := utf8.RuneCountInString(got[0].Snippet); n > maxResultSnippet {
+		t.Errorf("snippet of %d characters", n)
 	}
 }

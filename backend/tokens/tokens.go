@@ -4,10 +4,7 @@
 // the prompt counts the server reports.
 package tokens
 
-import (
-	"sync"
-	"unicode/utf8"
-)
+import "sync"
 
 // DefaultCharsPerToken is typical of English prose and Markdown for the
 // tokenizers of 7B-9B models (Qwen2.5, Llama 3, Mistral): about 4 characters.
@@ -33,10 +30,11 @@ type Estimator struct {
 
 // Count estimates the tokens of s, rounding up.
 func (e *Estimator) Count(s string) int {
-	return e.CountChars(utf8.RuneCountInString(s))
+	return e.CountChars(Weight(s))
 }
 
-// CountChars estimates the tokens of a text of n characters, rounding up.
+// CountChars estimates the tokens of a text of weight n (see Weight: for
+// English prose, its characters), rounding up.
 func (e *Estimator) CountChars(n int) int {
 	if n <= 0 {
 		return 0
@@ -60,7 +58,7 @@ func (e *Estimator) Ratio() float64 {
 }
 
 // Calibrate moves the ratio towards what the server measured for a prompt
-// of chars characters that it counted as tokens. Implausible observations
+// of weight chars (see Weight) that it counted as tokens. Implausible observations
 // are ignored.
 func (e *Estimator) Calibrate(chars, tokens int) {
 	if chars <= 0 || tokens <= 0 {
