@@ -105,7 +105,7 @@ func TestCapChars(t *testing.T) {
 		{"short", 10, "short"},
 		{"abcdefghij", 5, "abcd…"},
 		{"非洲最高的山", 4, "非洲最…"},
-		{"ภูเขา", 3, "ภู…"}, // not before the tone mark's vowel: ภ ู | เ
+		{"ภูเขา", 3, "ภู…"},        // not before the tone mark's vowel: ภ ู | เ
 		{"cafe\u0301s", 5, "caf…"}, // not between the e and its accent
 	}
 	for _, tc := range tests {

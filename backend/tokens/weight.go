@@ -61,9 +61,9 @@ type Meter struct {
 	// its other characters, their weight as prose and as data (ended
 	// pieces, then the open piece).
 	wide, other, prose int
-	pieces              int
-	piece               rune // kind of the open piece; 0 when none
-	pieceLen            int
+	pieces             int
+	piece              rune // kind of the open piece; 0 when none
+	pieceLen           int
 }
 
 // Add weighs one more character.
