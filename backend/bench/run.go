@@ -125,7 +125,9 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
 	}
 	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: siteURL + SearchPath(t.ID)}
-	set.ShowBrowser, set.MaxTurns, set.AllowLocalNetwork = false, t.TurnLimit, false
+	// The frozen web is on loopback: its pages are opened as local ones
+	// (the model server stays out of their reach all the same).
+	set.ShowBrowser, set.MaxTurns, set.AllowLocalNetwork = false, t.TurnLimit, true
 	if set.MaxTurns == 0 {
 		set.MaxTurns = 30
 	}

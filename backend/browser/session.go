@@ -50,6 +50,9 @@ type Session struct {
 	// browser's, as a visible window sends it.
 	userAgent string
 	pdfClient *http.Client // see downloads
+
+	ownOnce sync.Once
+	own     *http.Client // see ownClient
 }
 
 // NewSession opens a fresh context and tab guarded by the browser's guard.
@@ -151,6 +154,11 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 	if err != nil {
 		return nil, nil, err
 	}
+	return s.goTo(ctx, p, rawURL)
+}
+
+// goTo navigates the tab p to rawURL.
+func (s *Session) goTo(ctx context.Context, p playwright.Page, rawURL string) (playwright.Page, playwright.Response, error) {
 	s.navMu.Lock()
 	s.lastNav = nil
 	s.navMu.Unlock()
@@ -302,9 +310,39 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.landed(rawURL, p, resp); err != nil {
+		return nil, err
+	}
 	doc.Links = web.OpenableLinks(doc.Links, s.guard.CheckLiteral)
 	v.Doc, v.FinalURL = doc, p.URL() // where a script or meta refresh led
 	return v, nil
+}
+
+// landed judges where the page ended up after its own navigations (a meta
+// refresh, a Refresh header, a script setting location, a form it
+// submitted), which the first response says nothing of: a document the
+// guard's proxy answered for, Chromium's error page or an error status is a
+// failed visit, not a page whose text is the refusal or the error.
+func (s *Session) landed(rawURL string, p playwright.Page, first playwright.Response) error {
+	if final := p.URL(); strings.HasPrefix(final, "chrome-error:") {
+		if err := s.tunnelFailure(rawURL, ""); err != nil {
+			return err
+		}
+		return web.Failure(web.ErrNetwork, rawURL, "the page moved on to an address that could not be opened")
+	}
+	s.navMu.Lock()
+	last := s.lastNav
+	s.navMu.Unlock()
+	if last == nil || last == first || last.Frame().Page() != p {
+		return nil
+	}
+	if err := s.proxyAnswered(rawURL, last.URL(), responseHeader(last)); err != nil {
+		return err
+	}
+	if status := last.Status(); status >= 400 {
+		return web.StatusError(rawURL, status)
+	}
+	return nil
 }
 
 // Fetch loads rawURL and returns its HTML as the browser holds it, for
@@ -313,7 +351,16 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p, resp, err := s.navigate(ctx, rawURL)
+	var p playwright.Page
+	var resp playwright.Response
+	var err error
+	if s.guard.Check(ctx, rawURL) != nil && s.guard.CheckOwn(ctx, rawURL) == nil {
+		// The search endpoint the user configured, which pages may not
+		// reach: Scout fetches the page itself (see own.go).
+		p, resp, err = s.navigateOwn(ctx, rawURL)
+	} else {
+		p, resp, err = s.navigate(ctx, rawURL)
+	}
 	if err != nil {
 		return search.Page{}, err
 	}

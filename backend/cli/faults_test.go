@@ -56,7 +56,7 @@ func TestRunModelGoneMidRun(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
 	defer model.Close()
 	out := filepath.Join(t.TempDir(), "run")
-	code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
+	code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", "--out", out, objective)
 	if code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -88,7 +88,7 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 
 	bin := buildScout(t)
 	out := filepath.Join(t.TempDir(), "run")
-	cmd := exec.Command(bin, "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
+	cmd := exec.Command(bin, "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", "--out", out, objective)
 	tag := fmt.Sprintf("SCOUT_TEST_TAG=%d", time.Now().UnixNano())
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir(), tag)
 	var stderr bytes.Buffer
@@ -128,7 +128,7 @@ func TestRunInterruptWritesTheReport(t *testing.T) {
 	defer again.Close()
 	before := len(readJournal(t, out))
 	time.Sleep(2 * time.Second) // the run waits, stopped: not time it worked
-	code, _, errs := invoke("resume", "--llm-url", again.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", out)
+	code, _, errs := invoke("resume", "--llm-url", again.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", out)
 	if code != 0 {
 		t.Fatalf("resume exit %d: %s", code, errs)
 	}
@@ -224,7 +224,7 @@ func TestHangupWritesTheReport(t *testing.T) {
 	defer model.Close()
 
 	out := filepath.Join(t.TempDir(), "run")
-	cmd := exec.Command(buildScout(t), "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective)
+	cmd := exec.Command(buildScout(t), "run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", "--out", out, objective)
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
 	terminal, err := cmd.StderrPipe()
 	if err != nil {

@@ -52,7 +52,7 @@ func TestRunEndToEnd(t *testing.T) {
 	defer model.Close()
 	out := filepath.Join(t.TempDir(), "run")
 
-	code, stdout, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/",
+	code, stdout, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local",
 		"--headless", "--out", out, objective)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
@@ -153,7 +153,7 @@ func TestBackToBackRunsReuseTheSystemPrompt(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(script)})
 	defer model.Close()
 	for run := 0; run < 2; run++ {
-		code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/",
+		code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local",
 			"--headless", "--out", filepath.Join(t.TempDir(), "run"), objective)
 		if code != 0 {
 			t.Fatalf("run %d: exit %d: %s", run+1, code, stderr)
@@ -226,7 +226,7 @@ func TestRunFolderHoldsNoCredentials(t *testing.T) {
 	defer model.Close()
 	withKey := strings.Replace(model.BaseURL(), "http://", "http://scout:sk-LiveKey42@", 1)
 	out := filepath.Join(t.TempDir(), "run")
-	code, _, stderr := invoke("run", "--llm-url", withKey, "--search-url", web.URL+"/search/html/?api_key=sk-OtherKey7", "--headless", "--out", out, objective)
+	code, _, stderr := invoke("run", "--llm-url", withKey, "--search-url", web.URL+"/search/html/?api_key=sk-OtherKey7", "--allow-local", "--headless", "--out", out, objective)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

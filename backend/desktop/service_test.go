@@ -65,6 +65,7 @@ func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder, *llmte
 	set := settings.Defaults()
 	set.ServerURL, set.ShowBrowser = model.BaseURL(), false
 	set.Search.DuckDuckGoURL = web.URL + "/search/html/"
+	set.AllowLocalNetwork = true // the fixture web's pages are on loopback
 	if err := store.Save(set); err != nil {
 		t.Fatal(err)
 	}

@@ -277,7 +277,7 @@ func researchConfig(t testing.TB, modelURL, webURL string, showBrowser bool) str
 	t.Helper()
 	dir := t.TempDir()
 	mustWrite(t, filepath.Join(dir, "scout", "settings.json"), fmt.Sprintf(
-		`{"server_url":%q,"show_browser":%v,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
+		`{"server_url":%q,"show_browser":%v,"allow_local_network":true,"search":{"provider":"duckduckgo","duckduckgo_url":%q}}`,
 		modelURL, showBrowser, webURL+"/search/html/"))
 	return dir
 }

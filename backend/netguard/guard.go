@@ -1,16 +1,19 @@
 // Package netguard decides which URLs the agent may open. Page text is
 // untrusted: a page can tell the model to visit the user's router, a cloud
 // metadata endpoint or a file on disk. So only http(s) URLs to public
-// addresses are allowed, unless the user allows the local network; the
-// search endpoint and the model server the user configured are always
-// allowed. Hosts are read the way a browser reads them (numeric forms such
-// as http://2130706433/ are 127.0.0.1) and names are resolved, so a public
+// addresses are allowed, unless the user allows the local network. Hosts
+// are read the way a browser reads them (numeric forms such as
+// http://2130706433/ are 127.0.0.1) and names are resolved, so a public
 // name pointing inward is refused too.
 //
-// Check runs before the agent opens a page. The browser's own traffic (the
-// redirects it follows, what page scripts fetch, WebSockets) goes through
-// Proxy, which applies the same rules to each connection as it is made, to
-// the address it dials.
+// Two kinds of request meet these rules. The browser's (Check, and Proxy
+// for every connection it makes: redirects, page scripts, WebSockets) never
+// reach the model server the user configured (Protect), even with the local
+// network allowed: a page must not post completions to the user's model or
+// read what it serves. Scout's own requests (CheckOwn, OwnClient: the
+// search provider's) may reach the search endpoint the user configured
+// wherever it is (AllowOwn), and otherwise meet the same rules, each
+// redirect and each address they connect to included.
 package netguard
 
 import (
@@ -33,6 +36,8 @@ var (
 	ErrPrivate = errors.New("address on this computer or the local network")
 	// ErrBadURL: the URL cannot be parsed.
 	ErrBadURL = errors.New("not a valid web address")
+	// ErrModelServer: a page tried to reach the model server.
+	ErrModelServer = errors.New("the model server is Scout's alone")
 )
 
 // Refusal explains a refused URL.
@@ -62,40 +67,80 @@ type Guard struct {
 	// Resolver resolves names; nil means net.DefaultResolver.
 	Resolver Resolver
 
-	mu      sync.Mutex
-	allowed map[string]bool // host:port always allowed
-	dns     map[string]dnsEntry
+	mu        sync.Mutex
+	allowed   map[string]bool // host:port treated as public (Allow)
+	own       map[string]bool // host:port for Scout's own requests (AllowOwn)
+	protected []string        // host:port pages never reach (Protect)
+	dns       map[string]dnsEntry
+	here      hereEntry // this computer's addresses
 }
 
-// Allow always allows the origin (scheme://host:port) of rawURL, for the
-// configured search endpoint and model server.
-func (g *Guard) Allow(rawURL string) {
-	u, err := url.Parse(rawURL)
+// who is asking: the rules differ for the browser and for Scout itself.
+type who bool
+
+const (
+	browserAsks who = false
+	scoutAsks   who = true
+)
+
+// Allow treats the origin (host:port) of rawURL as a public site, for the
+// browser and Scout alike: for tests, whose stand-ins for public sites
+// listen on loopback. A run allows its search endpoint with AllowOwn.
+func (g *Guard) Allow(rawURL string) { g.add(&g.allowed, rawURL) }
+
+// AllowOwn lets Scout's own requests (CheckOwn, OwnClient) reach the origin
+// of rawURL wherever it is: the search endpoint the user configured, which
+// may be a SearXNG on this computer. The browser's requests gain nothing.
+func (g *Guard) AllowOwn(rawURL string) { g.add(&g.own, rawURL) }
+
+func (g *Guard) add(set *map[string]bool, rawURL string) {
+	u, err := url.Parse(strings.TrimSpace(rawURL))
 	if err != nil || u.Host == "" {
 		return
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.allowed == nil {
-		g.allowed = map[string]bool{}
+	if *set == nil {
+		*set = map[string]bool{}
 	}
-	g.allowed[hostPort(u)] = true
+	(*set)[hostPort(u)] = true
 }
 
-// Check returns nil when rawURL may be opened, else a *Refusal. It may
-// resolve the host name, so it takes a context.
+// Protect keeps the browser off the origin of rawURL, even with the local
+// network allowed: the model server the user configured. Its port is
+// refused on every address its name resolves to, and, when it is on this
+// computer, on every address of this computer (127.0.0.2, the network
+// card's address, 0.0.0.0), which reach the same server.
+func (g *Guard) Protect(rawURL string) {
+	u, err := url.Parse(strings.TrimSpace(rawURL))
+	if err != nil || u.Host == "" {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.protected = append(g.protected, hostPort(u))
+}
+
+// Check returns nil when the browser may open rawURL, else a *Refusal. It
+// may resolve the host name, so it takes a context.
 func (g *Guard) Check(ctx context.Context, rawURL string) error {
-	return g.check(ctx, rawURL, true)
+	return g.check(ctx, rawURL, true, browserAsks)
+}
+
+// CheckOwn is Check for a request Scout makes itself: the origins of
+// AllowOwn are allowed, and the model server is not protected.
+func (g *Guard) CheckOwn(ctx context.Context, rawURL string) error {
+	return g.check(ctx, rawURL, true, scoutAsks)
 }
 
 // CheckLiteral is Check without name resolution: it refuses what the URL
 // itself shows to be off limits. It is cheap enough to filter every link of
 // a page; Check still runs when one is opened.
 func (g *Guard) CheckLiteral(rawURL string) error {
-	return g.check(context.Background(), rawURL, false)
+	return g.check(context.Background(), rawURL, false, browserAsks)
 }
 
-func (g *Guard) check(ctx context.Context, rawURL string, resolve bool) error {
+func (g *Guard) check(ctx context.Context, rawURL string, resolve bool, asker who) error {
 	u, err := url.Parse(strings.TrimSpace(rawURL))
 	if err != nil {
 		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q is not a valid web address", rawURL)}
@@ -106,7 +151,7 @@ func (g *Guard) check(ctx context.Context, rawURL string, resolve bool) error {
 	if u.Hostname() == "" {
 		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q names no host", rawURL)}
 	}
-	_, err = g.addrs(ctx, u, resolve)
+	_, err = g.addrs(ctx, u, resolve, asker)
 	if errors.Is(err, errUnresolved) {
 		return nil // the browser reports it
 	}
@@ -117,23 +162,38 @@ func (g *Guard) check(ctx context.Context, rawURL string, resolve bool) error {
 // browser says the site cannot be found); the proxy cannot connect to it.
 var errUnresolved = errors.New("the name does not resolve")
 
-// addrs applies the guard to u's host and returns the addresses a
-// connection to it may use: nil when the guard does not look at addresses
-// (the local network allowed, an origin the user configured), else the
-// host's own address or, when resolve is set, the addresses its name
-// resolves to, all public. Errors are a *Refusal or wrap errUnresolved.
-func (g *Guard) addrs(ctx context.Context, u *url.URL, resolve bool) ([]netip.Addr, error) {
-	if g.AllowLocal || g.isAllowed(u) {
+// addrs applies the guard to u's host for asker and returns the addresses
+// a connection to it may use: nil when the guard does not look at
+// addresses (the local network allowed, an origin allowed, and no model
+// server to keep pages from), else the host's own address or, when
+// resolve is set, the addresses its name resolves to, all allowed. Errors
+// are a *Refusal or wrap errUnresolved.
+func (g *Guard) addrs(ctx context.Context, u *url.URL, resolve bool, asker who) ([]netip.Addr, error) {
+	rawURL, host, port := u.String(), u.Hostname(), portOf(u)
+	guarding := asker == browserAsks && g.protecting()
+	if guarding && g.isProtectedName(u) {
+		return nil, g.serverRefusal(rawURL)
+	}
+	open := g.AllowLocal || g.isIn(&g.allowed, u) || (asker == scoutAsks && g.isIn(&g.own, u))
+	if open && !guarding {
 		return nil, nil
 	}
-	rawURL, host := u.String(), u.Hostname()
+	allowed := func(a netip.Addr, why string) error {
+		if guarding && g.isProtectedAddr(ctx, a, port) {
+			return g.serverRefusal(rawURL)
+		}
+		if !open && IsPrivate(a) {
+			return g.privateRefusal(rawURL, why)
+		}
+		return nil
+	}
 	if addr, ok := ParseHost(host); ok {
-		if IsPrivate(addr) {
-			return nil, g.privateRefusal(rawURL, fmt.Sprintf("%s is on this computer or the local network", addr))
+		if err := allowed(addr, fmt.Sprintf("%s is on this computer or the local network", addr)); err != nil {
+			return nil, err
 		}
 		return []netip.Addr{addr}, nil
 	}
-	if isLocalName(host) {
+	if !open && isLocalName(host) {
 		return nil, g.privateRefusal(rawURL, fmt.Sprintf("%s names this computer or the local network", host))
 	}
 	if !resolve {
@@ -144,11 +204,16 @@ func (g *Guard) addrs(ctx context.Context, u *url.URL, resolve bool) ([]netip.Ad
 		return nil, fmt.Errorf("%w: the site's name %s cannot be found (DNS)", errUnresolved, host)
 	}
 	for _, a := range addrs {
-		if IsPrivate(a) {
-			return nil, g.privateRefusal(rawURL, fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap()))
+		if err := allowed(a, fmt.Sprintf("%s resolves to %s, an address on this computer or the local network", host, a.Unmap())); err != nil {
+			return nil, err
 		}
 	}
 	return addrs, nil
+}
+
+func (g *Guard) serverRefusal(rawURL string) error {
+	return &Refusal{Kind: ErrModelServer, URL: rawURL,
+		Detail: fmt.Sprintf("refused %s: that is the model server Scout uses, which no page may reach", shorten(rawURL))}
 }
 
 func (g *Guard) privateRefusal(rawURL, why string) error {
@@ -156,10 +221,10 @@ func (g *Guard) privateRefusal(rawURL, why string) error {
 		Detail: fmt.Sprintf("refused %s: %s (allowed only when \"Allow local network\" is on in Settings)", shorten(rawURL), why)}
 }
 
-func (g *Guard) isAllowed(u *url.URL) bool {
+func (g *Guard) isIn(set *map[string]bool, u *url.URL) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.allowed[hostPort(u)]
+	return (*set)[hostPort(u)]
 }
 
 // lookup resolves host, reusing an answer for dnsTTL: the pre-navigation
@@ -201,11 +266,16 @@ func (g *Guard) resolver() Resolver {
 	return g.Resolver
 }
 
-func hostPort(u *url.URL) string {
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+// portOf is u's port, or its scheme's.
+func portOf(u *url.URL) string {
+	if port := u.Port(); port != "" {
+		return port
 	}
+	return map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443"}[u.Scheme]
+}
+
+func hostPort(u *url.URL) string {
+	port := portOf(u)
 	host := u.Hostname()
 	if a, ok := ParseHost(host); ok {
 		host = a.String()

@@ -290,14 +290,14 @@ func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error
 	if err != nil {
 		return nil, err
 	}
-	addrs, err := p.guard.addrs(ctx, &url.URL{Scheme: "http", Host: hostport}, true)
+	addrs, err := p.guard.addrs(ctx, &url.URL{Scheme: "http", Host: hostport}, true, browserAsks)
 	switch {
 	case err != nil:
 		return nil, err
 	case addrs == nil:
 		return []string{hostport}, nil
 	}
-	slices.SortStableFunc(addrs, func(a, b netip.Addr) int { return cmpBool(!a.Unmap().Is4(), !b.Unmap().Is4()) })
+	addrs = ipv4First(addrs)
 	out := make([]string, len(addrs))
 	for i, a := range addrs {
 		out[i] = net.JoinHostPort(a.Unmap().String(), port)
@@ -311,6 +311,13 @@ func (p *Proxy) checkHost(ctx context.Context, hostport string) ([]string, error
 // refused.
 func (p *Proxy) checkForUpstream(ctx context.Context, hostport string) error {
 	return p.guard.Check(ctx, "http://"+hostport) // Check lets an unresolved name through
+}
+
+// ipv4First orders addresses to dial IPv4 first, as most home networks
+// route it.
+func ipv4First(addrs []netip.Addr) []netip.Addr {
+	slices.SortStableFunc(addrs, func(a, b netip.Addr) int { return cmpBool(!a.Unmap().Is4(), !b.Unmap().Is4()) })
+	return addrs
 }
 
 func cmpBool(a, b bool) int {

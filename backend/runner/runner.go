@@ -128,13 +128,19 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	}
 	ctxLen := ContextLength(s, info)
 
+	// The model server is Scout's alone: no page reaches it, even with the
+	// local network allowed. The search endpoint is allowed for Scout's
+	// own requests only (the DuckDuckGo results page it loads into the
+	// browser, SearXNG's answers), wherever it is.
 	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}
-	guard.Allow(s.ServerURL)
+	guard.Protect(s.ServerURL)
 	searchURL := s.Search.DuckDuckGoURL
 	if s.Search.Provider == settings.ProviderSearXNG {
 		searchURL = s.Search.SearXNGURL
+	} else {
+		guard.AllowOwn(search.LiteURL(searchURL)) // the fallback page
 	}
-	guard.Allow(searchURL)
+	guard.AllowOwn(searchURL)
 
 	br := opts.Browser
 	if br == nil {
@@ -168,7 +174,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
-		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess),
+		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess, guard),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
@@ -196,9 +202,9 @@ func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, starte
 // provider picks the search provider from settings; DuckDuckGo pages load
 // in the visible browser so the user sees the search, and can answer a bot
 // check there when the window is shown.
-func provider(s settings.Settings, sess *browser.Session) agent.Searcher {
+func provider(s settings.Settings, sess *browser.Session, guard *netguard.Guard) agent.Searcher {
 	if s.Search.Provider == settings.ProviderSearXNG {
-		return &search.SearXNG{BaseURL: s.Search.SearXNGURL}
+		return &search.SearXNG{BaseURL: s.Search.SearXNGURL, Client: guard.OwnClient(search.SearXNGTimeout)}
 	}
 	ddg := &search.DuckDuckGo{HTMLURL: s.Search.DuckDuckGoURL, Fetcher: sess}
 	if s.ShowBrowser {

@@ -70,9 +70,9 @@ func TestBotCheckGoesToTheUserOnlyWithTheWindowShown(t *testing.T) {
 	for _, shown := range []bool{true, false} {
 		s := settings.Defaults()
 		s.ShowBrowser = shown
-		ddg, ok := provider(s, nil).(*search.DuckDuckGo)
+		ddg, ok := provider(s, nil, nil).(*search.DuckDuckGo)
 		if !ok {
-			t.Fatalf("provider is %T, want DuckDuckGo", provider(s, nil))
+			t.Fatalf("provider is %T, want DuckDuckGo", provider(s, nil, nil))
 		}
 		if asks := ddg.Person != nil; asks != shown {
 			t.Errorf("window shown %v: asks the user %v", shown, asks)

@@ -10,6 +10,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+
+	"github.com/scout-research/scout/backend/netguard"
 )
 
 // SearXNG searches through a SearXNG instance's JSON API. The instance must
@@ -19,14 +22,17 @@ type SearXNG struct {
 	// BaseURL is the instance, e.g. http://localhost:8888 or
 	// https://searx.example.org/searxng/.
 	BaseURL string
-	// Client makes the requests; nil means a client with SearXNGTimeout.
+	// Client makes the requests; nil means the network guard's client for
+	// Scout's own requests with SearXNGTimeout, allowing BaseURL's origin
+	// wherever it is and refusing redirects elsewhere to private addresses.
 	Client *http.Client
+
+	once   sync.Once
+	client *http.Client
 }
 
 // noJSONHint tells the user how to turn JSON output on.
 const noJSONHint = "Enable it by adding json to search.formats in the instance's settings.yml (formats: [html, json]) and restarting it, or choose another instance in Settings."
-
-var defaultClient = &http.Client{Timeout: SearXNGTimeout}
 
 // searxngAnswer is the part of SearXNG's JSON answer Scout uses. Results
 // is a pointer so that JSON without a results list is told apart from an
@@ -55,11 +61,7 @@ func (s *SearXNG) Search(ctx context.Context, query string) ([]Result, error) {
 		return nil, newError(ErrBadURL, "The SearXNG URL %q cannot be used: %v. Fix it in Settings.", s.BaseURL, err)
 	}
 	req.Header.Set("Accept", "application/json")
-	client := s.Client
-	if client == nil {
-		client = defaultClient
-	}
-	resp, err := client.Do(req)
+	resp, err := s.httpClient().Do(req)
 	if err != nil {
 		return nil, s.explainTransport(ctx, err)
 	}
@@ -72,6 +74,19 @@ func (s *SearXNG) Search(ctx context.Context, query string) ([]Result, error) {
 		return nil, err
 	}
 	return s.parse(body)
+}
+
+// httpClient is Client, or the guarded client made on first use.
+func (s *SearXNG) httpClient() *http.Client {
+	if s.Client != nil {
+		return s.Client
+	}
+	s.once.Do(func() {
+		g := &netguard.Guard{}
+		g.AllowOwn(s.BaseURL)
+		s.client = g.OwnClient(SearXNGTimeout)
+	})
+	return s.client
 }
 
 // searchURL joins <BaseURL>/search?q=...&format=json, with or without a
@@ -146,6 +161,10 @@ func (s *SearXNG) explainTransport(ctx context.Context, err error) error {
 	var netErr net.Error
 	if errors.As(err, &netErr) && netErr.Timeout() {
 		return newError(ErrUnreachable, "The SearXNG instance at %s did not answer in time. It may be overloaded: search again, or choose another instance in Settings.", s.BaseURL)
+	}
+	var refusal *netguard.Refusal
+	if errors.As(err, &refusal) {
+		return newError(ErrUnreachable, "The SearXNG instance at %s sent the search to an address Scout does not open (%s). Check the instance's address in Settings, or choose another instance.", s.BaseURL, refusal.Detail)
 	}
 	var urlErr *url.Error
 	if errors.As(err, &urlErr) {

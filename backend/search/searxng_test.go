@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -178,5 +179,29 @@ func TestSearXNGRefusesBadInput(t *testing.T) {
 				t.Errorf("err = %v, want %v", err, tt.want)
 			}
 		})
+	}
+}
+
+// SearXNG's answers are Scout's own requests and meet the network guard: the
+// instance the user configured may be on this computer, but a redirect from
+// it to another private address is refused, and says so.
+func TestSearXNGRedirectToAPrivateAddressIsRefused(t *testing.T) {
+	var innerHits atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		innerHits.Add(1)
+		fmt.Fprint(w, `{"results":[{"url":"https://example.org/","title":"from inside","content":"x"}]}`)
+	}))
+	defer inner.Close()
+	instance := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, inner.URL+"/search?"+r.URL.RawQuery, http.StatusFound)
+	}))
+	defer instance.Close()
+	s := &SearXNG{BaseURL: instance.URL}
+	_, err := s.Search(context.Background(), query)
+	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "an address Scout does not open") {
+		t.Fatalf("got %v", err)
+	}
+	if n := innerHits.Load(); n != 0 {
+		t.Fatalf("the private address was reached %d times", n)
 	}
 }
