@@ -40,7 +40,7 @@ Usage:
   scout help                  show this help
 
 Flags of run (they override the settings for this run; settings are never written):
-  --out DIR         run folder (default: a new folder under $XDG_DATA_HOME/scout/runs)
+  --out DIR         run folder, new or empty (default: a new folder under $XDG_DATA_HOME/scout/runs)
   --llm-url URL     OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1)
   --model NAME      model id (default from settings, else the first model the server has loaded)
   --context N       context length in tokens (default: detected from the server, else 8192)

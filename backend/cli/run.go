@@ -31,7 +31,7 @@ type runFlags struct {
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.out, "out", "", "run folder (default: a new folder under $XDG_DATA_HOME/scout/runs)")
+	fs.StringVar(&f.out, "out", "", "run folder, new or empty (default: a new folder under $XDG_DATA_HOME/scout/runs)")
 	fs.StringVar(&f.llmURL, "llm-url", "", "OpenAI-compatible base URL")
 	fs.StringVar(&f.model, "model", "", "model id")
 	fs.IntVar(&f.context, "context", -1, "context length in tokens")
