@@ -109,7 +109,8 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 	events := view.Events
 	res := agent.Partial(events)
 	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))})
-	if err := runs.WriteRunFile(view.Dir, "report.md", []byte(md)); err != nil {
+	set := s.store.Load().Settings
+	if err := runs.WriteRunFile(view.Dir, "report.md", []byte(md), set.ServerURL, set.Search.DuckDuckGoURL, set.Search.SearXNGURL); err != nil {
 		return ReportView{}, err
 	}
 	return s.Report(view.Dir)

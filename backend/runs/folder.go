@@ -160,9 +160,10 @@ func (f *Folder) WriteFile(name string, data []byte) error {
 }
 
 // WriteRunFile writes name in the run folder dir as WriteFile does, for a
-// writer without the open folder (the app's report written mid-run).
-func WriteRunFile(dir, name string, data []byte) error {
-	return writeAtomic(filepath.Join(dir, name), data, fileMode)
+// writer without the open folder (the app's report written mid-run),
+// concealing the credentials of the given URLs as Conceal does.
+func WriteRunFile(dir, name string, data []byte, conceal ...string) error {
+	return writeAtomic(filepath.Join(dir, name), []byte(newConcealer(conceal...).conceal(string(data))), fileMode)
 }
 
 // WriteAtomic writes data to path through a temporary file beside it, so a
