@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // The five actions.
@@ -106,12 +108,13 @@ func stringField(raw map[string]any, names ...string) string {
 	for k, v := range raw {
 		for _, n := range names {
 			if strings.EqualFold(k, n) {
+				// The model's words reach journals, terminals and reports.
 				if s, ok := v.(string); ok {
-					return s
+					return plain.Text(s)
 				}
 				if v != nil {
 					b, _ := json.Marshal(v)
-					return string(b)
+					return plain.Text(string(b))
 				}
 			}
 		}

@@ -21,6 +21,10 @@ func TestParseAction(t *testing.T) {
 		{"spelling", `{"Thought_Process":"t","Action":"read more","Parameter":""}`, Action{"t", ActReadMore, ""}, ""},
 		{"braces in strings", `{"thought_process":"a } inside","action":"DISCOVER","parameter":"[1] x {y} \"z\""}`,
 			Action{"a } inside", ActDiscover, `[1] x {y} "z"`}, ""},
+		// Escapes written as JSON escapes become controls when decoded:
+		// they are cleaned after decoding, before any journal sees them.
+		{"terminal escapes and bidi controls", `{"thought_process":"ok\u001b]52;c;ZXZpbA==\u0007","action":"DISCOVER","parameter":"[1] \u001b[31mred\u001b[0m \u202egnp.exe\u200b"}`,
+			Action{"ok", ActDiscover, "[1] red gnp.exe"}, ""},
 		{"number parameter", `{"thought_process":"","action":"READ_MORE","parameter":3}`, Action{"", ActReadMore, "3"}, ""},
 		{"unknown action", `{"thought_process":"","action":"CLICK","parameter":"x"}`, Action{}, `no known "action"`},
 		{"no json", `I will search for it.`, Action{}, "no JSON object"},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/plain"
 )
 
 var checklistSchema = map[string]any{
@@ -37,7 +38,7 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 		_ = json.Unmarshal([]byte(obj), &got) // an unusable answer leaves no items: see below
 	}
 	for _, it := range got.Items {
-		it = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(it), "0123456789.)- "))
+		it = strings.TrimSpace(strings.TrimLeft(plain.Line(it), "0123456789.)- "))
 		if it != "" && len(rec.checklist) < maxChecklistItems {
 			rec.checklist = append(rec.checklist, Item{Number: len(rec.checklist) + 1, Text: it})
 		}

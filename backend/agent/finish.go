@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // The FINISH path: its rules, and the coverage check between them. A
@@ -120,6 +122,9 @@ func (a *Agent) askCoverage(ctx context.Context) ([]gap, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	for i := range got.Items { // what is missing may be reported
+		got.Items[i].Missing = plain.Line(got.Items[i].Missing)
 	}
 	return codeGaps(&a.st.record, got.Items), nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/plain"
 )
 
 var writerSchema = map[string]any{
@@ -90,12 +91,12 @@ func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, err
 		Result string `json:"result"`
 	}
 	if obj, err := extractJSON(reply.Content); err == nil && json.Unmarshal([]byte(obj), &got) == nil && got.Result != "" {
-		return strings.TrimSpace(got.Result), nil
+		return plain.Text(strings.TrimSpace(got.Result)), nil
 	}
 	if _, err := ParseAction(reply.Content); err == nil {
 		return "", errActionShaped
 	}
-	return strings.TrimSpace(reply.Content), nil // prose instead of JSON is still the answer
+	return plain.Text(strings.TrimSpace(reply.Content)), nil // prose instead of JSON is still the answer
 }
 
 // writerPrompt is the objective and the findings under the writer's rules;

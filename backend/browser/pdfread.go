@@ -72,7 +72,7 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error
 	case strings.TrimSpace(text) == "":
 		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
 	}
-	doc := pdfDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars)
+	doc := plainDocument(pdfDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars))
 	doc.Truncated = doc.Truncated || cut
 	return &web.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: web.PDF, Doc: doc}, nil
 }

@@ -552,7 +552,7 @@ func (s *Session) extract(p playwright.Page) (page.Document, error) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return page.Document{}, fmt.Errorf("decoding extracted text: %w", err)
 	}
-	return doc, nil
+	return plainDocument(doc), nil
 }
 
 func mediaType(contentType string) string {

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
@@ -174,7 +175,7 @@ func (p printer) Emit(ev agent.Event) {
 	if ev.Type == agent.EvModelCall && ev.Message == "" {
 		return
 	}
-	fmt.Fprintln(p.w, runs.Line(ev))
+	fmt.Fprintln(p.w, plain.Line(runs.Line(ev))) // runs.Line cleans too: the terminal is not left to it
 }
 
 // stopOnSignals returns a context that ends at the first Ctrl+C (SIGINT),

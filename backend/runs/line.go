@@ -6,12 +6,16 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/plain"
 )
 
-// Line renders an event as one readable journal line.
+// Line renders an event as one readable journal line. Titles, queries and
+// the model's words in it are cleaned of terminal escapes and invisible
+// controls (package plain): journal.txt is read with cat and tail, and the
+// CLI prints these lines to the terminal.
 func Line(ev agent.Event) string {
 	head := fmt.Sprintf("%s T%-3d ", ev.Time.Local().Format("15:04:05"), ev.Turn)
-	return head + describe(ev)
+	return head + plain.Line(describe(ev))
 }
 
 func describe(ev agent.Event) string {

@@ -54,6 +54,11 @@ func TestParseDuckDuckGoHTML(t *testing.T) {
 		wantChallenged bool
 	}{
 		{
+			name: "escapes and invisible controls written as character references dropped",
+			doc:  resultDiv("web-result", wiki, "K2&#x1b;]0;pwned&#x7; &#x202e;Wikipedia", "K2&#x1b;[2K is &#x200b;high."),
+			want: []Result{{Title: "K2 Wikipedia", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "K2 is high."}},
+		},
+		{
 			name: "bold flattened and whitespace collapsed",
 			doc:  resultDiv("web-result", wiki, "  <b>K2</b>\n - Wikipedia ", "K2 is the <b>second</b>-highest\n\n mountain."),
 			want: []Result{{Title: "K2 - Wikipedia", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "K2 is the second-highest mountain."}},

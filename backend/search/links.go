@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // resultURL turns the href of a DuckDuckGo result link into the page it
@@ -64,9 +66,11 @@ func isDuckDuckGoHost(host string) bool {
 	return host == "duckduckgo.com" || strings.HasSuffix(host, ".duckduckgo.com")
 }
 
-// cleanText trims text and collapses each run of whitespace to one space.
+// cleanText trims text, collapses each run of whitespace to one space and
+// drops terminal escapes and invisible controls (package plain): every
+// result's title and snippet passes here, from either provider.
 func cleanText(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(plain.Text(s)), " ")
 }
 
 // capText cuts s to n characters, ending with "…" when cut; never before a

@@ -56,6 +56,10 @@ func TestCleanText(t *testing.T) {
 		"":              "",
 		"\u00a0x\u00a0": "x",
 		"one":           "one",
+		// Terminal escapes and bidi controls from a result page never
+		// reach the model, the journal or the terminal.
+		"\x1b[31mred\x1b[0m \x1b]52;c;ZXZpbA==\x07x": "red x",
+		"gro\u200bund \u202eevil":                    "ground evil",
 	}
 	for in, want := range tests {
 		if got := cleanText(in); got != want {

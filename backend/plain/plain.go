@@ -1,0 +1,218 @@
+// Package plain makes text from pages and models safe to show: in a
+// terminal, a journal, a prompt or a report. It removes what a reader cannot
+// see but a terminal or a text renderer obeys: terminal escape sequences
+// (CSI colours and cursor moves, OSC titles, OSC 8 links, OSC 52 clipboard
+// writes), other C0 and C1 control characters, bidirectional overrides and
+// isolates that reorder what is shown (the "Trojan Source" trick that makes
+// evil.test look like tset.live), and zero-width characters that hide
+// inside words or carry invisible messages to a model.
+//
+// What stays, because people need it: line breaks and tabs; the zero-width
+// joiner and non-joiner between two non-ASCII letters, marks or symbols
+// (Persian, Arabic and Indic spelling need them, and so do emoji such as
+// 👩‍💻); a variation selector right after a visible character (emoji and
+// CJK forms), but not a run of them; emoji tag sequences (the flags of
+// England, Scotland and Wales); and the Arabic number signs that are format
+// characters yet visible. The same joiners next to ASCII, where they only
+// serve to split a word or an address unseen, are removed. Left-to-right
+// and right-to-left marks go too: without them a Hebrew or Arabic sentence
+// may place a full stop on the other side, but loses no word, while with
+// them text can be made to read differently from what it says.
+package plain
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Text returns s cleaned as the package comment says. Carriage returns,
+// form feeds and Unicode line separators become line breaks (a lone
+// carriage return would let text overwrite the line before it in a
+// terminal); bytes that are not UTF-8 become U+FFFD (a stray 0x9B byte is
+// a control sequence to an 8-bit terminal).
+func Text(s string) string {
+	if clean(s) {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	last := rune(-1) // the last rune written
+	put := func(r rune) {
+		sb.WriteRune(r)
+		last = r
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		next := i + size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			put(utf8.RuneError)
+		case r == esc:
+			next = skipEscape(s, next)
+		case r == c1CSI:
+			next = skipCSI(s, next)
+		case r == c1OSC || r == c1DCS || r == c1SOS || r == c1PM || r == c1APC:
+			next = skipString(s, next)
+		case r == '\r':
+			if next < len(s) && s[next] == '\n' {
+				break // the \n writes the break
+			}
+			put('\n')
+		case r == '\f' || r == '\v' || r == c1NEL || r == '\u2028' || r == '\u2029':
+			put('\n')
+		case r == '\n' || r == '\t':
+			put(r)
+		case r < 0x20 || (r >= 0x7f && r < 0xa0):
+			// other C0 and C1 controls: dropped
+		case r == zwj || r == zwnj:
+			if after, _ := utf8.DecodeRuneInString(s[next:]); joins(last) && joins(after) {
+				put(r)
+			}
+		case r == blackFlag:
+			put(r)
+			if end := tagSequence(s, next); end > next {
+				sb.WriteString(s[next:end])
+				next = end
+			}
+		case isVariationSelector(r):
+			if last > ' ' && !isVariationSelector(last) && last != utf8.RuneError {
+				put(r)
+			}
+		case unicode.Is(unicode.Cf, r) && !unicode.Is(unicode.Prepended_Concatenation_Mark, r):
+			// bidi controls, zero-width space, word joiner, byte order
+			// mark, soft hyphen, invisible operators, stray tag characters
+		default:
+			put(r)
+		}
+		i = next
+	}
+	return sb.String()
+}
+
+// Line is Text on one line: line breaks and tabs become spaces, so the text
+// cannot start a line of its own in a journal or a terminal.
+func Line(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, Text(s))
+}
+
+// The control characters Text reads sequences from.
+const (
+	esc    = 0x1b
+	c1DCS  = 0x90
+	c1SOS  = 0x98
+	c1CSI  = 0x9b
+	c1ST   = 0x9c
+	c1OSC  = 0x9d
+	c1PM   = 0x9e
+	c1APC  = 0x9f
+	c1NEL  = 0x85
+	bel    = 0x07
+	zwnj   = '\u200c'
+	zwj    = '\u200d'
+	tagEnd = '\U000E007F' // CANCEL TAG, which closes an emoji tag sequence
+	// blackFlag opens the only emoji tag sequences (subdivision flags).
+	blackFlag = '\U0001F3F4'
+)
+
+// clean reports whether s has nothing for Text to change, the common case,
+// so most text is returned as it is without a copy.
+func clean(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < 0x20 && r != '\n' && r != '\t', r >= 0x7f && r < 0xa0, r == utf8.RuneError:
+			return false
+		case r >= '\u00ad' && (unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' || isVariationSelector(r) || r == blackFlag):
+			return false
+		}
+	}
+	return true
+}
+
+// skipEscape returns where the escape sequence whose ESC ended at i ends:
+// CSI (ESC [), the string sequences OSC, DCS, SOS, PM and APC, or a short
+// sequence of intermediate bytes and a final byte (ESC c, ESC ( B, ESC 7).
+func skipEscape(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[':
+		return skipCSI(s, i+1)
+	case ']', 'P', 'X', '^', '_':
+		return skipString(s, i+1)
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// skipCSI returns the end of a control sequence whose introducer ended at
+// i: parameter bytes, intermediate bytes, then one final byte. A sequence
+// cut short ends where its bytes stop.
+func skipCSI(s string, i int) int {
+	for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
+		i++
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// skipString returns the end of a command string (an OSC's payload, say)
+// whose introducer ended at i: past its terminator, BEL or ST (ESC \ or
+// U+009C). Without a terminator only the introducer goes: the rest is shown
+// as the text it is, since no control is left in it to act.
+func skipString(s string, i int) int {
+	for j := i; j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		switch {
+		case r == bel || r == c1ST:
+			return j + size
+		case r == esc && j+1 < len(s) && s[j+1] == '\\':
+			return j + 2
+		}
+		j += size
+	}
+	return i
+}
+
+// joins reports whether a joiner may stand next to r: a letter, mark or
+// symbol outside ASCII (a Persian letter, a Devanagari virama, an emoji or
+// its skin tone or presentation selector).
+func joins(r rune) bool {
+	return r >= 0x80 && r != utf8.RuneError && (unicode.In(r, unicode.L, unicode.M, unicode.So, unicode.Sk))
+}
+
+func isVariationSelector(r rune) bool {
+	return (r >= '\uFE00' && r <= '\uFE0F') || (r >= '\U000E0100' && r <= '\U000E01EF')
+}
+
+// tagSequence returns the end of the emoji tag sequence starting at i (tag
+// characters closed by CANCEL TAG), or i when there is none.
+func tagSequence(s string, i int) int {
+	for j := i; j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		switch {
+		case r == tagEnd && j > i:
+			return j + size
+		case r < '\U000E0020' || r > '\U000E007E':
+			return i
+		}
+		j += size
+	}
+	return i
+}
