@@ -150,6 +150,21 @@ func TestClosedBrowserEndsTheRun(t *testing.T) {
 	}
 }
 
+// A run that ended well but whose writing step failed says the result is
+// missing, and why: the report's status shows it.
+func TestWriterFailureIsSaid(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, "")},
+	})
+	cfg.MaxTurns = 3
+	cfg.Model = noWriter{m}
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusTurnLimit || !strings.HasPrefix(res.Error, "the final result could not be written: ") || !strings.Contains(res.Error, "stopped answering") {
+		t.Fatalf("status %s, error %q", res.Status, res.Error)
+	}
+}
+
 // noWriter is a model whose writing step fails.
 type noWriter struct{ *scripted }
 

@@ -44,10 +44,14 @@ func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
 			a.res.Answer = answer
 			a.res.Unsupported = unsupportedNumbers(answer, rec.objective, rec.findings)
 			a.emit(Event{Type: EvResult, Text: answer})
-		} else if a.res.Error == "" {
-			a.res.Error = err.Error()
-		} else { // keep why the run ended; say the result is missing too
-			a.res.Error += "; the final result could not be written: " + err.Error()
+		} else {
+			// Keep why the run ended, if it ended early, and say the result
+			// is missing, and why: the report's status shows it.
+			why := "the final result could not be written: " + err.Error()
+			if a.res.Error != "" {
+				why = a.res.Error + "; " + why
+			}
+			a.res.Error = why
 		}
 	}
 	a.res.ContextLength = a.cfg.ContextLength // after the writer, which may have found it smaller

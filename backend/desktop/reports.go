@@ -1,7 +1,9 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
 )
@@ -29,18 +32,27 @@ const (
 	FormatPDF      = "pdf"
 )
 
-// Report reads the report of the run in dir.
+// Report reads the report of the run in dir. The HTML is rendered from
+// what the report was written from (report.DataFile); a report from
+// before Scout kept that is shown from its Markdown, without links.
 func (s *Service) Report(dir string) (ReportView, error) {
 	data, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
 		return ReportView{}, fmt.Errorf("this run has no report yet (%v)", err)
 	}
-	mdText := string(data)
-	h, err := report.Fragment(mdText)
+	view := ReportView{Dir: dir, Title: title(string(data)), Markdown: string(data)}
+	res, fig, err := report.Load(dir)
+	switch {
+	case err == nil:
+		view.Title = plain.Line(res.Objective)
+		view.HTML, err = report.Fragment(res, fig)
+	case errors.Is(err, fs.ErrNotExist):
+		view.HTML, err = report.MarkdownFragment(view.Markdown)
+	}
 	if err != nil {
 		return ReportView{}, err
 	}
-	return ReportView{Dir: dir, Title: title(mdText), Markdown: mdText, HTML: h}, nil
+	return view, nil
 }
 
 func title(mdText string) string {
@@ -61,7 +73,7 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 	case FormatMarkdown:
 		out = r.Markdown
 	case FormatHTML, FormatPDF:
-		if out, err = report.Standalone(r.Title, r.Markdown); err != nil {
+		if out, err = report.Standalone(r.Title, r.HTML); err != nil {
 			return "", err
 		}
 	default:
@@ -108,9 +120,13 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 	}
 	events := view.Events
 	res := agent.Partial(events)
-	md := report.Markdown(res, report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))})
+	fig := report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))}
 	set := s.store.Load().Settings
-	if err := runs.WriteRunFile(view.Dir, "report.md", []byte(md), set.ServerURL, set.Search.DuckDuckGoURL, set.Search.SearXNGURL); err != nil {
+	secrets := []string{set.ServerURL, set.Search.DuckDuckGoURL, set.Search.SearXNGURL}
+	if err := runs.WriteRunFile(view.Dir, report.DataFile, report.Encode(res, fig), secrets...); err != nil {
+		return ReportView{}, err
+	}
+	if err := runs.WriteRunFile(view.Dir, "report.md", []byte(report.Markdown(res, fig)), secrets...); err != nil {
 		return ReportView{}, err
 	}
 	return s.Report(view.Dir)

@@ -20,11 +20,11 @@ func TestFragmentIsSafeAndLinked(t *testing.T) {
 		Unsupported: []string{"3.66"},
 		Calls:       map[string]int{},
 	}
-	h, err := Fragment(Markdown(res, Figures{}))
+	h, err := Fragment(res, Figures{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{"<script", "<img", "onerror", `href="javascript:`, `href="data:`} {
+	for _, bad := range []string{"<script", "<img", `href="javascript:`, `href="data:`} {
 		if strings.Contains(strings.ToLower(h), bad) {
 			t.Errorf("rendered report contains %q:\n%s", bad, h)
 		}
@@ -34,7 +34,8 @@ func TestFragmentIsSafeAndLinked(t *testing.T) {
 		`<li id="finding-1">`, `<li id="finding-2">`,
 		`<h2 class="gap">Not found in the pages read</h2><ul class="gap">`,
 		`<blockquote class="unsupported">`,
-		`from <a href="https://x.test/a">https://x.test/a</a>: Tall`,
+		// Markup in a finding is the page's words: shown, never run.
+		`from <a href="https://x.test/a">https://x.test/a</a>: Tall &lt;img src=x onerror=alert(1)&gt; mountain`,
 	} {
 		if !strings.Contains(h, want) {
 			t.Errorf("rendered report lacks %q:\n%s", want, h)
@@ -54,7 +55,7 @@ func TestOnlyTheResultsCitationsAreLinked(t *testing.T) {
 		},
 		Calls: map[string]int{},
 	}
-	h, err := Fragment(Markdown(res, Figures{}))
+	h, err := Fragment(res, Figures{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestFlaggedNumbersAreMarkedInTheResult(t *testing.T) {
 		// mark must not touch the citation [1]).
 		Unsupported: []string{"3.66", "1,200", "1"},
 	}
-	h, err := Fragment(Markdown(res, Figures{}))
+	h, err := Fragment(res, Figures{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestSourceLinksOnlyWebAddresses(t *testing.T) {
 		"javascript:alert(1)":     "javascript:alert(1)",
 		"file:///etc/passwd":      "file:///etc/passwd",
 		"https://x.test/a b":      "https://x.test/a b",
-		"https://x.test/<script>": "https://x.test/<script>",
+		"https://x.test/<script>": `https://x.test/\<script\>`, // as text, not raw HTML
 		"https:/no-host":          "https:/no-host",
 	} {
 		if got := source(addr); got != want {
@@ -129,11 +130,18 @@ func TestSourceLinksOnlyWebAddresses(t *testing.T) {
 }
 
 func TestStandaloneEmbedsStyles(t *testing.T) {
-	page, err := Standalone(`A "title" <b>`, "# Hi\n\nText [1].\n\n## Findings (1)\n\n1. Turn 1, from https://x.test: y\n")
+	res := &agent.Result{Objective: `A "title" <b>`, Status: agent.StatusFinished, Turns: 1, Answer: "Text [1].",
+		Findings: []agent.Finding{{Number: 1, Turn: 1, URL: "https://x.test", Text: "y"}}, Calls: map[string]int{}}
+	body, err := Fragment(res, Figures{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"<!DOCTYPE html>", "<title>A &#34;title&#34; &lt;b&gt;</title>", "<style>", ".report a.cite", `<li id="finding-1">`} {
+	page, err := Standalone(res.Objective, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<!DOCTYPE html>", "<title>A &#34;title&#34; &lt;b&gt;</title>", "<style>", ".report a.cite", `<li id="finding-1">`,
+		`<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("standalone page lacks %q", want)
 		}

@@ -10,20 +10,25 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // Figures are the run-level numbers shown at the end of the report.
 type Figures struct {
-	Model         string
-	ContextLength int
-	Wall          time.Duration
+	Model         string        `json:"model"`
+	ContextLength int           `json:"context_length"`
+	Wall          time.Duration `json:"wall_ns"`
 }
 
-// Markdown renders the report for res.
+// Markdown renders the report for res. The result is the writer's
+// Markdown (its headings sunk below the report's sections, see
+// sinkHeadings); everything else from a page, a model or a server is
+// written as literal text (see literal), so no renderer turns it into
+// markup, drops a quoted tag or loads an image.
 func Markdown(res *agent.Result, fig Figures) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# %s\n\n", oneLine(res.Objective))
-	fmt.Fprintf(&sb, "**Status:** %s\n\n", StatusLine(res))
+	fmt.Fprintf(&sb, "# %s\n\n", literal(res.Objective))
+	fmt.Fprintf(&sb, "**Status:** %s\n\n", literal(StatusLine(res)))
 	writeResult(&sb, res)
 	writeGaps(&sb, res)
 	writeFindings(&sb, res.Findings)
@@ -34,10 +39,11 @@ func Markdown(res *agent.Result, fig Figures) string {
 // StatusLine says how the run ended, in words.
 func StatusLine(res *agent.Result) string {
 	switch res.Status {
+	// A finished run's error can only be why its result is missing.
 	case agent.StatusFinished:
-		return fmt.Sprintf("finished by the agent on turn %d", res.Turns)
+		return withError(fmt.Sprintf("finished by the agent on turn %d", res.Turns), res.Error)
 	case agent.StatusTurnLimit:
-		return fmt.Sprintf("stopped at the turn limit (%d turns)", res.Turns)
+		return withError(fmt.Sprintf("stopped at the turn limit (%d turns)", res.Turns), res.Error)
 	case agent.StatusInterrupted:
 		if res.Error != "" {
 			return fmt.Sprintf("interrupted on turn %d: %s", res.Turns, oneLine(res.Error))
@@ -61,58 +67,104 @@ func StatusLine(res *agent.Result) string {
 	return res.Status
 }
 
-// The labels html.go finds again in the rendered report.
+// withError adds why the result could not be written to a status.
+func withError(status, err string) string {
+	if err == "" {
+		return status
+	}
+	return status + "; " + oneLine(err)
+}
+
+// The report's labels and section headings, for the Markdown and the HTML
+// alike.
 const (
-	checkLabel    = "Check against the sources:"
-	findingsLabel = "Findings"
+	checkLabel      = "Check against the sources:"
+	findingsLabel   = "Findings"
+	notFoundHeading = "Not found in the pages read"
+	leftOutHeading  = "Left out, not shown to meet the conditions"
 )
 
 func writeResult(sb *strings.Builder, res *agent.Result) {
 	sb.WriteString("## Result\n\n")
-	switch {
-	case res.Answer != "":
-		sb.WriteString(strings.TrimSpace(res.Answer) + "\n\n")
-	case len(res.Findings) == 0:
-		sb.WriteString("_No result: nothing was found before the run ended._\n\n")
-	default:
-		sb.WriteString("_No final result was written before the run ended; the findings below are what was found._\n\n")
+	if res.Answer != "" {
+		sb.WriteString(sinkHeadings(strings.TrimSpace(plain.Text(res.Answer))) + "\n\n")
+	} else {
+		fmt.Fprintf(sb, "_%s_\n\n", noResult(res))
 	}
-	if len(res.Unsupported) > 0 {
-		verb := "appear"
-		if len(res.Unsupported) == 1 {
-			verb = "appears"
-		}
-		fmt.Fprintf(sb, "> **%s** %s %s in no finding.\n\n", checkLabel, strings.Join(res.Unsupported, ", "), verb)
+	if check := checkSentence(res); check != "" {
+		fmt.Fprintf(sb, "> **%s** %s\n\n", checkLabel, literal(check))
 	}
 }
 
+// noResult says why the report has no result.
+func noResult(res *agent.Result) string {
+	switch {
+	case len(res.Findings) == 0:
+		return "No result: nothing was found before the run ended."
+	case res.Error != "": // the status says why: perhaps the writing failed
+		return "No final result was written; the findings below are what was found."
+	}
+	return "No final result was written before the run ended; the findings below are what was found."
+}
+
+// checkSentence names the numbers of the result that no finding holds, or
+// is empty when there are none.
+func checkSentence(res *agent.Result) string {
+	if len(res.Unsupported) == 0 {
+		return ""
+	}
+	verb := "appear"
+	if len(res.Unsupported) == 1 {
+		verb = "appears"
+	}
+	return fmt.Sprintf("%s %s in no finding.", strings.Join(res.Unsupported, ", "), verb)
+}
+
 func writeGaps(sb *strings.Builder, res *agent.Result) {
+	for _, section := range gapSections(res) {
+		fmt.Fprintf(sb, "## %s\n\n", section.Heading)
+		for _, item := range section.Items {
+			fmt.Fprintf(sb, "- %s\n", literal(item))
+		}
+		sb.WriteString("\n")
+	}
+}
+
+// gapSection is a section listing what the result lacks.
+type gapSection struct {
+	Heading string
+	Items   []string
+}
+
+func gapSections(res *agent.Result) []gapSection {
+	var out []gapSection
 	if len(res.NotFound) > 0 {
-		sb.WriteString("## Not found in the pages read\n\n")
+		s := gapSection{Heading: notFoundHeading}
 		for _, m := range res.NotFound {
 			if m.Why != "" && m.Why != "no finding covers it" {
-				fmt.Fprintf(sb, "- %s (%s)\n", oneLine(m.Item.Text), oneLine(m.Why))
+				s.Items = append(s.Items, fmt.Sprintf("%s (%s)", oneLine(m.Item.Text), oneLine(m.Why)))
 			} else {
-				fmt.Fprintf(sb, "- %s\n", oneLine(m.Item.Text))
+				s.Items = append(s.Items, oneLine(m.Item.Text))
 			}
 		}
-		sb.WriteString("\n")
+		out = append(out, s)
 	}
 	if len(res.LeftOut) > 0 {
-		sb.WriteString("## Left out, not shown to meet the conditions\n\n")
+		s := gapSection{Heading: leftOutHeading}
 		for _, l := range res.LeftOut {
-			fmt.Fprintf(sb, "- %s (no finding shows it is %s)\n", oneLine(l.Item.Text), l.Condition)
+			s.Items = append(s.Items, fmt.Sprintf("%s (no finding shows it is %s)", oneLine(l.Item.Text), oneLine(l.Condition)))
 		}
-		sb.WriteString("\n")
+		out = append(out, s)
 	}
+	return out
 }
 
 func writeFindings(sb *strings.Builder, fs []agent.Finding) {
 	fmt.Fprintf(sb, "## %s (%d)\n\n", findingsLabel, len(fs))
 	for _, f := range fs {
-		fmt.Fprintf(sb, "%d. Turn %d, from %s: %s\n", f.Number, f.Turn, source(f.URL), oneLine(f.Text))
+		fmt.Fprintf(sb, "%d. Turn %d, from %s: %s\n", f.Number, f.Turn, source(f.URL), literal(f.Text))
 		if f.Quote != "" {
-			fmt.Fprintf(sb, "   > Page, part %d: \"%s\"\n", f.Part, oneLine(f.Quote))
+			fmt.Fprintf(sb, "   > Page, part %d: \"%s\"\n", f.Part, literal(f.Quote))
 		}
 	}
 	if len(fs) > 0 {
@@ -123,14 +175,29 @@ func writeFindings(sb *strings.Builder, fs []agent.Finding) {
 // source writes a finding's address as a Markdown autolink when it is a
 // web address that can be one; anything else stays text, never a link.
 func source(addr string) string {
-	u, err := url.Parse(addr)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(addr, "<> \t\n\\") {
-		return oneLine(addr)
+	if !linkable(addr) {
+		return literal(addr)
 	}
 	return "<" + addr + ">"
 }
 
+// linkable reports whether a finding's address is a web address a report
+// may link to as it is.
+func linkable(addr string) bool {
+	u, err := url.Parse(addr)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" &&
+		!strings.ContainsAny(addr, "<> \t\n\\") && plain.Line(addr) == addr
+}
+
 func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures) {
+	sb.WriteString("## Run figures\n\n")
+	for _, line := range figureLines(res, fig) {
+		fmt.Fprintf(sb, "- %s\n", literal(line))
+	}
+}
+
+// figureLines are the run's figures, one line each.
+func figureLines(res *agent.Result, fig Figures) []string {
 	calls := 0
 	for _, n := range res.Calls {
 		calls += n
@@ -139,19 +206,20 @@ func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures) {
 	if res.PromptTokens > 0 {
 		reuse = 100 * float64(res.CachedTokens) / float64(res.PromptTokens)
 	}
-	sb.WriteString("## Run figures\n\n")
-	fmt.Fprintf(sb, "- Turns: %d; model calls: %d (%s)\n", res.Turns, calls, describeCalls(res.Calls))
 	how := "reused from the prompt cache"
 	if res.CacheEstimated {
 		how = "reusable from the prompt cache (estimated by Scout: the server does not report it)"
 	}
-	fmt.Fprintf(sb, "- Prompt tokens: %d, of which %d (%.0f%%) %s; completion tokens: %d\n",
-		res.PromptTokens, res.CachedTokens, reuse, how, res.CompletionTokens)
-	fmt.Fprintf(sb, "- Model time: %s; wall time: %s\n", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second))
-	if fig.Model != "" {
-		fmt.Fprintf(sb, "- Model: %s, context %d tokens\n", fig.Model, fig.ContextLength)
+	lines := []string{
+		fmt.Sprintf("Turns: %d; model calls: %d (%s)", res.Turns, calls, describeCalls(res.Calls)),
+		fmt.Sprintf("Prompt tokens: %d, of which %d (%.0f%%) %s; completion tokens: %d",
+			res.PromptTokens, res.CachedTokens, reuse, how, res.CompletionTokens),
+		fmt.Sprintf("Model time: %s; wall time: %s", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second)),
 	}
-	fmt.Fprintf(sb, "- Replies sent back: %d; prompt rebuilds: %d\n", res.SentBack, res.Rebuilds)
+	if fig.Model != "" {
+		lines = append(lines, fmt.Sprintf("Model: %s, context %d tokens", oneLine(fig.Model), fig.ContextLength))
+	}
+	return append(lines, fmt.Sprintf("Replies sent back: %d; prompt rebuilds: %d", res.SentBack, res.Rebuilds))
 }
 
 func describeCalls(calls map[string]int) string {
@@ -164,6 +232,7 @@ func describeCalls(calls map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
+// oneLine is s cleaned (package plain) on one line, its spaces collapsed.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(plain.Text(s)), " ")
 }

@@ -44,7 +44,12 @@ func TestGoldenReports(t *testing.T) {
 	searchDown.Error = "search failed 3 times in a row: DuckDuckGo answered the search with HTTP 404 Not Found. Search again in a moment, or switch the search provider to SearXNG in Settings."
 
 	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "model-down": down, "stuck": stuck, "search-down": searchDown} {
-		got := Markdown(&res, Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second})
-		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".md"), got)
+		fig := Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second}
+		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".md"), Markdown(&res, fig))
+		h, err := Fragment(&res, fig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".html"), h)
 	}
 }

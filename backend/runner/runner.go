@@ -188,8 +188,13 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 }
 
 func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, started, finished time.Time, wall time.Duration, sink agent.Sink, seq int) error {
-	md := report.Markdown(res, report.Figures{Model: used.Model, ContextLength: used.ContextLength, Wall: wall})
-	if err := folder.WriteFile("report.md", []byte(md)); err != nil {
+	fig := report.Figures{Model: used.Model, ContextLength: used.ContextLength, Wall: wall}
+	// The data first: the app renders the report from it, report.md for a
+	// reader.
+	if err := folder.WriteFile(report.DataFile, report.Encode(res, fig)); err != nil {
+		return err
+	}
+	if err := folder.WriteFile("report.md", []byte(report.Markdown(res, fig))); err != nil {
 		return err
 	}
 	if err := folder.WriteFile("run.json", runs.Summarize(res, used, started, finished, wall).JSON()); err != nil {
