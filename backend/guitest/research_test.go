@@ -3,9 +3,12 @@ package guitest
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -191,14 +194,23 @@ func TestResearchRun(t *testing.T) {
 }
 
 // TestMarkupInAResultStaysInert renders a finished report whose result
-// holds an image tag with a handler and a javascript: link.
+// holds an image tag with a handler, a javascript: link and a Markdown
+// image on a canary server: nothing runs, and the app asks the canary for
+// nothing, not even when the page itself adds an image (its
+// Content-Security-Policy).
 func TestMarkupInAResultStaysInert(t *testing.T) {
 	Enabled(t)
 	root := RepoRoot(t)
 	bin := BuildDev(t, root, t.TempDir())
 	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	var asked atomic.Int32
+	canary := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		t.Logf("the canary was asked for %s", r.URL)
+	}))
+	defer canary.Close()
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0,
-		`Kilimanjaro [1] <img src=x onerror="window.__xss=1"> and [a link](javascript:window.__xss=2).`))})
+		`Kilimanjaro [1] <img src=x onerror="window.__xss=1"> and [a link](javascript:window.__xss=2). ![summit](`+canary.URL+`/result.png)`))})
 	defer model.Close()
 	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL, false))
 	page := openPage(t, app.URL)
@@ -219,6 +231,13 @@ func TestMarkupInAResultStaysInert(t *testing.T) {
 	href, _ := page.GetByText("a link").GetAttribute("href")
 	if strings.Contains(href, "javascript") {
 		t.Errorf("dangerous link kept: %q", href)
+	}
+	if _, err := page.Evaluate(`(c) => { const i = new Image(); i.src = c + "/script.png"; document.body.append(i); }`, canary.URL); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // a request would have reached the canary
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the app made %d requests to the canary", n)
 	}
 }
 
