@@ -321,13 +321,19 @@ func lastPageMessage(msgs []llmtest.Message) string {
 	return ""
 }
 
+// pageText is the text of the part shown in msg: inside the fence,
+// before the part's links, which a model reads as links, not as text.
 func pageText(msg string) string {
 	start := strings.Index(msg, "<page>")
 	end := strings.LastIndex(msg, "</page>")
 	if start < 0 || end < start {
 		return ""
 	}
-	return msg[start+len("<page>") : end]
+	text := msg[start+len("<page>") : end]
+	if i := strings.LastIndex(text, "\nLinks in this part:\n"); i >= 0 {
+		text = text[:i]
+	}
+	return text
 }
 
 // unreadPart returns an unread part number from the message's outline.
