@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -54,9 +55,19 @@ func TestReadingRules(t *testing.T) {
 			}},
 		{path: "/docs/fetch-api",
 			has: []string{"```go\n", "\tif err != nil {\n\t\tlog.Fatalf(", "\t\tMaxRedirects: 5,"}},
+		// Every way of hiding text the fixture has (display, visibility,
+		// opacity, clip, clip-path, transforms, font size, text-indent,
+		// off-page positions, zero-size boxes, colour) is left out; text a
+		// person can see or open is kept, and controls are cleaned.
 		{path: "/hidden-text",
-			has:    []string{"VISIBLE-OK"},
-			hasNot: []string{"HIDDEN-", "Ignore all previous instructions", "Subscribe to our newsletter"}},
+			has: []string{"VISIBLE-OK", "VISIBLE-RESET", "VISIBLE-DETAILS", "Anemones are animals, not plants.", "tide --table today\ntide --pool north",
+				"CONTROLS-OK: rock pools hold water at low tide."},
+			hasNot: []string{"Ignore all previous instructions", "Subscribe to our newsletter", "\x1b", "\u202e", "\u200b"},
+			checkFn: func(t *testing.T, v *web.Visit) {
+				if leaked := regexp.MustCompile(`HIDDEN-[A-Z0-9-]+`).FindAllString(allText(v), -1); len(leaked) > 0 {
+					t.Errorf("hidden text read: %v", leaked)
+				}
+			}},
 		{path: "/latin1", has: []string{"Café Müller, señor, 5 €"}},
 		// Tab panels are content; the hidden ones are hidden, the tab labels a tablist.
 		{path: "/docs/install-tabs",

@@ -92,20 +92,83 @@
     return d < 24;
   };
 
+  // What a person cannot see. Each limit is where text stops being
+  // readable: below MIN_OPACITY it is a faint smudge, below MIN_SCALE or
+  // MIN_FONT_PX a dot, and a box under MIN_BOX_PX that clips what
+  // overflows it shows a pixel of it at most.
+  const MIN_OPACITY = 0.1;
+  const MIN_SCALE = 0.1;
+  const MIN_FONT_PX = 4;
+  const MIN_BOX_PX = 2;
   const docWidth = Math.max(document.documentElement.scrollWidth, innerWidth);
+  // A right-to-left page scrolls to the left of 0: text there can be read.
+  const minLeft = getComputedStyle(document.documentElement).direction === 'rtl' ? innerWidth - docWidth : 0;
+  const offPage = (r) => r.right + scrollX <= minLeft || r.bottom + scrollY <= 0 || r.left + scrollX >= docWidth + 100;
+
+  // scaledAway: a transform (or the scale property) that shrinks the box
+  // to nothing in either direction. Chromium computes transforms as
+  // matrix(a, b, c, d, e, f) or matrix3d(...).
+  const scaledAway = (s) => {
+    const m = s.transform && s.transform.match(/^matrix(3d)?\(([^)]+)\)$/);
+    if (m) {
+      const v = m[2].split(',').map(Number);
+      const [a, b, c, d] = m[1] ? [v[0], v[1], v[4], v[5]] : v;
+      if (Math.hypot(a, b) < MIN_SCALE || Math.hypot(c, d) < MIN_SCALE) return true;
+    }
+    if (s.scale && s.scale !== 'none') {
+      const f = s.scale.split(/\s+/).map(parseFloat);
+      if (f.slice(0, 2).some((x) => Math.abs(x) < MIN_SCALE)) return true;
+    }
+    return false;
+  };
+
+  // clippedAway: clip or clip-path leaves nothing of the box: rect() with
+  // no height or width (the "visually hidden" pattern uses 0 or 1px),
+  // inset() of half the box or more, a circle or ellipse of no radius.
+  const clippedAway = (s) => {
+    const rect = s.clip && s.clip.match(/^rect\(([^)]*)\)$/);
+    if (rect) {
+      const [top, right, bottom, left] = rect[1].split(/[\s,]+/).map(parseFloat);
+      if (bottom - top <= 1 || right - left <= 1) return true;
+    }
+    const cp = s.clipPath || '';
+    const inset = cp.match(/^inset\(\s*([\d.]+)%/);
+    if (inset && parseFloat(inset[1]) >= 50) return true;
+    return /^(circle|ellipse)\(\s*0(px|%)?(\s|\))/.test(cp);
+  };
+
   const hidden = (el) => {
     if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
     const s = style(el);
     if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse') return true;
-    if (parseFloat(s.opacity) === 0) return true;
+    if (parseFloat(s.opacity) < MIN_OPACITY) return true;
     if (s.display === 'contents') return false;
+    if (scaledAway(s) || clippedAway(s)) return true;
     const r = el.getBoundingClientRect();
-    const clipped = s.overflow === 'hidden' || s.overflowX === 'hidden' || s.overflowY === 'hidden';
-    if ((r.width < 1 || r.height < 1) && clipped) return true;
-    if (/rect\(0(px)?,?\s*0(px)?,?\s*0(px)?,?\s*0(px)?\)/.test(s.clip) || s.clipPath === 'inset(50%)') return true;
-    const left = r.left + scrollX, top = r.top + scrollY;
-    if (r.width > 0 && (left + r.width <= 0 || top + r.height <= 0 || left >= docWidth + 100)) return true;
+    const clipped = s.overflow === 'hidden' || s.overflowX === 'hidden' || s.overflowY === 'hidden' ||
+      s.overflowX === 'clip' || s.overflowY === 'clip';
+    if ((r.width < MIN_BOX_PX || r.height < MIN_BOX_PX) && clipped) return true;
+    if (r.width > 0 && offPage(r)) return true;
     return false;
+  };
+
+  // hiddenText: text a person cannot see though its element is shown:
+  // set in a font too small to read (a font-size of 0 on a wrapper whose
+  // children set their own is common, so the size is the text's own), or
+  // laid out where nobody can scroll (text-indent: -9999px, a negative
+  // margin, a shift of the text alone). Text with no layout boxes at all
+  // (a closed <details>) is not judged: it is there to be opened.
+  const textRange = document.createRange();
+  const hiddenText = (node, parent) => {
+    if (parseFloat(style(parent).fontSize) < MIN_FONT_PX) return true;
+    if (!/\S/.test(node.textContent)) return false;
+    textRange.selectNodeContents(node);
+    const rects = textRange.getClientRects();
+    if (rects.length === 0) return false;
+    for (const r of rects) {
+      if (r.width >= 1 && r.height >= 1 && !offPage(r)) return false;
+    }
+    return true;
   };
 
   // insideContent looks up through shadow roots to their hosts.
@@ -153,7 +216,7 @@
   const inline = (node, out, linkOut) => {
     if (node.nodeType === 3) {
       const parent = node.parentElement || (node.parentNode && node.parentNode.host);
-      if (parent && invisibleInk(parent)) return;
+      if (parent && (invisibleInk(parent) || hiddenText(node, parent))) return;
       out.push(node.textContent);
       return;
     }
@@ -263,6 +326,36 @@
     emit({ kind: 'table', rows }, ls);
   };
 
+  // codeText is a code block's text as shown. innerText keeps its line
+  // breaks as laid out, but also text hidden by size, place or colour;
+  // when the block holds such text, its shown text is read node by node.
+  const codeText = (pre) => {
+    const out = [];
+    let dropped = false;
+    const visit = (node) => {
+      if (node.nodeType === 3) {
+        const parent = node.parentElement;
+        if (parent && (invisibleInk(parent) || hiddenText(node, parent))) dropped = dropped || /\S/.test(node.textContent);
+        else out.push(node.textContent);
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      if (node !== pre && hidden(node)) {
+        dropped = dropped || /\S/.test(node.textContent);
+        return;
+      }
+      if (node.tagName === 'BR') { out.push('\n'); return; }
+      const d = style(node).display;
+      const block = node !== pre && d !== 'inline' && d !== 'contents' && !d.startsWith('inline-');
+      const breakLine = () => { if (block && out.length && !out[out.length - 1].endsWith('\n')) out.push('\n'); };
+      breakLine();
+      for (const c of node.childNodes) visit(c);
+      breakLine();
+    };
+    visit(pre);
+    return dropped ? out.join('') : pre.innerText;
+  };
+
   const codeLang = (el) => {
     const c = el.querySelector('code') || el;
     const m = ((c.className || '') + ' ' + (el.className || '')).match(/(?:language|lang)-([\w+#-]+)/);
@@ -298,7 +391,7 @@
     }
     if (tag === 'TABLE') { table(el); return; }
     if (tag === 'PRE') {
-      emit({ kind: 'code', text: el.innerText.replace(/\s+$/, ''), lang: codeLang(el) }, []);
+      emit({ kind: 'code', text: codeText(el).replace(/\s+$/, ''), lang: codeLang(el) }, []);
       return;
     }
     if (tag === 'BLOCKQUOTE') {
