@@ -30,7 +30,7 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	if err != nil {
 		a.emit(Event{Type: EvSearched, Query: q, Message: err.Error()})
 		a.journal(act, render("journal-search-failed", nil))
-		return render("search-failed", map[string]any{"Turn": a.st.turn, "Query": q, "Err": err}), end
+		return render("search-failed", map[string]any{"Turn": a.st.turn, "Query": q, "Err": err.Error()}), end
 	}
 	a.st.trail.searches[normalizeQuery(q)] = true // a failed search may be tried again
 	if len(results) > maxResultsShown {
