@@ -3,12 +3,17 @@
 # later runs take a second or two.
 #
 #   build/deps.sh run    to build and run the app
-#   build/deps.sh test   also what the tests need (Chromium, Xvfb)
+#   build/deps.sh test   also what the tests need (Chromium, Xvfb, ...)
 #
-# Debian packages are installed with apt-get (through sudo when not root),
-# the frontend's npm packages with npm ci, and the Playwright driver into the
-# user cache from the npm registry, using the system Node (no download of a
-# Node or browser build of its own).
+# Debian packages are installed with one apt-get call (through sudo when not
+# root, saying what and why first), the frontend's npm packages with npm ci,
+# and the Playwright driver into the user cache from the npm registry, using
+# the system Node (no download of a Node or browser build of its own).
+#
+# Under pipefail, `cmd | grep -q x` fails when grep has matched and left
+# while cmd still writes (cmd dies of SIGPIPE, status 141): apt-cache does
+# that every time. So output is captured first and matched afterwards.
+# build/setup_test.go runs this script against stand-ins for apt and co.
 set -euo pipefail
 
 mode=${1:-run}
@@ -16,74 +21,128 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 # Keep equal to the playwright-go version in go.mod (v0.6401.0 drives 1.64.1).
 PLAYWRIGHT_VERSION=1.64.1
+# The oldest Node.js that Vite 8 (the frontend build) runs on.
 NODE_MIN=20.19
+# go.mod's go line; an older Go 1.21+ switches to it by itself, unless told
+# not to (GOTOOLCHAIN=local).
+GO_MIN=1.26
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 fail() { printf '\033[31mscout setup: %s\033[0m\n' "$*" >&2; exit 1; }
 
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-
-apt_install() {
-  local why=$1; shift
-  local missing=()
-  for p in "$@"; do installed "$p" || missing+=("$p"); done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  command -v apt-get >/dev/null || fail "these packages are missing: ${missing[*]} ($why). Install them with your package manager, then run make again."
-  local sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || fail "installing ${missing[*]} ($why) needs root: run make as root or install sudo."
-    sudo=(sudo)
-    say "Scout needs ${missing[*]} ($why); sudo will ask for your password to install them."
-  else
-    say "Installing ${missing[*]} ($why)"
-  fi
-  apt_update
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# at_least VERSION MIN: whether VERSION (1.2.3, 1.26rc1) is MIN (major.minor)
+# or newer.
+at_least() {
+  local major minor min_major min_minor
+  IFS=. read -r major minor _ <<<"$1"
+  IFS=. read -r min_major min_minor _ <<<"$2"
+  minor=${minor%%[!0-9]*}
+  ((major > min_major || (major == min_major && ${minor:-0} >= min_minor)))
 }
 
-# apt_update refreshes the package lists once per run; a fresh image has
-# none, and apt-cache finds nothing before it.
-apt_update() {
-  [ -n "${SCOUT_APT_UPDATED:-}" ] && return 0
-  local sudo=()
-  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq
-  export SCOUT_APT_UPDATED=1
+# installed PKG: whether dpkg has PKG installed (false without dpkg).
+installed() {
+  local status
+  # shellcheck disable=SC2016 # ${Status} is dpkg-query's field, not the shell's
+  status=$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null) || return 1
+  [[ $status == *"install ok installed"* ]]
 }
 
-# browser_package names the distribution's Chromium package: Debian has
-# chromium; Ubuntu only chromium-browser (a snap wrapper).
-browser_package() {
-  local p
-  for p in chromium chromium-browser; do
-    if apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]'; then echo "$p"; return 0; fi
+# as_root runs a command as root: itself when root, else through sudo.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Packages to install, and for each group the reason shown to the user.
+missing=()
+reasons=()
+
+# want WHY PKG...: queues the packages that are not installed yet.
+want() {
+  local why=$1 p
+  shift
+  local group=()
+  for p in "$@"; do
+    if ! installed "$p"; then group+=("$p"); fi
   done
-  return 1
-}
-
-ensure_browser() {
-  have_browser && return 0
-  command -v apt-get >/dev/null || fail "no Chromium, Chrome or Edge found ($1). Install one of them, then run make again."
-  apt_update
-  local p
-  p=$(browser_package) || fail "no Chromium, Chrome or Edge found ($1), and the package lists offer no Chromium. Install Google Chrome or Chromium, then run make again."
-  apt_install "$1" "$p"
+  if [ ${#group[@]} -gt 0 ]; then
+    missing+=("${group[@]}")
+    reasons+=("${group[*]} ($why)")
+  fi
 }
 
 have_browser() {
   local b
   for b in chromium chromium-browser google-chrome google-chrome-stable microsoft-edge microsoft-edge-stable; do
-    command -v "$b" >/dev/null && return 0
+    if command -v "$b" >/dev/null; then return 0; fi
   done
   return 1
 }
 
+# browser_package names the distribution's Chromium package: Debian has
+# chromium; Ubuntu only chromium-browser (a snap wrapper).
+browser_package() {
+  local p policy
+  for p in chromium chromium-browser; do
+    policy=$(apt-cache policy "$p" 2>/dev/null) || continue
+    if [[ $policy == *"Candidate: "[0-9]* ]]; then
+      echo "$p"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# install_packages installs what want queued, and a Chromium when the
+# machine has no browser (browser_why says what it is for; empty: none
+# needed), with one package-list update and one apt-get install.
+install_packages() {
+  local browser_why=$1
+  if [ -n "$browser_why" ]; then
+    reasons+=("a Chromium, Chrome or Edge browser ($browser_why)")
+  fi
+  if [ ${#reasons[@]} -eq 0 ]; then return 0; fi
+  local list
+  list=$(printf '; %s' "${reasons[@]}")
+  list=${list#; }
+  if ! command -v apt-get >/dev/null || ! command -v apt-cache >/dev/null; then
+    fail "Scout needs $list, and this system has no apt-get to install them. Install them with your package manager, then run make again."
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null ||
+      fail "Scout needs $list; installing them needs root. Run make as root, install sudo, or install them yourself, then run make again."
+    say "Scout needs $list. sudo will ask for your password to install them."
+  else
+    say "Installing what Scout needs: $list"
+  fi
+  # A fresh image has no package lists: apt-cache finds nothing before this.
+  as_root apt-get update -qq
+  if [ -n "$browser_why" ]; then
+    local p
+    p=$(browser_package) ||
+      fail "no Chromium, Chrome or Edge found ($browser_why), and the package lists offer no Chromium. Install Google Chrome or Chromium, then run make again."
+    missing+=("$p")
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
 check_toolchains() {
-  command -v go >/dev/null || fail "Go is not installed. Install Go 1.26 or newer from https://go.dev/dl/ and put it on your PATH."
-  command -v node >/dev/null && command -v npm >/dev/null ||
+  command -v go >/dev/null ||
+    fail "Go is not installed. Install Go $GO_MIN or newer from https://go.dev/dl/ and put it on your PATH, then run make again."
+  local v
+  # Asked in the repository, so an older Go answers for the toolchain it
+  # switches to for go.mod.
+  v=$(cd "$here" && go env GOVERSION) ||
+    fail "Go does not start here (go env GOVERSION failed): install Go $GO_MIN or newer from https://go.dev/dl/, then run make again."
+  v=${v#go}
+  at_least "$v" "$GO_MIN" ||
+    fail "Go $v is too old: install Go $GO_MIN or newer from https://go.dev/dl/, then run make again."
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     fail "Node.js is not installed. Install Node.js $NODE_MIN or newer (https://nodejs.org, or NodeSource's Debian packages), then run make again."
-  local v; v=$(node -p 'process.versions.node')
-  node -e "const [a,b]=process.versions.node.split('.').map(Number); const [x,y]='$NODE_MIN'.split('.').map(Number); process.exit(a>x||(a===x&&b>=y)?0:1)" ||
+  fi
+  v=$(node --version)
+  v=${v#v}
+  at_least "$v" "$NODE_MIN" ||
     fail "Node.js $v is too old for the frontend build: install Node.js $NODE_MIN or newer, then run make again."
 }
 
@@ -97,28 +156,34 @@ npm_packages() {
 
 playwright_driver() {
   local dir=${PLAYWRIGHT_DRIVER_PATH:-$HOME/.cache/ms-playwright-go/$PLAYWRIGHT_VERSION}
-  [ -f "$dir/package/cli.js" ] && return 0
+  if [ -f "$dir/package/cli.js" ]; then return 0; fi
   say "Installing the browser driver (playwright-core $PLAYWRIGHT_VERSION) into $dir"
-  local tmp; tmp=$(mktemp -d)
+  local tmp
+  tmp=$(mktemp -d)
+  # shellcheck disable=SC2064 # the folder is known now, and must go however this ends
+  trap "rm -rf '$tmp'" EXIT
   (cd "$tmp" && npm pack "playwright-core@$PLAYWRIGHT_VERSION" --silent >/dev/null && tar xzf "playwright-core-$PLAYWRIGHT_VERSION.tgz")
   mkdir -p "$dir"
   rm -rf "$dir/package"
   mv "$tmp/package" "$dir/package"
-  rm -rf "$tmp"
 }
 
 check_toolchains
-apt_install "to build the desktop app" build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev
+want "to build the desktop app" build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev
 case "$mode" in
   run)
-    ensure_browser "the browser the agent drives"
-    apt_install "pdftotext, to read PDF documents" poppler-utils
+    want "pdftotext, to read PDF documents" poppler-utils
+    browser="the browser the agent drives"
     ;;
   test)
-    ensure_browser "the browser the tests drive"
-    apt_install "fonts for pages, a virtual screen for the app under test, key presses for its window, and pdftotext to read PDF documents and check PDF exports" fonts-liberation xvfb xauth xdotool poppler-utils
+    want "fonts for pages, a virtual screen for the app under test and key presses for its window" fonts-liberation xvfb xauth xdotool
+    want "pdftotext, to read PDF documents and check PDF exports" poppler-utils
+    want "checks of the shell scripts, the desktop entry and the .deb package, and gio to launch the entry" shellcheck desktop-file-utils dpkg-dev libglib2.0-bin
+    browser="the browser the tests drive"
     ;;
   *) fail "unknown mode $mode (use run or test)" ;;
 esac
+if have_browser; then browser=""; fi
+install_packages "$browser"
 npm_packages
 playwright_driver
