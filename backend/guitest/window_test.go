@@ -71,7 +71,7 @@ func TestBotCheckLeftToTheUser(t *testing.T) {
 
 	// The user answers in the browser window.
 	browserWin := x.find("DuckDuckGo")
-	x.run("windowfocus", "--sync", browserWin)
+	x.focus(browserWin, app)
 	x.run("key", "F5")
 	expectText(t, page, "run-status", "finished")
 	expectText(t, page, "journal", "3 results")
@@ -100,7 +100,7 @@ func startWindow(t *testing.T, config string) (*App, xdo, string) {
 	app := StartOn(t, display, bin, root, config, envReportStartup+"=1")
 	x := xdo{t: t, display: display}
 	win := x.find("^Scout$") // before its title changes
-	x.run("windowfocus", "--sync", win)
+	x.focus(win, app)
 	eventually(t, "the app's first paint", app, func() bool { return strings.Contains(app.Log(), firstPaint) })
 	return app, x, win
 }
@@ -164,24 +164,44 @@ func (x xdo) try(args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-// find waits for a window whose name matches pattern and returns its id.
-// xdotool's own --sync gives up when a window it looks at goes away while
-// GTK starts, so this asks again until the window is there.
+// find waits for a shown window whose name matches pattern and returns its
+// id. Only windows on screen count (a window GTK has made but not shown yet
+// cannot take the focus), and xdotool's own --sync gives up when a window it
+// looks at goes away while GTK starts, so this asks again until one is there.
 func (x xdo) find(pattern string) string {
 	x.t.Helper()
 	var win string
 	eventually(x.t, "window named "+pattern, nil, func() bool {
-		out, err := x.try("search", "--name", pattern)
+		out, err := x.try("search", "--onlyvisible", "--name", pattern)
 		win, _, _ = strings.Cut(out, "\n")
 		return err == nil && win != ""
 	})
 	return win
 }
 
+// focus gives win the keyboard focus, for the key presses that follow, and
+// waits until the X server says it has it. The test's Xvfb runs no window
+// manager: the focus is X's own (a SetInputFocus request), nothing moves it
+// afterwards, and nothing answers for a window manager, which is what
+// xdotool's windowfocus --sync waits for (it exits 1 here now and then).
+func (x xdo) focus(win string, app *App) {
+	x.t.Helper()
+	eventually(x.t, "the keyboard focus on window "+win, app, func() bool {
+		if _, err := x.try("windowfocus", win); err != nil {
+			return false
+		}
+		got, err := x.try("getwindowfocus", "-f")
+		return err == nil && got == win
+	})
+}
+
 // waitTitle waits for the window's title to be want.
 func (x xdo) waitTitle(win, want string, app *App) {
 	x.t.Helper()
-	eventually(x.t, "window title "+want, app, func() bool { return x.run("getwindowname", win) == want })
+	eventually(x.t, "window title "+want, app, func() bool {
+		got, err := x.try("getwindowname", win)
+		return err == nil && got == want
+	})
 }
 
 // captureSettle lets the window paint what it was last sent (a journal
