@@ -1,6 +1,8 @@
 # Scout's build. The two commands a newcomer needs:
 #   make run    install what is missing, build the app and open it
 #   make test   install what is missing for tests, then run every test
+# and to install it like any desktop app:
+#   make install     into ~/.local, no root needed (make uninstall removes it)
 SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 
@@ -16,7 +18,19 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
 	frontend/index.html frontend/package.json frontend/package-lock.json \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
 
-.PHONY: run build test bench fixtures deps deps-test frontend bindings clean
+# make install puts Scout in your own folders, so it needs no root:
+# ~/.local/bin/scout, its menu entry and its icon. PREFIX=/usr/local (as
+# root) installs it for every user.
+PREFIX ?= $(HOME)/.local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+
+# The icon at the sizes desktops ask for, made from build/appicon.png (the
+# 512-pixel one stands for them all).
+ICONS := build/bin/icons/hicolor
+ICON := $(ICONS)/512x512/apps/scout.png
+
+.PHONY: run build test bench fixtures deps deps-test frontend bindings clean install uninstall icons
 
 run: build
 	./$(BIN)
@@ -31,6 +45,25 @@ frontend: frontend/dist/index.html
 frontend/dist/index.html: $(FRONTEND_SOURCES) | deps
 	cd frontend && npm run build
 
+icons: $(ICON)
+
+$(ICON): build/appicon.png build/icons/main.go
+	go run ./build/icons -name scout -out $(ICONS) build/appicon.png
+
+# The menu entry runs the installed program by its full path: ~/.local/bin
+# is on a desktop session's PATH only from the next login, if at all.
+install: $(BIN) $(ICON)
+	install -D -m 755 $(BIN) $(BINDIR)/scout
+	install -d $(DATADIR)/applications
+	sed 's|^Exec=scout$$|Exec=$(BINDIR)/scout|' build/linux/scout.desktop >$(DATADIR)/applications/scout.desktop
+	cd $(ICONS) && for icon in */apps/scout.png; do install -D -m 644 "$$icon" "$(DATADIR)/icons/hicolor/$$icon"; done
+	install -D -m 644 build/appicon.svg $(DATADIR)/icons/hicolor/scalable/apps/scout.svg
+	@echo "Scout is installed: find it among your applications, or run $(BINDIR)/scout."
+
+uninstall:
+	rm -f $(BINDIR)/scout $(DATADIR)/applications/scout.desktop
+	rm -f $(DATADIR)/icons/hicolor/*/apps/scout.png $(DATADIR)/icons/hicolor/scalable/apps/scout.svg
+
 deps:
 	@build/deps.sh run
 
@@ -38,7 +71,8 @@ deps-test:
 	@build/deps.sh test
 
 # go vet and go test build without GUI tags; the GUI end-to-end test builds
-# the dev-tag binary itself and drives it under Xvfb.
+# the dev-tag binary itself and drives it under Xvfb, and build/'s tests run
+# make install into a folder of their own.
 test: deps-test
 	$(MAKE) --no-print-directory frontend
 	go vet ./...

@@ -26,6 +26,14 @@ const EnvEnable = "SCOUT_GUI_E2E"
 // port usually answers within half a second.
 const startTimeout = 30 * time.Second
 
+// windowWait bounds each wait on a window: a run with the fake model takes
+// a few seconds, start-up under load a few more.
+const windowWait = 60 * time.Second
+
+// pollEvery is how often Eventually looks again: often enough that a test
+// waits little past the moment, rarely enough to leave the CPU to the app.
+const pollEvery = 200 * time.Millisecond
+
 // App is a running dev-tag Scout under Xvfb.
 type App struct {
 	// URL serves the real frontend with live Go bindings.
@@ -186,5 +194,23 @@ func waitPort(addr string, limit time.Duration) error {
 			return fmt.Errorf("no answer within %s (last: %s)", limit, strings.TrimSpace(err.Error()))
 		case <-time.After(100 * time.Millisecond):
 		}
+	}
+}
+
+// Eventually waits, up to a minute, for cond; what names it when it never
+// holds, with app's log (app may be nil). Every wait on a window goes
+// through it: polling the state wanted needs no window manager's events.
+func Eventually(t testing.TB, what string, app *App, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(windowWait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			log := "(not started)"
+			if app != nil {
+				log = app.Log()
+			}
+			t.Fatalf("no %s within %s\napp log:\n%s", what, windowWait, log)
+		}
+		time.Sleep(pollEvery)
 	}
 }

@@ -13,10 +13,6 @@ import (
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
-// windowWait bounds each wait on the window: a run with the fake model
-// takes a few seconds, start-up under load a few more.
-const windowWait = 60 * time.Second
-
 // TestRealWindow drives the app's own window, WebKitGTK rather than the
 // Chromium the other tests use, with X key presses, as a user at the
 // keyboard: the objective typed into the box that has the focus, Ctrl+Enter
@@ -101,25 +97,8 @@ func startWindow(t *testing.T, config string) (*App, xdo, string) {
 	x := xdo{t: t, display: display}
 	win := x.find("^Scout$") // before its title changes
 	x.focus(win, app)
-	eventually(t, "the app's first paint", app, func() bool { return strings.Contains(app.Log(), firstPaint) })
+	Eventually(t, "the app's first paint", app, func() bool { return strings.Contains(app.Log(), firstPaint) })
 	return app, x, win
-}
-
-// eventually waits, up to windowWait, for cond; what names it when it
-// never holds, with app's log (app may be nil).
-func eventually(t *testing.T, what string, app *App, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(windowWait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			log := "(not started)"
-			if app != nil {
-				log = app.Log()
-			}
-			t.Fatalf("no %s within %s\napp log:\n%s", what, windowWait, log)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
 }
 
 // waitRun waits until the only run's journal or report holds want, and
@@ -127,7 +106,7 @@ func eventually(t *testing.T, what string, app *App, cond func() bool) {
 func waitRun(t *testing.T, app *App, want string) string {
 	t.Helper()
 	var report string
-	eventually(t, "run writing "+want, app, func() bool {
+	Eventually(t, "run writing "+want, app, func() bool {
 		dirs, _ := filepath.Glob(filepath.Join(app.DataHome, "scout", "runs", "*"))
 		if len(dirs) != 1 {
 			return false
@@ -171,7 +150,7 @@ func (x xdo) try(args ...string) (string, error) {
 func (x xdo) find(pattern string) string {
 	x.t.Helper()
 	var win string
-	eventually(x.t, "window named "+pattern, nil, func() bool {
+	Eventually(x.t, "window named "+pattern, nil, func() bool {
 		out, err := x.try("search", "--onlyvisible", "--name", pattern)
 		win, _, _ = strings.Cut(out, "\n")
 		return err == nil && win != ""
@@ -186,7 +165,7 @@ func (x xdo) find(pattern string) string {
 // xdotool's windowfocus --sync waits for (it exits 1 here now and then).
 func (x xdo) focus(win string, app *App) {
 	x.t.Helper()
-	eventually(x.t, "the keyboard focus on window "+win, app, func() bool {
+	Eventually(x.t, "the keyboard focus on window "+win, app, func() bool {
 		if _, err := x.try("windowfocus", win); err != nil {
 			return false
 		}
@@ -198,7 +177,7 @@ func (x xdo) focus(win string, app *App) {
 // waitTitle waits for the window's title to be want.
 func (x xdo) waitTitle(win, want string, app *App) {
 	x.t.Helper()
-	eventually(x.t, "window title "+want, app, func() bool {
+	Eventually(x.t, "window title "+want, app, func() bool {
 		got, err := x.try("getwindowname", win)
 		return err == nil && got == want
 	})
