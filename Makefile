@@ -3,6 +3,7 @@
 #   make test   install what is missing for tests, then run every test
 # and to install it like any desktop app:
 #   make install     into ~/.local, no root needed (make uninstall removes it)
+#   make package     dist/scout_VERSION_ARCH.deb and dist/scout-windows-amd64.exe
 SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 
@@ -18,6 +19,10 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
 	frontend/index.html frontend/package.json frontend/package-lock.json \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
 
+# The version packages carry; cli.Version is kept equal to it.
+VERSION := $(shell sed -n 's/^ *"productVersion": *"\([^"]*\)".*/\1/p' wails.json)
+GOARCH := $(shell go env GOARCH 2>/dev/null)
+
 # make install puts Scout in your own folders, so it needs no root:
 # ~/.local/bin/scout, its menu entry and its icon. PREFIX=/usr/local (as
 # root) installs it for every user.
@@ -30,7 +35,16 @@ DATADIR = $(PREFIX)/share
 ICONS := build/bin/icons/hicolor
 ICON := $(ICONS)/512x512/apps/scout.png
 
-.PHONY: run build test bench fixtures deps deps-test frontend bindings clean install uninstall icons
+# make package puts the .deb and the Windows program here.
+DIST := dist
+DEB := $(DIST)/scout_$(VERSION)_$(GOARCH).deb
+WINDOWS_EXE := $(DIST)/scout-windows-amd64.exe
+# Wails on Windows uses WebView2 through go-webview2: no cgo, no cross
+# compiler. windowsgui: no console window opens behind the app. make test
+# builds it the same way, so the two share the build cache.
+WINDOWS_BUILD := GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -tags desktop,production -trimpath -ldflags "-w -s -H windowsgui"
+
+.PHONY: run build test bench fixtures deps deps-test frontend bindings clean install uninstall package icons shellcheck windows
 
 run: build
 	./$(BIN)
@@ -64,6 +78,21 @@ uninstall:
 	rm -f $(BINDIR)/scout $(DATADIR)/applications/scout.desktop
 	rm -f $(DATADIR)/icons/hicolor/*/apps/scout.png $(DATADIR)/icons/hicolor/scalable/apps/scout.svg
 
+package: $(DEB) $(WINDOWS_EXE)
+
+$(DEB): $(BIN) $(ICON) build/linux/nfpm.yaml build/linux/scout.desktop build/appicon.svg
+	@mkdir -p $(DIST)
+	VERSION=$(VERSION) GOARCH=$(GOARCH) go tool nfpm package --config build/linux/nfpm.yaml --packager deb --target $@
+
+windows: $(WINDOWS_EXE)
+
+$(WINDOWS_EXE): $(GO_SOURCES) frontend/dist/index.html
+	$(WINDOWS_BUILD) -o $@ .
+
+# Every shell script in the repository, known by its #! line.
+shellcheck:
+	git ls-files -z --cached --others --exclude-standard | xargs -0 awk 'FNR == 1 { if (/^#!.*sh/) print FILENAME; nextfile }' | xargs -r shellcheck
+
 deps:
 	@build/deps.sh run
 
@@ -72,10 +101,13 @@ deps-test:
 
 # go vet and go test build without GUI tags; the GUI end-to-end test builds
 # the dev-tag binary itself and drives it under Xvfb, and build/'s tests run
-# make install into a folder of their own.
+# make install and make package into folders of their own. The Windows
+# build is compiled too (into nothing), so that no change breaks it unseen.
 test: deps-test
 	$(MAKE) --no-print-directory frontend
+	$(MAKE) --no-print-directory shellcheck
 	go vet ./...
+	$(WINDOWS_BUILD) -o /dev/null .
 	cd frontend && npm run --silent check
 	cd frontend && npm test
 	SCOUT_GUI_E2E=1 SCOUT_TEST_DRIVER_INSTALL=1 go test -count=1 ./...
@@ -99,4 +131,4 @@ bindings:
 	go build -tags bindings -o build/bin/scout-bindings . && ./build/bin/scout-bindings
 
 clean:
-	rm -rf build/bin frontend/dist/assets frontend/dist/index.html
+	rm -rf build/bin $(DIST) frontend/dist/assets frontend/dist/index.html
