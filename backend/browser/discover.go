@@ -3,21 +3,33 @@ package browser
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 )
 
 // ErrNoBrowser is returned by Find when no usable browser exists.
 var ErrNoBrowser = errors.New("no Chromium, Chrome or Edge found")
 
-// candidates lists where Chromium-family browsers live, per system, in the
-// order Scout prefers them: Chromium first (no sign-in prompts), then
-// Chrome, then Edge. Names without a slash are looked up on PATH.
-func candidates(goos string) []string {
-	switch goos {
+// windowsFolders are the environment variables naming where Windows
+// programs are installed: per user (Chrome installed without
+// administrator rights, Chromium builds), then for everyone, 64-bit and
+// 32-bit (Edge lives in the latter even on 64-bit Windows).
+var windowsFolders = []string{"LOCALAPPDATA", "PROGRAMFILES", "PROGRAMFILES(X86)"}
+
+// windowsBrowsers are the browsers' paths under those folders, in the order
+// Scout prefers them.
+var windowsBrowsers = [][]string{
+	{"Chromium", "Application", "chrome.exe"},
+	{"Google", "Chrome", "Application", "chrome.exe"},
+	{"Microsoft", "Edge", "Application", "msedge.exe"},
+}
+
+// candidates lists where Chromium-family browsers live on the host's
+// system, in the order Scout prefers them: Chromium first (no sign-in
+// prompts), then Chrome, then Edge. Names without a slash are looked up on
+// PATH.
+func (h host) candidates() []string {
+	switch h.goos {
 	case "darwin":
 		return []string{
 			"/Applications/Chromium.app/Contents/MacOS/Chromium",
@@ -26,15 +38,12 @@ func candidates(goos string) []string {
 		}
 	case "windows":
 		var out []string
-		for _, env := range []string{"LOCALAPPDATA", "PROGRAMFILES", "PROGRAMFILES(X86)"} {
-			base := os.Getenv(env)
-			if base == "" {
-				continue
+		for _, browser := range windowsBrowsers {
+			for _, env := range windowsFolders {
+				if base := h.getenv(env); base != "" {
+					out = append(out, h.join(append([]string{base}, browser...)...))
+				}
 			}
-			out = append(out,
-				filepath.Join(base, "Chromium", "Application", "chrome.exe"),
-				filepath.Join(base, "Google", "Chrome", "Application", "chrome.exe"),
-				filepath.Join(base, "Microsoft", "Edge", "Application", "msedge.exe"))
 		}
 		return out
 	}
@@ -49,28 +58,39 @@ func candidates(goos string) []string {
 // else the first installed candidate. The error lists what was tried and
 // how to fix it.
 func Find(configured string) (string, error) {
-	return findIn(configured, candidates(runtime.GOOS))
+	return thisHost.find(configured, thisHost.candidates())
 }
 
-func findIn(configured string, tried []string) (string, error) {
+func (h host) find(configured string, tried []string) (string, error) {
 	if configured != "" {
-		if isExecutable(configured) {
+		if h.isProgram(configured) {
 			return configured, nil
 		}
 		return "", fmt.Errorf("%w: the browser set in Settings, %s, is not a program that can be run: fix the path, or clear it so Scout looks for one", ErrNoBrowser, configured)
 	}
 	for _, c := range tried {
-		if p := lookup(c); p != "" {
+		if p := h.lookup(c); p != "" {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%w. Looked for: %s. Install Chromium (on Debian or Ubuntu: sudo apt install chromium) or Google Chrome, or set the browser program in Settings",
-		ErrNoBrowser, strings.Join(tried, ", "))
+	return "", fmt.Errorf("%w. Looked for: %s. %s, or set the browser program in Settings",
+		ErrNoBrowser, strings.Join(tried, ", "), h.installHint())
 }
 
-func lookup(c string) string {
+// installHint says how to get a browser on the host's system.
+func (h host) installHint() string {
+	switch h.goos {
+	case "windows":
+		return "Install Google Chrome, or repair Microsoft Edge (it comes with Windows)"
+	case "darwin":
+		return "Install Google Chrome or Chromium"
+	}
+	return "Install Chromium (on Debian or Ubuntu: sudo apt install chromium) or Google Chrome"
+}
+
+func (h host) lookup(c string) string {
 	if !strings.ContainsAny(c, `/\`) {
-		p, err := exec.LookPath(c)
+		p, err := h.lookPath(c)
 		if err != nil {
 			return ""
 		}
@@ -80,16 +100,8 @@ func lookup(c string) string {
 		}
 		return p
 	}
-	if isExecutable(c) {
+	if h.isProgram(c) {
 		return c
 	}
 	return ""
-}
-
-func isExecutable(path string) bool {
-	info, err := os.Stat(path)
-	if err != nil || info.IsDir() {
-		return false
-	}
-	return runtime.GOOS == "windows" || info.Mode()&0o111 != 0
 }

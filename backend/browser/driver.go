@@ -2,8 +2,10 @@
 //
 // playwright-go needs a "driver": Node.js plus the npm package
 // playwright-core of the exact version it was built for. Scout uses a driver
-// installed in the user cache (make installs one from the npm registry) and
-// the system's Node.js, so nothing is downloaded from a CDN at run time.
+// installed in the user cache (make installs one from the npm registry, and
+// so does the app's setup card) run by the system's Node.js; on a machine
+// without one (most Windows machines), playwright-go downloads the driver
+// with a Node.js of its own.
 //
 // Each run reads the web through a Session: a fresh browser context whose
 // every connection goes through a netguard.Proxy (so redirects, scripts and
@@ -16,7 +18,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -52,21 +53,22 @@ func DriverDir() (string, error) {
 	return filepath.Join(cache, "ms-playwright-go", DriverVersion), nil
 }
 
-// DriverInstalled reports whether the driver is present in DriverDir.
+// DriverInstalled reports whether the driver is present in DriverDir, with
+// a Node.js to run it.
 func DriverInstalled() bool {
 	dir, err := DriverDir()
 	if err != nil {
 		return false
 	}
 	_, err = os.Stat(filepath.Join(dir, "package", "cli.js"))
-	return err == nil
+	return err == nil && thisHost.nodeFor(dir).path != ""
 }
 
 // InstallDriver installs the driver into DriverDir, reporting progress
 // (which may be nil). With a system Node.js 20+ only the playwright-core
 // package is fetched, from the npm registry, with the share done reported
-// and its checksum verified; without one, playwright-go downloads a Node.js
-// of its own as well, reporting lines only.
+// and its checksum verified; without one, playwright-go downloads the
+// package and a Node.js of its own, reporting lines only.
 func InstallDriver(progress func(Progress)) error {
 	dir, err := DriverDir()
 	if err != nil {
@@ -76,11 +78,20 @@ func InstallDriver(progress func(Progress)) error {
 		progress = func(Progress) {}
 	}
 	line := func(s string) { progress(Progress{Line: s, Done: -1}) }
-	if nodeErr := useSystemNode(dir); nodeErr != nil {
-		line("No suitable Node.js found (" + nodeErr.Error() + "); downloading the driver with a Node.js of its own")
+	node := thisHost.nodeFor(dir)
+	if node.path == "" {
+		line("No suitable Node.js found (" + node.why + "); downloading the driver with a Node.js of its own")
+		// playwright-go would try to run a package already there, with no
+		// Node.js to run it, and give up instead of downloading.
+		if err := os.RemoveAll(filepath.Join(dir, "package")); err != nil {
+			return fmt.Errorf("cannot replace the browser driver in %s: %w", dir, err)
+		}
 	} else {
 		line("Downloading the browser driver (Playwright " + DriverVersion + ") into " + dir)
 		if err := fetchPackage(context.Background(), packageURL(), packageIntegrity[DriverVersion], dir, progress); err != nil {
+			return err
+		}
+		if err := node.use(); err != nil {
 			return err
 		}
 	}
@@ -90,7 +101,7 @@ func InstallDriver(progress func(Progress)) error {
 	err = playwright.Install(&playwright.RunOptions{DriverDirectory: dir, SkipInstallBrowsers: true, Stdout: w, Stderr: w})
 	w.flush()
 	if err != nil {
-		return fmt.Errorf("installing the browser driver failed: %w. Check the internet connection, or install it with `make run` from the source folder", err)
+		return fmt.Errorf("installing the browser driver failed: %w. Check the internet connection and try again (from Scout's source folder, make run installs it too)", err)
 	}
 	progress(Progress{Line: "Browser driver installed", Done: 1})
 	return nil
@@ -123,17 +134,21 @@ func (w *lineWriter) flush() {
 	w.buf = nil
 }
 
-// StartDriver starts the Playwright driver from DriverDir. When the driver
-// has no Node.js of its own, the system's is used.
+// StartDriver starts the Playwright driver from DriverDir, run by the
+// Node.js nodeFor chooses.
 func StartDriver() (*playwright.Playwright, error) {
 	dir, err := DriverDir()
 	if err != nil {
 		return nil, err
 	}
-	if !DriverInstalled() {
+	if _, err := os.Stat(filepath.Join(dir, "package", "cli.js")); err != nil {
 		return nil, fmt.Errorf("the browser driver is not installed in %s: install it from the app's setup screen, or run `make run` in the source folder", dir)
 	}
-	if err := useSystemNode(dir); err != nil {
+	node := thisHost.nodeFor(dir)
+	if node.path == "" {
+		return nil, fmt.Errorf("the browser driver in %s has no Node.js to run it (%s): install it again from the app's setup screen, which downloads one with it, or install Node.js %d or newer from https://nodejs.org", dir, node.why, minNodeMajor)
+	}
+	if err := node.use(); err != nil {
 		return nil, err
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: dir, SkipInstallBrowsers: true, Verbose: false})
@@ -143,27 +158,52 @@ func StartDriver() (*playwright.Playwright, error) {
 	return pw, nil
 }
 
-// useSystemNode points playwright-go at the system Node.js unless the
-// driver folder has its own or the user chose one.
-func useSystemNode(dir string) error {
-	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
+// driverNode is the Node.js that runs the driver.
+type driverNode struct {
+	// path is the program; empty when there is none to use, and the
+	// driver must come with a Node.js of its own.
+	path string
+	// system marks the system's Node.js, which playwright-go learns of from
+	// PLAYWRIGHT_NODEJS_PATH (it finds the driver's own by itself).
+	system bool
+	// why says, when path is empty, why the system's does not serve.
+	why string
+}
+
+// nodeFor chooses the Node.js for the driver in dir: the one the user set
+// in PLAYWRIGHT_NODEJS_PATH, else the driver's own (downloaded with it by
+// playwright-go), else the system's if it is new enough.
+func (h host) nodeFor(dir string) driverNode {
+	if p := h.getenv("PLAYWRIGHT_NODEJS_PATH"); p != "" {
+		return driverNode{path: p}
+	}
+	own := filepath.Join(dir, "node")
+	if h.goos == "windows" {
+		own += ".exe"
+	}
+	if h.isProgram(own) {
+		return driverNode{path: own}
+	}
+	node, err := h.lookPath("node")
+	if err != nil {
+		return driverNode{why: "Node.js is not installed"}
+	}
+	out, err := h.output(node, "--version")
+	if err != nil {
+		return driverNode{why: fmt.Sprintf("%s does not run: %v", node, err)}
+	}
+	version := strings.TrimPrefix(strings.TrimSpace(string(out)), "v")
+	major, err := strconv.Atoi(strings.SplitN(version, ".", 2)[0])
+	if err != nil || major < minNodeMajor {
+		return driverNode{why: fmt.Sprintf("%s is Node.js %s, and the driver needs %d or newer", node, version, minNodeMajor)}
+	}
+	return driverNode{path: node, system: true}
+}
+
+// use points playwright-go at the system's Node.js, when that is the one.
+func (n driverNode) use() error {
+	if !n.system {
 		return nil
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node")); err == nil {
-		return nil
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return fmt.Errorf("the browser driver needs Node.js %d or newer, and none is installed: install Node.js from https://nodejs.org", minNodeMajor)
-	}
-	out, err := exec.Command(node, "-p", "process.versions.node").Output()
-	if err != nil {
-		return fmt.Errorf("cannot run Node.js at %s: %w", node, err)
-	}
-	version := strings.TrimSpace(string(out))
-	major, _ := strconv.Atoi(strings.SplitN(version, ".", 2)[0])
-	if major < minNodeMajor {
-		return fmt.Errorf("the browser driver needs Node.js %d or newer, but %s is %s: install a newer Node.js", minNodeMajor, node, version)
-	}
-	return os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
+	return os.Setenv("PLAYWRIGHT_NODEJS_PATH", n.path)
 }
