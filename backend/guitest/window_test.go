@@ -160,9 +160,10 @@ func (x xdo) find(pattern string) string {
 
 // focus gives win the keyboard focus, for the key presses that follow, and
 // waits until the X server says it has it. The test's Xvfb runs no window
-// manager: the focus is X's own (a SetInputFocus request), nothing moves it
-// afterwards, and nothing answers for a window manager, which is what
-// xdotool's windowfocus --sync waits for (it exits 1 here now and then).
+// manager, so the focus is X's own (a SetInputFocus request) and no window
+// manager hands it on. X refuses it (BadMatch) to a window not shown yet,
+// which made xdotool's one-shot windowfocus --sync exit 1; this asks again
+// until the focus is there.
 func (x xdo) focus(win string, app *App) {
 	x.t.Helper()
 	Eventually(x.t, "the keyboard focus on window "+win, app, func() bool {
