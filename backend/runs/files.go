@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // A run folder holds what the user researched, the model's words and the
@@ -17,6 +16,9 @@ const (
 	dirMode  = 0o700
 	fileMode = 0o600
 )
+
+// errIsLink: a run file's name is a symbolic link.
+var errIsLink = errors.New("the file is a symbolic link")
 
 // Reasons a folder cannot take a new run, for errors.Is: both are the
 // user's choice of folder, which the CLI reports as a usage error.
@@ -85,8 +87,8 @@ func makePagesDir(dir string) error {
 
 // openNoFollow opens a run file, refusing a symbolic link in its place.
 func openNoFollow(path string, flag int) (*os.File, error) {
-	f, err := os.OpenFile(path, flag|syscall.O_NOFOLLOW, fileMode)
-	if errors.Is(err, syscall.ELOOP) {
+	f, err := openFileNoFollow(path, flag, fileMode)
+	if errors.Is(err, errIsLink) {
 		return nil, fmt.Errorf("%s is a link to another file: Scout writes a run's files only inside its folder; remove the link", path)
 	}
 	if err != nil {
