@@ -4,26 +4,35 @@
 // streams chat completions, and turns every failure into a message that
 // tells the user what to do.
 //
-// It speaks the few endpoints it needs (GET /models, POST /chat/completions
-// streamed as server-sent events, and the servers' own context endpoints)
-// with net/http and encoding/json: a full OpenAI SDK would more than double
-// the app's size and memory for two calls. Every answer goes through one
-// check (judge) that catches what a plain client would accept or misreport:
-// LM Studio's HTTP 200 with an error body for an unknown path, an HTML page
-// where JSON was expected, and error bodies that are a plain string.
+// The model list and chat completions go through the OpenAI Go SDK
+// (github.com/openai/openai-go). Every answer passes one middleware
+// (inspect) that catches what the SDK would accept or misreport from a
+// local server: LM Studio's HTTP 200 with an error body for an unknown
+// path, an HTML page where JSON was expected, error bodies that are a plain
+// string, a server that ignores "stream", and a stream that never ends. The
+// servers' own endpoints, which the OpenAI API has no word for (LM Studio's
+// model details, llama.cpp's /props, Ollama's /api/ps), are read with
+// net/http through the same checks (judge).
 package llm
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
 )
+
+// placeholderAPIKey is sent because the SDK requires a key; local servers
+// ignore it.
+const placeholderAPIKey = "scout-local"
 
 // maxInspectedBody bounds how much of a non-streaming answer is read; model
 // lists and chat replies are far smaller.
@@ -31,9 +40,13 @@ const maxInspectedBody = 16 << 20
 
 // Client is a connection to one model server. It is safe for concurrent use.
 type Client struct {
-	base  string // base URL without a trailing slash
-	http  *http.Client
-	stall stallLimits
+	base   string // base URL without a trailing slash
+	http   *http.Client
+	chat   openai.ChatCompletionService
+	models openai.ModelService
+	stall  stallLimits
+	reply  replyLimits
+	notice noticeTimes
 	// loading: the next completion may wait for the model to load.
 	loading atomic.Bool
 	// last is what the server's prompt cache holds, to estimate its reuse
@@ -48,25 +61,127 @@ func (c *Client) ExpectModelLoad() { c.loading.Store(true) }
 // New returns a client for the OpenAI-compatible API at baseURL (normally
 // ending in /v1). It sends nothing until a method is called. It never
 // retries: a retried local generation can double a multi-minute wait, and
-// the agent decides about retries itself.
+// the agent decides about retries itself. Only the two SDK services Scout
+// uses are made, without the SDK's environment defaults: an OPENAI_BASE_URL
+// or OPENAI_ORG_ID meant for OpenAI's service has no business with a local
+// server.
 func New(baseURL string) *Client {
 	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
-	return &Client{base: base, http: &http.Client{Transport: http.DefaultTransport}, stall: defaultStall}
+	c := &Client{base: base, http: &http.Client{Transport: http.DefaultTransport},
+		stall: defaultStall, reply: defaultReply, notice: defaultNotice}
+	opts := []option.RequestOption{
+		option.WithBaseURL(base + "/"),
+		option.WithAPIKey(placeholderAPIKey),
+		option.WithHTTPClient(c.http),
+		option.WithMaxRetries(0),
+		option.WithMiddleware(c.inspect),
+	}
+	c.chat = openai.NewChatCompletionService(opts...)
+	c.models = openai.NewModelService(opts...)
+	return c
 }
 
-// post sends body as JSON to the API path (as "/chat/completions").
-func (c *Client) post(ctx context.Context, path string, body any) (*http.Response, error) {
-	data, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
+// checkURL says when the base URL cannot be a server's address, before the
+// SDK is given it.
+func (c *Client) checkURL() error {
+	u, err := url.Parse(c.base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return newError(ErrNotAPI, "The model server URL %q is not a valid address: check it in Settings.", c.base)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(data))
-	if err != nil {
-		return nil, newError(ErrNotAPI, "The model server URL %q is not a valid address: check it in Settings.", c.base)
+	return nil
+}
+
+// inspect is the middleware every SDK request passes through. What reaches
+// the SDK afterwards is either a usable answer or an error it reports as
+// the server meant it:
+//   - a stream is read through a replyBody (a size cap, older llama.cpp's
+//     error lines, a last event sent without its blank line);
+//   - an error status gets a body the SDK reads into an *openai.Error with
+//     the server's own words, whatever shape they came in;
+//   - a success that is not the API's JSON (a web page, plain text, LM
+//     Studio's error body with HTTP 200) ends here as an *Error;
+//   - a whole completion from a server that ignored "stream" is handed on
+//     as a stream of one chunk.
+func (c *Client) inspect(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+	res, err := next(req)
+	if err != nil || res == nil {
+		return res, err
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "text/event-stream, application/json")
-	return c.http.Do(req)
+	if res.StatusCode == http.StatusOK && isEventStream(res.Header.Get("Content-Type")) {
+		res.Body = newReplyBody(res.Body, c.reply.bytes)
+		return res, nil
+	}
+	body, err := io.ReadAll(io.LimitReader(res.Body, maxInspectedBody))
+	res.Body.Close()
+	if err != nil {
+		return nil, fmt.Errorf("reading the model server's answer: %w", err)
+	}
+	if res.StatusCode >= 400 {
+		return withBody(res, apiErrorBody(res.Header.Get("Content-Type"), body), "application/json"), nil
+	}
+	if problem := c.judge(res, body); problem != nil {
+		return nil, problem
+	}
+	if isChat(req) {
+		return withBody(res, wholeAsStream(body), "text/event-stream"), nil
+	}
+	return withBody(res, body, "application/json"), nil
+}
+
+// withBody gives res a new body, read already, and its content type.
+func withBody(res *http.Response, body []byte, contentType string) *http.Response {
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	res.ContentLength = int64(len(body))
+	res.Header.Set("Content-Type", contentType)
+	res.Header.Del("Content-Length")
+	return res
+}
+
+func isChat(req *http.Request) bool {
+	return req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, "/chat/completions")
+}
+
+// apiErrorBody puts an error answer in the shape the SDK reads into an
+// *openai.Error ({"error":{"message":...}}): an error object with a
+// message stays as it is, fields and all (llama.cpp's overflow names its
+// context as n_ctx); a bare string (LM Studio, Ollama) or a plain-text body
+// becomes the message; a web page says nothing worth quoting.
+func apiErrorBody(contentType string, body []byte) []byte {
+	var obj struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &obj) == nil && obj.Error.Message != "" {
+		return body
+	}
+	msg, ok := errorBody(body)
+	if !ok && !isHTML(contentType, body) {
+		msg = strings.TrimSpace(string(body[:min(len(body), maxQuotedBody)]))
+	}
+	out, _ := json.Marshal(map[string]map[string]string{"error": {"message": msg}})
+	return out
+}
+
+// wholeAsStream frames a whole chat completion, from a server that ignored
+// "stream": true, as the one event of a stream: each choice's message
+// becomes its delta, so the stream reader reads it like any other reply.
+func wholeAsStream(body []byte) []byte {
+	var whole map[string]json.RawMessage
+	if json.Unmarshal(body, &whole) == nil {
+		var choices []map[string]json.RawMessage
+		if json.Unmarshal(whole["choices"], &choices) == nil {
+			for _, ch := range choices {
+				if m, ok := ch["message"]; ok {
+					ch["delta"] = m
+					delete(ch, "message")
+				}
+			}
+			whole["choices"], _ = json.Marshal(choices)
+		}
+		body, _ = json.Marshal(whole)
+	}
+	return append(append([]byte("data: "), body...), "\n\ndata: [DONE]\n\n"...)
 }
 
 // judge returns an *Error for an answer that is not a usable API response.
@@ -133,19 +248,14 @@ func isHTML(contentType string, body []byte) bool {
 		strings.HasPrefix(head, "<!--") && strings.Contains(head, "<html")
 }
 
-// getJSON fetches a URL and decodes a JSON object into v, through the
-// same checks as every API answer.
+// getJSON fetches one of the servers' own endpoints and decodes its JSON
+// object into v, through the same checks as every API answer.
 func (c *Client) getJSON(req *http.Request, v any) error {
 	res, err := c.http.Do(req)
 	if err != nil {
 		return err
 	}
 	defer res.Body.Close()
-	return c.readJSON(res, v)
-}
-
-// readJSON reads a whole answer, judges it and decodes it into v.
-func (c *Client) readJSON(res *http.Response, v any) error {
 	body, err := io.ReadAll(io.LimitReader(res.Body, maxInspectedBody))
 	if err != nil {
 		return fmt.Errorf("reading the model server's answer: %w", err)

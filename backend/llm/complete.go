@@ -1,16 +1,15 @@
 package llm
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/scout-research/scout/backend/chat"
 )
@@ -18,8 +17,9 @@ import (
 // Stall watchdog. A CPU reads a prompt before the first token appears, and
 // reading takes time in proportion to its length, so the first wait scales
 // with the prompt; after that tokens flow every few seconds or the server
-// has stalled. There is no whole-request timeout: a long answer on a slow
-// machine is not an error.
+// has stalled. There is no whole-request timeout as such: a long answer on
+// a slow machine is not an error (the reply caps below only stop a reply
+// that runs far beyond what was asked for).
 const (
 	// firstTokenBase covers loading and scheduling before reading starts.
 	firstTokenBase = 90 * time.Second
@@ -37,82 +37,204 @@ const (
 	modelLoadAllowance = 5 * time.Minute
 )
 
-// ErrStalled is the kind of error when the watchdog gave up on a reply.
-var ErrStalled = errors.New("model server stalled")
+// Reply caps beyond max_tokens. A server that ignores the token limit, or
+// a proxy that repeats a stream, would otherwise keep one call (and the
+// run) going forever while Scout's memory grows with the reply.
+const (
+	// maxReplyBytes bounds what one streamed reply may send. Scout asks for
+	// at most 900 tokens, which servers stream as under 400 KB (a chunk of
+	// 150-400 bytes of JSON per token, thinking included): ten times that.
+	maxReplyBytes = 4 << 20
+	// slowestWriteRate is the writing speed (tokens per second) of the
+	// slowest machine supported; the ancestor measured 3.5 for a 7B model
+	// on an i5. A reply may take the prompt's allowance (see
+	// firstTokenWait) plus its max_tokens at this rate.
+	slowestWriteRate = 1.0
+	// uncappedReplyTokens stands for max_tokens in the time cap of a call
+	// that sets none: more than any reply Scout asks for.
+	uncappedReplyTokens = 4096
+)
 
 // Complete sends one chat completion, streamed so a stall can be told from
 // slow progress, and returns the whole reply with the server's usage
-// figures. It never retries.
+// figures. It never retries. While the server stays silent it tells the
+// user what it waits for through chat.Notice, on the caller's goroutine;
+// cancelling ctx ends the wait at once.
 func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (chat.Reply, error) {
+	if err := c.checkURL(); err != nil {
+		return chat.Reply{}, err
+	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	start := time.Now()
 	first := c.firstTokenWait(req.Messages)
-	if c.loading.CompareAndSwap(true, false) {
+	loading := c.loading.CompareAndSwap(true, false)
+	if loading {
 		first += c.stall.load
 	}
-	dog := time.AfterFunc(first, func() { cancel(ErrStalled) })
-	defer dog.Stop()
+	w := newWatch(first, c.stall.gap, func() { cancel(ErrStalled) })
+	defer w.stop()
+	w.promptChars, w.loading = promptChars(req.Messages), loading
+	tooLong := time.AfterFunc(first+c.reply.writing(req.MaxTokens), func() { cancel(ErrReplyTooLong) })
+	defer tooLong.Stop()
 
-	var reply chat.Reply
-	var reported bool
-	res, err := c.post(ctx, "/chat/completions", chatRequest(model, req))
-	if err == nil {
-		defer res.Body.Close()
-		reported, err = c.readReply(res, &reply, func() { dog.Reset(c.stall.gap) })
+	done := make(chan outcome, 1)
+	go func() { done <- c.read(ctx, model, req, w) }()
+	out := c.await(ctx, done, w)
+	out.reply.Usage.Duration = time.Since(start)
+	if out.err != nil {
+		return out.reply, c.failure(ctx, out.err, req, time.Since(start))
 	}
-	reply.Usage.Duration = time.Since(start)
-	if err != nil {
-		if errors.Is(context.Cause(ctx), ErrStalled) {
-			return reply, newError(ErrStalled, "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.")
-		}
-		return reply, explain(err, c.base)
-	}
-	c.last.estimate(req.Messages, &reply, reported)
-	return reply, nil
+	c.last.estimate(req.Messages, &out.reply, out.reported)
+	return out.reply, nil
 }
 
-// readReply reads a streamed reply (or, from a server that ignored the
-// stream flag, a whole one) into reply; progress is called whenever text
-// arrives. cached says whether the server reported its prompt-cache use.
-func (c *Client) readReply(res *http.Response, reply *chat.Reply, progress func()) (cached bool, err error) {
-	if res.StatusCode != http.StatusOK || !isEventStream(res.Header.Get("Content-Type")) {
-		var whole completion
-		if err := c.readJSON(res, &whole); err != nil {
-			return false, err
+// outcome is what reading a reply gave. reported says whether the server
+// said how much of the prompt came from its cache.
+type outcome struct {
+	reply    chat.Reply
+	reported bool
+	err      error
+}
+
+// failure explains why a completion failed: the watchdog and the time cap
+// say so through the context's cause; anything else is explained as it is.
+func (c *Client) failure(ctx context.Context, err error, req chat.Request, took time.Duration) error {
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, ErrStalled):
+		return newError(ErrStalled, "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.")
+	case errors.Is(cause, ErrReplyTooLong):
+		asked := req.MaxTokens
+		if asked <= 0 {
+			asked = uncappedReplyTokens
 		}
-		cached = whole.addTo(reply)
-		return cached, settle(reply, whole.text(), whole.reasoning())
+		return newError(ErrReplyTooLong, "The model server kept writing one reply for %s, far longer than the %d tokens Scout asked for take, so Scout stopped it. The server may be ignoring the reply's token limit or repeating itself: reload the model in the server (or restart it), then resume the run.", minutes(took), asked)
 	}
-	var sb, thought strings.Builder
+	return explain(err, c.base)
+}
+
+// read sends the request and reads the streamed reply with the SDK's
+// stream reader and accumulator; w hears of every written token. It runs on
+// a goroutine of its own (see Complete).
+func (c *Client) read(ctx context.Context, model string, req chat.Request, w *watch) (out outcome) {
+	stream := c.chat.NewStreaming(ctx, params(model, req))
+	defer stream.Close()
+	var acc openai.ChatCompletionAccumulator
+	var thought strings.Builder
 	var pace writePace
-	defer func() { pace.rate(reply) }()
-	err = readEvents(res.Body, func(data []byte) error {
-		var ch completion
-		if err := json.Unmarshal(data, &ch); err != nil {
-			return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%v). Check that the URL points at an OpenAI-compatible server.", err)
+	defer func() { pace.rate(&out.reply) }()
+	for stream.Next() {
+		chunk := stream.Current()
+		if !acc.AddChunk(chunk) {
+			out.err = errStream("a chunk that does not continue the reply")
+			return out
 		}
-		if len(ch.Error) > 0 && string(ch.Error) != "null" {
-			msg, _ := errorBody(data)
-			return streamError(msg, data)
-		}
-		text, thinking := ch.text(), ch.reasoning()
-		if text != "" || thinking != "" {
+		thinking := reasoning(chunk)
+		if thinking != "" || written(chunk) {
 			// Only written tokens prove progress: a server may send an
 			// empty opening chunk before it reads the prompt.
-			progress()
+			w.progress()
 			pace.wrote()
 		}
-		sb.WriteString(text)
 		thought.WriteString(thinking)
-		cached = ch.addTo(reply) || cached
-		return nil
-	})
-	if err != nil {
-		reply.Content = sb.String()
-		return cached, err
+		out.reported = addFigures(chunk, &out.reply) || out.reported
 	}
-	return cached, settle(reply, sb.String(), thought.String())
+	var answer string
+	if len(acc.Choices) > 0 {
+		answer = acc.Choices[0].Message.Content
+	}
+	if err := stream.Err(); err != nil {
+		out.reply.Content = answer
+		out.err = streamFailure(err)
+		return out
+	}
+	out.err = settle(&out.reply, answer, thought.String())
+	return out
+}
+
+// streamFailure names a chunk the SDK could not read as the API's.
+func streamFailure(err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &syntax) || errors.As(err, &typ) {
+		return errStream(err.Error())
+	}
+	return err
+}
+
+func errStream(detail string) *Error {
+	return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%s). Check that the URL points at an OpenAI-compatible server.", detail)
+}
+
+// written reports whether a chunk adds to the answer.
+func written(chunk openai.ChatCompletionChunk) bool {
+	for _, ch := range chunk.Choices {
+		if ch.Delta.Content != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// reasoningFields are where reasoning models send their thinking apart
+// from the answer: llama.cpp and LM Studio as reasoning_content, Ollama as
+// reasoning. The SDK knows neither, so they are read from the delta's
+// extra fields. Thinking is not the reply, but it is progress.
+var reasoningFields = []string{"reasoning_content", "reasoning"}
+
+// reasoning is the thinking a chunk adds.
+func reasoning(chunk openai.ChatCompletionChunk) string {
+	var sb strings.Builder
+	for _, ch := range chunk.Choices {
+		for _, name := range reasoningFields {
+			var s string
+			if f, ok := ch.Delta.JSON.ExtraFields[name]; ok && json.Unmarshal([]byte(f.Raw()), &s) == nil {
+				sb.WriteString(s)
+			}
+		}
+	}
+	return sb.String()
+}
+
+// timings is llama-server's own figures, among a chunk's extra fields:
+// cache_n is the prompt tokens taken from its cache, which usage may not
+// report, and predicted_per_second the writing speed. LM Studio and Ollama
+// send neither.
+type timings struct {
+	CacheN             *int    `json:"cache_n"`
+	PredictedPerSecond float64 `json:"predicted_per_second"`
+}
+
+// addFigures records a chunk's finish state and figures into reply (the
+// text is the accumulator's) and reports whether the server said how much
+// of the prompt came from its cache. Usage is taken from the chunk that
+// carries it rather than from the accumulator, which adds up every chunk's
+// usage and cannot tell an absent cached_tokens from a zero one.
+func addFigures(chunk openai.ChatCompletionChunk, reply *chat.Reply) (cached bool) {
+	for _, ch := range chunk.Choices {
+		if ch.FinishReason == "length" {
+			reply.Truncated = true
+		}
+	}
+	if u := chunk.Usage; u.PromptTokens > 0 || u.CompletionTokens > 0 {
+		reply.Usage.PromptTokens, reply.Usage.CompletionTokens = int(u.PromptTokens), int(u.CompletionTokens)
+		if u.JSON.PromptTokensDetails.Valid() {
+			reply.Usage.CachedTokens, cached = int(u.PromptTokensDetails.CachedTokens), true
+		}
+	}
+	var t timings
+	if f, ok := chunk.JSON.ExtraFields["timings"]; ok && json.Unmarshal([]byte(f.Raw()), &t) == nil {
+		if t.CacheN != nil {
+			cached = true
+			if reply.Usage.CachedTokens == 0 {
+				reply.Usage.CachedTokens = *t.CacheN
+			}
+		}
+		if t.PredictedPerSecond > 0 {
+			reply.Usage.WriteRate = t.PredictedPerSecond
+		}
+	}
+	return cached
 }
 
 // Measuring the writing speed where the server does not report it (LM
@@ -191,173 +313,43 @@ func streamError(msg string, data []byte) *Error {
 	return newError(ErrServer, "The model server reported an error while answering: %s", msg)
 }
 
-func isEventStream(contentType string) bool {
-	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(contentType)), "text/event-stream")
-}
-
-// readEvents calls handle with the data of each server-sent event until the
-// stream ends or says [DONE].
-func readEvents(r io.Reader, handle func(data []byte) error) error {
-	br := bufio.NewReader(r)
-	var data []byte
-	for {
-		line, err := br.ReadBytes('\n')
-		line = bytes.TrimRight(line, "\r\n")
-		switch {
-		case len(line) == 0 && len(data) > 0: // an event ends at a blank line
-			if string(data) == "[DONE]" {
-				return nil
-			}
-			if herr := handle(data); herr != nil {
-				return herr
-			}
-			data = data[:0]
-		case bytes.HasPrefix(line, []byte("data:")):
-			if len(data) > 0 {
-				data = append(data, '\n')
-			}
-			data = append(data, bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" "))...)
-		case bytes.HasPrefix(line, []byte("error:")):
-			// Older llama.cpp servers report a failure inside a stream as
-			// an "error:" line instead of data.
-			payload := bytes.TrimSpace(bytes.TrimPrefix(line, []byte("error:")))
-			msg, ok := errorBody(append([]byte(`{"error":`), append(payload, '}')...))
-			if !ok {
-				msg = string(payload)
-			}
-			return streamError(msg, payload)
-		}
-		if err == io.EOF {
-			if len(data) > 0 && string(data) != "[DONE]" {
-				return handle(data)
-			}
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-// completion is the part of a chat completion (or of one streamed chunk)
-// Scout reads; timings is llama-server's: cache_n is the prompt tokens taken
-// from its cache, which usage may not report, and predicted_per_second the
-// generation speed. LM Studio and Ollama report neither.
-type completion struct {
-	Choices []struct {
-		Delta struct {
-			Content string `json:"content"`
-			reasoningFields
-		} `json:"delta"`
-		Message struct {
-			Content string `json:"content"`
-			reasoningFields
-		} `json:"message"`
-		FinishReason string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage *struct {
-		PromptTokens        int `json:"prompt_tokens"`
-		CompletionTokens    int `json:"completion_tokens"`
-		PromptTokensDetails *struct {
-			CachedTokens int `json:"cached_tokens"`
-		} `json:"prompt_tokens_details"`
-	} `json:"usage"`
-	// Error is set on a failure reported inside a stream.
-	Error   json.RawMessage `json:"error"`
-	Timings *struct {
-		CacheN             *int    `json:"cache_n"`
-		PredictedPerSecond float64 `json:"predicted_per_second"`
-	} `json:"timings"`
-}
-
-// text is the content this chunk (or whole completion) adds.
-func (c completion) text() string {
-	var s string
-	for _, ch := range c.Choices {
-		s += ch.Delta.Content + ch.Message.Content
-	}
-	return s
-}
-
-// reasoningFields: reasoning models send their thinking apart from the
-// answer, llama.cpp and LM Studio as reasoning_content, Ollama as
-// reasoning. It is not the reply, but it is progress.
-type reasoningFields struct {
-	ReasoningContent string `json:"reasoning_content"`
-	Reasoning        string `json:"reasoning"`
-}
-
-func (r reasoningFields) text() string { return r.ReasoningContent + r.Reasoning }
-
-// reasoning is the thinking this chunk (or whole completion) adds.
-func (c completion) reasoning() string {
-	var s string
-	for _, ch := range c.Choices {
-		s += ch.Delta.reasoningFields.text() + ch.Message.reasoningFields.text()
-	}
-	return s
-}
-
-// addTo records the figures and finish state into reply; the text is the
-// caller's to collect. It reports whether the server said how much of the
-// prompt came from its cache.
-func (c completion) addTo(reply *chat.Reply) (cached bool) {
-	for _, ch := range c.Choices {
-		if ch.FinishReason == "length" {
-			reply.Truncated = true
-		}
-	}
-	if u := c.Usage; u != nil && (u.PromptTokens > 0 || u.CompletionTokens > 0) {
-		reply.Usage.PromptTokens, reply.Usage.CompletionTokens = u.PromptTokens, u.CompletionTokens
-		if u.PromptTokensDetails != nil {
-			reply.Usage.CachedTokens, cached = u.PromptTokensDetails.CachedTokens, true
-		}
-	}
-	if t := c.Timings; t != nil {
-		if t.CacheN != nil {
-			cached = true
-			if reply.Usage.CachedTokens == 0 {
-				reply.Usage.CachedTokens = *t.CacheN
-			}
-		}
-		if t.PredictedPerSecond > 0 {
-			reply.Usage.WriteRate = t.PredictedPerSecond
-		}
-	}
-	return cached
-}
-
-// chatRequest is the request body: the messages, the sampling settings,
-// usage in the stream, and the JSON schema the reply must follow.
-func chatRequest(model string, req chat.Request) map[string]any {
-	msgs := make([]map[string]string, len(req.Messages))
+// params is the request: the messages, the sampling settings, usage in the
+// stream, and the JSON schema the reply must follow.
+func params(model string, req chat.Request) openai.ChatCompletionNewParams {
+	msgs := make([]openai.ChatCompletionMessageParamUnion, len(req.Messages))
 	for i, m := range req.Messages {
-		role := m.Role
-		if role != chat.System && role != chat.Assistant {
-			role = chat.User
+		switch m.Role {
+		case chat.System:
+			msgs[i] = openai.SystemMessage(m.Content)
+		case chat.Assistant:
+			msgs[i] = openai.AssistantMessage(m.Content)
+		default:
+			msgs[i] = openai.UserMessage(m.Content)
 		}
-		msgs[i] = map[string]string{"role": role, "content": m.Content}
 	}
-	body := map[string]any{
-		"model":          model,
-		"messages":       msgs,
-		"temperature":    req.Temperature,
-		"stream":         true,
-		"stream_options": map[string]bool{"include_usage": true},
-		// A hybrid thinking model (Qwen3) answers at once when its chat
-		// template is told so; llama.cpp passes this to the template, other
-		// servers ignore it. Thinking would cost minutes per turn on a CPU.
-		"chat_template_kwargs": map[string]bool{"enable_thinking": false},
+	p := openai.ChatCompletionNewParams{
+		Model:         model,
+		Messages:      msgs,
+		Temperature:   openai.Float(req.Temperature),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
 	}
 	if req.MaxTokens > 0 {
-		body["max_tokens"] = req.MaxTokens
+		// max_tokens, not max_completion_tokens: the name LM Studio,
+		// llama.cpp and Ollama all read.
+		p.MaxTokens = openai.Int(int64(req.MaxTokens))
 	}
 	if req.Schema != nil {
-		body["response_format"] = map[string]any{"type": "json_schema", "json_schema": map[string]any{
-			"name": req.Schema.Name, "strict": true, "schema": req.Schema.Schema,
-		}}
+		p.ResponseFormat = openai.ChatCompletionNewParamsResponseFormatUnion{
+			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
+				Name: req.Schema.Name, Strict: openai.Bool(true), Schema: req.Schema.Schema,
+			}},
+		}
 	}
-	return body
+	// A hybrid thinking model (Qwen3) answers at once when its chat
+	// template is told so; llama.cpp passes this to the template, other
+	// servers ignore it. Thinking would cost minutes per turn on a CPU.
+	p.SetExtraFields(map[string]any{"chat_template_kwargs": map[string]bool{"enable_thinking": false}})
+	return p
 }
 
 // stallLimits are the watchdog's allowances; tests shorten them.
@@ -371,10 +363,30 @@ var defaultStall = stallLimits{firstBase: firstTokenBase, load: modelLoadAllowan
 
 // firstTokenWait allows for reading the whole prompt at the slowest rate.
 func (c *Client) firstTokenWait(msgs []chat.Message) time.Duration {
+	tokens := float64(promptChars(msgs)) / charsPerTokenForWatchdog
+	return c.stall.firstBase + time.Duration(tokens/slowestPromptRate*float64(time.Second))
+}
+
+func promptChars(msgs []chat.Message) int {
 	chars := 0
 	for _, m := range msgs {
 		chars += utf8.RuneCountInString(m.Content)
 	}
-	tokens := float64(chars) / charsPerTokenForWatchdog
-	return c.stall.firstBase + time.Duration(tokens/slowestPromptRate*float64(time.Second))
+	return chars
+}
+
+// replyLimits cap one reply beyond its token limit; tests shorten them.
+type replyLimits struct {
+	bytes    int64         // see maxReplyBytes
+	perToken time.Duration // writing time allowed per token asked for
+}
+
+var defaultReply = replyLimits{bytes: maxReplyBytes, perToken: time.Duration(float64(time.Second) / slowestWriteRate)}
+
+// writing is the time a reply of maxTokens may take once its prompt is read.
+func (l replyLimits) writing(maxTokens int) time.Duration {
+	if maxTokens <= 0 {
+		maxTokens = uncappedReplyTokens
+	}
+	return time.Duration(maxTokens) * l.perToken
 }

@@ -236,15 +236,27 @@ func TestCompleteReadsWhatServersSend(t *testing.T) {
 }
 
 // The request body is the OpenAI chat format: roles, the schema as a strict
-// json_schema response format, and usage asked for in the stream.
+// json_schema response format, and usage asked for in the stream, as the
+// server receives it.
 func TestChatRequestBody(t *testing.T) {
-	body := chatRequest("m", chat.Request{MaxTokens: 300, Temperature: 0, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
+	var sent []byte
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		sent, _ = json.Marshal(body) // keys in order
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, `data: {"choices":[{"delta":{"content":"{}"}}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	_, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{MaxTokens: 300, Temperature: 0, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
 		Messages: []chat.Message{{Role: chat.System, Content: "s"}, {Role: chat.Assistant, Content: "a"}, {Role: "tool", Content: "t"}}})
-	data, _ := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := `{"chat_template_kwargs":{"enable_thinking":false},"max_tokens":300,"messages":[{"content":"s","role":"system"},{"content":"a","role":"assistant"},{"content":"t","role":"user"}],"model":"m",` +
 		`"response_format":{"json_schema":{"name":"action","schema":{"type":"object"},"strict":true},"type":"json_schema"},"stream":true,"stream_options":{"include_usage":true},"temperature":0}`
-	if string(data) != want {
-		t.Fatalf("body\n%s\nwant\n%s", data, want)
+	if string(sent) != want {
+		t.Fatalf("body\n%s\nwant\n%s", sent, want)
 	}
 }
 

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/ssestream"
+
 	"github.com/scout-research/scout/backend/chat"
 )
 
@@ -40,6 +43,11 @@ var (
 	// ErrThinking: a reasoning model spent the whole reply thinking and
 	// never answered.
 	ErrThinking = errors.New("model only thought")
+	// ErrStalled: the server stopped sending before the reply was done.
+	ErrStalled = errors.New("model server stalled")
+	// ErrReplyTooLong: the server kept sending one reply far beyond what
+	// was asked for (see replyLimits).
+	ErrReplyTooLong = errors.New("model server reply never ended")
 	// ErrServer: any other error the server reported.
 	ErrServer = errors.New("model server error")
 )
@@ -70,8 +78,9 @@ func newError(kind error, format string, args ...any) *Error {
 const startServerHint = "Start the server in LM Studio: Developer tab → Start Server, or check the URL."
 
 // explain turns any error from a request to base into an *Error. It is the
-// one place where transport errors and the errors judge finds become
-// messages.
+// one place where transport errors, the SDK's errors and the errors judge
+// and inspect find become messages. The SDK's own error text is never
+// shown: it hides the server's words behind a status summary.
 func explain(err error, base string) error {
 	if err == nil {
 		return nil
@@ -82,7 +91,18 @@ func explain(err error, base string) error {
 	}
 	host := hostOf(base)
 	var dnsErr *net.DNSError
+	var apiErr *openai.Error
+	var streamErr *ssestream.StreamError
 	switch {
+	case errors.As(err, &apiErr):
+		return explainStatus(apiErr.StatusCode, apiErr.Message, []byte(apiErr.RawJSON()), base)
+	case errors.As(err, &streamErr):
+		// An error event inside a stream (with HTTP 200).
+		msg, ok := errorBody(streamErr.Event.Data)
+		if !ok {
+			msg = strings.TrimSpace(string(streamErr.Event.Data))
+		}
+		return streamError(msg, streamErr.Event.Data)
 	case errors.Is(err, context.DeadlineExceeded) || isNetTimeout(err):
 		return newError(ErrTimeout, "The model server at %s did not answer in time. It may be busy loading a model or answering another request: wait and try again, or check the URL.", host)
 	case errors.Is(err, context.Canceled):
@@ -162,15 +182,17 @@ var loadedContextPatterns = []*regexp.Regexp{
 }
 
 // loadedContext is the context an overflow error names: llama.cpp's
-// error object carries it as n_ctx, else the message may say it.
+// error object carries it as n_ctx (body is the object, or an answer that
+// holds it as "error"), else the message may say it.
 func loadedContext(body []byte, msg string) int {
 	var env struct {
+		NCtx  int `json:"n_ctx"`
 		Error struct {
 			NCtx int `json:"n_ctx"`
 		} `json:"error"`
 	}
-	if json.Unmarshal(body, &env) == nil && env.Error.NCtx > 0 {
-		return env.Error.NCtx
+	if json.Unmarshal(body, &env) == nil && max(env.NCtx, env.Error.NCtx) > 0 {
+		return max(env.NCtx, env.Error.NCtx)
 	}
 	for _, re := range loadedContextPatterns {
 		if m := re.FindStringSubmatch(msg); m != nil {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"net/http"
 	"slices"
 	"time"
 )
@@ -39,23 +38,18 @@ type ServerInfo struct {
 
 // Models lists the model ids the server offers.
 func (c *Client) Models(ctx context.Context) ([]string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/models", nil)
+	if err := c.checkURL(); err != nil {
+		return nil, err
+	}
+	page, err := c.models.List(ctx)
 	if err != nil {
-		return nil, newError(ErrNotAPI, "The model server URL %q is not a valid address: check it in Settings.", c.base)
-	}
-	var list struct {
-		Data *[]struct {
-			ID string `json:"id"`
-		} `json:"data"`
-	}
-	if err := c.getJSON(req, &list); err != nil {
 		return nil, explain(err, c.base)
 	}
-	if list.Data == nil {
+	if !page.JSON.Data.Valid() {
 		return nil, wrongPath(c.base, "its answer has no model list")
 	}
-	ids := make([]string, 0, len(*list.Data))
-	for _, m := range *list.Data {
+	ids := make([]string, 0, len(page.Data))
+	for _, m := range page.Data {
 		if m.ID != "" {
 			ids = append(ids, m.ID)
 		}

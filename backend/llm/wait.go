@@ -1,0 +1,120 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/tokens"
+)
+
+// Notices while waiting. A hung server is only given up on once the
+// watchdog's allowance has passed, which for a long prompt on a slow
+// machine is many minutes; meanwhile the user is told what Scout waits for
+// and that they may stop.
+const (
+	// waitNotice is how long the server may stay silent before the user is
+	// told: longer than a short prompt takes to read on a CPU, short enough
+	// that a hung server does not leave an idle run unexplained for long.
+	waitNotice = 2 * time.Minute
+	// waitNoticeEvery repeats the notice while the silence lasts, so the
+	// journal shows the wait growing without a row every few seconds.
+	waitNoticeEvery = 5 * time.Minute
+)
+
+// noticeTimes are when the waiting notices come; tests shorten them.
+type noticeTimes struct{ after, every time.Duration }
+
+var defaultNotice = noticeTimes{after: waitNotice, every: waitNoticeEvery}
+
+// watch is one reply's watchdog. It cancels the request when the server
+// is silent longer than allowed (first the prompt's allowance, then the
+// gap between tokens), and remembers when it last heard from the server
+// and when it would give up, for the notices. Its times are read from the
+// caller's goroutine while the reply is read on another.
+type watch struct {
+	dog      *time.Timer
+	gap      time.Duration
+	heard    atomic.Int64 // unix nanoseconds of the start, then of the latest token
+	deadline atomic.Int64 // unix nanoseconds when the watchdog gives up
+	wrote    atomic.Bool  // the server has written a token
+	// What is waited for, for the notices.
+	promptChars int
+	loading     bool
+}
+
+// newWatch starts a watchdog that calls stop after first without a token.
+func newWatch(first, gap time.Duration, stop func()) *watch {
+	w := &watch{gap: gap}
+	now := time.Now()
+	w.heard.Store(now.UnixNano())
+	w.deadline.Store(now.Add(first).UnixNano())
+	w.dog = time.AfterFunc(first, stop)
+	return w
+}
+
+// progress notes a written token: the server is alive.
+func (w *watch) progress() {
+	now := time.Now()
+	w.dog.Reset(w.gap)
+	w.heard.Store(now.UnixNano())
+	w.deadline.Store(now.Add(w.gap).UnixNano())
+	w.wrote.Store(true)
+}
+
+func (w *watch) stop() { w.dog.Stop() }
+
+// quiet is how long the server has been silent.
+func (w *watch) quiet() time.Duration { return time.Since(time.Unix(0, w.heard.Load())) }
+
+// note says what Scout has waited for, how long, and what the user can do.
+func (w *watch) note(quiet time.Duration) string {
+	left := time.Until(time.Unix(0, w.deadline.Load()))
+	const stop = "Stop (Ctrl+C in a terminal) ends the run now, with a report of what was found so far."
+	if w.wrote.Load() {
+		return fmt.Sprintf("Waiting for the model server: nothing new from it for %s in the middle of a reply; Scout gives up on it in %s. %s", minutes(quiet), minutes(left), stop)
+	}
+	doing := "reading the prompt"
+	if w.loading {
+		doing = "loading the model and reading the prompt"
+	}
+	tokens := (&tokens.Estimator{}).CountChars(w.promptChars)
+	return fmt.Sprintf("Waiting for the model server: no reply for %s. It may still be %s (about %d tokens), which takes minutes on a slow computer; Scout gives up on it in %s. %s", minutes(quiet), doing, tokens, minutes(left), stop)
+}
+
+// await waits for the reply and, while the server stays silent, tells the
+// user what Scout waits for through chat.Notice. The notices come from the
+// caller's goroutine, as the agent's events must; the reading goroutine
+// ends soon after ctx is cancelled, so Stop ends the wait promptly.
+func (c *Client) await(ctx context.Context, done <-chan outcome, w *watch) outcome {
+	t := time.NewTimer(c.notice.after)
+	defer t.Stop()
+	for {
+		select {
+		case out := <-done:
+			return out
+		case <-t.C:
+			quiet := w.quiet()
+			if quiet < c.notice.after { // the server spoke since
+				t.Reset(c.notice.after - quiet)
+				continue
+			}
+			chat.Notice(ctx, w.note(quiet))
+			t.Reset(c.notice.every)
+		}
+	}
+}
+
+// minutes writes a wait in whole minutes, as the user reads it.
+func minutes(d time.Duration) string {
+	if d < time.Minute {
+		return "under a minute"
+	}
+	n := int(d.Round(time.Minute) / time.Minute)
+	if n == 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", n)
+}

@@ -1,0 +1,187 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+var hi = chat.Request{MaxTokens: 400, Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}
+
+// endless serves one reply that never ends: chunk after chunk, every pause,
+// until the client goes; sent counts the bytes written.
+func endless(t *testing.T, pause time.Duration, sent *atomic.Int64) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		chunk := []byte(`data: {"choices":[{"delta":{"content":"and again "}}]}` + "\n\n")
+		for r.Context().Err() == nil {
+			n, err := w.Write(chunk)
+			sent.Add(int64(n))
+			if err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			time.Sleep(pause)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1"
+}
+
+// countingBody counts what the client reads of a response.
+type countingTransport struct{ read atomic.Int64 }
+
+func (c *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil {
+		res.Body = countingBody{res.Body, &c.read}
+	}
+	return res, err
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
+}
+
+// A server that streams one reply forever (the outside probe saw Scout grow
+// from 49 to 846 MB in three minutes) is cut off at the reply's byte cap,
+// with a message that says what happened and what to do, having read no
+// more than the cap and held memory well within it.
+func TestEndlessReplyIsCutAtItsSize(t *testing.T) {
+	var sent atomic.Int64
+	c := New(endless(t, 0, &sent))
+	counter := &countingTransport{}
+	c.http.Transport = counter
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() { // heap in use while the reply streams
+		var m runtime.MemStats
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a client without the cap reads on
+	defer cancel()
+	_, err := c.Complete(ctx, "m", hi)
+	close(done)
+	assertError(t, err, ErrReplyTooLong, "more than 4 MB for one reply", "reload the model")
+	if got := counter.read.Load(); got > maxReplyBytes+replyLineBuffer || got < maxReplyBytes {
+		t.Errorf("read %d bytes of the endless reply, want the cap (%d) and at most a buffer more", got, maxReplyBytes)
+	}
+	if sent.Load() <= maxReplyBytes {
+		t.Errorf("the server sent only %d bytes: the test did not stream past the cap", sent.Load())
+	}
+	const heapGrowth = 48 << 20
+	grew := int64(peak.Load()) - int64(before.HeapInuse)
+	t.Logf("read %d bytes; the server sent %d; the heap grew by %.1f MB at most", counter.read.Load(), sent.Load(), float64(grew)/(1<<20))
+	if grew > heapGrowth {
+		t.Errorf("the heap grew by %d MB while reading, want under %d MB", grew>>20, heapGrowth>>20)
+	}
+}
+
+// A server that writes a token now and then forever never stalls and
+// stays small; the reply is stopped once it has taken far longer than its
+// max_tokens can.
+func TestEndlessReplyIsStoppedInTime(t *testing.T) {
+	var sent atomic.Int64
+	c := New(endless(t, 10*time.Millisecond, &sent))
+	c.stall = stallLimits{firstBase: 300 * time.Millisecond, gap: 300 * time.Millisecond}
+	c.reply.perToken = 2 * time.Millisecond // 400 tokens: 800 ms
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a client without the cap reads on
+	defer cancel()
+	_, err := c.Complete(ctx, "m", hi)
+	assertError(t, err, ErrReplyTooLong, "kept writing one reply", "400 tokens", "reload the model")
+	if took := time.Since(start); took < time.Second || took > 5*time.Second {
+		t.Errorf("stopped after %v, want about 1.1 s (the prompt's allowance and 400 tokens)", took)
+	}
+}
+
+// While the server is silent the user is told, from the goroutine that
+// made the call (the race detector would see another), what Scout waits
+// for and that Stop ends the run; Stop (a cancelled context) ends the wait
+// at once. A server that keeps writing prompts no notice.
+func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Fault: llmtest.Hang})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	c.notice = noticeTimes{after: 100 * time.Millisecond, every: 150 * time.Millisecond}
+	c.ExpectModelLoad()
+	var notes []string
+	var stopped time.Time
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	ctx = chat.WithNotice(ctx, func(text string) {
+		notes = append(notes, text)
+		if len(notes) == 2 {
+			stopped = time.Now()
+			stop() // the user presses Stop
+		}
+	})
+	_, err := c.Complete(ctx, "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 80)}}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want the cancellation", err)
+	}
+	if took := time.Since(stopped); took > time.Second {
+		t.Errorf("the call ended %v after Stop", took)
+	}
+	if len(notes) != 2 {
+		t.Fatalf("notices %q", notes)
+	}
+	for _, says := range []string{"Waiting for the model server: no reply for under a minute", "loading the model and reading the prompt (about ",
+		"gives up on it in 8 minutes", "Stop (Ctrl+C in a terminal) ends the run now, with a report of what was found so far"} {
+		if !strings.Contains(notes[0], says) {
+			t.Errorf("notice %q does not say %q", notes[0], says)
+		}
+	}
+
+	// Tokens every 50 ms, then silence in the middle of the reply.
+	var sent atomic.Int64
+	steady := New(endless(t, 50*time.Millisecond, &sent))
+	steady.notice = noticeTimes{after: 200 * time.Millisecond, every: time.Minute}
+	notes = nil
+	ctx, cancel := context.WithTimeout(chat.WithNotice(context.Background(), func(text string) { notes = append(notes, text) }), time.Second)
+	defer cancel()
+	if _, err := steady.Complete(ctx, "m", hi); !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, ErrTimeout) {
+		t.Fatalf("error %v", err)
+	}
+	if len(notes) != 0 {
+		t.Errorf("a server writing steadily got notices: %q", notes)
+	}
+}
+
+func TestMinutes(t *testing.T) {
+	for d, want := range map[time.Duration]string{30 * time.Second: "under a minute", 80 * time.Second: "1 minute", 150 * time.Second: "3 minutes", 52 * time.Minute: "52 minutes"} {
+		if got := minutes(d); got != want {
+			t.Errorf("minutes(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
