@@ -144,6 +144,8 @@ func (a *Agent) emit(ev Event) {
 func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, schema map[string]any) (chat.Reply, error) {
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
+	// A model server that keeps the run waiting says so as it waits.
+	ctx = chat.WithNotice(ctx, func(text string) { a.emit(Event{Type: EvNotice, Message: text}) })
 	reply, err := a.cfg.Model.Complete(ctx, req)
 	usage := reply.Usage
 	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage}

@@ -126,3 +126,32 @@ func TestSearchNoticeReachesTheJournal(t *testing.T) {
 		t.Fatalf("searched %+v after notice %d", searched, notices[0].Seq)
 	}
 }
+
+// waitingModel is a model server that keeps the run waiting before its
+// first reply, and says so.
+type waitingModel struct{ *scripted }
+
+func (m waitingModel) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	if len(m.reqs) == 0 {
+		chat.Notice(ctx, "Waiting for the model server: no reply for 2 minutes.")
+	}
+	return m.scripted.Complete(ctx, req)
+}
+
+// What a model call says while it waits reaches the journal as it
+// happens, before the call's own event.
+func TestModelNoticeReachesTheJournal(t *testing.T) {
+	cfg, model, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {act(ActSearch, "tallest mountain in Africa", "Search first.")},
+	})
+	cfg.Model, cfg.MaxTurns = waitingModel{model}, 1
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	notices, calls := rec.of(EvNotice), rec.of(EvModelCall)
+	if len(notices) != 1 || notices[0].Message != "Waiting for the model server: no reply for 2 minutes." || notices[0].Kind != "" ||
+		len(calls) == 0 || calls[0].Seq < notices[0].Seq {
+		t.Fatalf("notices %+v, model calls %+v", notices, calls)
+	}
+}
