@@ -45,6 +45,18 @@ export function rowsOf(events: AgentEvent[]): Row[] {
   return out;
 }
 
+/**
+ * A run's whole journal as Go holds it, with the events already held kept
+ * as the same objects, so their rows and journal blocks are reused instead
+ * of rebuilt (a long run's end would otherwise re-render thousands of
+ * rows). It returns held itself when Go's journal adds nothing to it.
+ */
+export function keepHeld(held: AgentEvent[], all: AgentEvent[]): AgentEvent[] {
+  if (all.length === held.length && all.every((e, i) => e.seq === held[i].seq)) return held;
+  const bySeq = new Map(held.map((e) => [e.seq, e]));
+  return all.map((e) => bySeq.get(e.seq) ?? e);
+}
+
 /** Rows per journal block: see blocksOf. */
 export const BLOCK_ROWS = 100;
 

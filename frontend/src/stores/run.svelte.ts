@@ -2,7 +2,7 @@
 // report. Go runs the agent; this only collects what it reports.
 import * as api from '../api';
 import type { AgentEvent, ReportView, RunView } from '../api';
-import { findingsOf } from '../lib/journal';
+import { findingsOf, keepHeld } from '../lib/journal';
 
 export class RunStore {
   view = $state<RunView | null>(null);
@@ -162,7 +162,7 @@ export class RunStore {
     // a batch lost or late on a busy machine cannot leave a gap.
     try {
       const cur = await api.currentRun();
-      if (cur.dir === view.dir && cur.events) this.events = cur.events;
+      if (cur.dir === view.dir && cur.events) this.events = keepHeld(this.events, cur.events);
     } catch {
       // keep what arrived
     }

@@ -65,8 +65,24 @@ describe('RunStore', () => {
     const s = new RunStore();
     await s.start('o');
     s.add([ev(1), ev(3)]); // 2 was lost on the way
+    const held = s.events;
     await s.done(view({ running: false, status: 'finished' }));
     expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    // The events already shown stay the same objects: their rows are not rebuilt.
+    expect(s.events[0]).toBe(held[0]);
+    expect(s.events[2]).toBe(held[1]);
+  });
+
+  it('keeps the journal as it is when Go\'s adds nothing', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    mocked.currentRun.mockResolvedValue(view({ running: false, events: [ev(1), ev(2)] }));
+    mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
+    const s = new RunStore();
+    await s.start('o');
+    s.add([ev(1), ev(2)]);
+    const held = s.events;
+    await s.done(view({ running: false, status: 'finished' }));
+    expect(s.events).toBe(held);
   });
 
   it('loads the report when the run ends', async () => {
