@@ -91,7 +91,7 @@ func TestOfflineRunOfATask(t *testing.T) {
 		t.Errorf("append %.2f reuse %.1f min; rebuild %.2f reuse %.1f min", app.ReuseRatio(), app.ProjectedMinutes, reb.ReuseRatio(), reb.ProjectedMinutes)
 	}
 	md, err := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: results}.Write(out, nil)
-	if err != nil || !strings.Contains(md, "| factual | append | agent |") || !strings.Contains(md, "less model time than rebuilding") ||
+	if err != nil || !strings.Contains(md, "| factual | oracle | append | agent |") || !strings.Contains(md, "less model time than rebuilding") ||
 		!strings.Contains(md, "model calls: action ×") {
 		t.Fatalf("summary %v:\n%s", err, md)
 	}

@@ -14,11 +14,13 @@ import (
 // Policy is the offline benchmark's model: a deterministic player that
 // reads Scout's real prompts the way a competent small model would (search
 // the objective, open the best result, record sentences that serve the
-// checklist, read on, move on, finish) and makes the typical small-model
-// mistakes at fixed points, so the rules that catch them are exercised and
-// their cost is measured.
+// checklist, read on, move on, finish). Played as the oracle it makes the
+// typical small-model mistakes at fixed points, so the rules that catch
+// them are exercised and their cost is measured; played in another Style
+// it has the habits of one kind of real small model (see styles.go).
 type Policy struct {
-	task Task
+	task  Task
+	style Style
 
 	mu        sync.Mutex
 	calls     int             // action calls so far
@@ -28,20 +30,22 @@ type Policy struct {
 	pending   string          // the sentence of the last DISCOVER
 	covered   map[int]bool    // checklist items with a finding
 	mistakes  map[string]bool // injected mistakes already made
-	lastAct   string          // the last action, to repeat on a confirm note
+	lastAct   move            // the last action, to repeat on a confirm note
 	tried     map[string]bool // queries searched
 	partsHere int             // parts read of the current page
+	habits    habits          // the style's own state
 }
 
-// NewPolicy returns a policy for task.
-func NewPolicy(task Task) *Policy { return newPolicy(task, false) }
+// NewPolicy returns the oracle policy for task, with its scripted mistakes.
+func NewPolicy(task Task) *Policy { return newPolicy(task, Oracle, false) }
 
-// newPolicy returns a policy that makes its scripted mistakes unless
-// flawless is set.
-func newPolicy(task Task, flawless bool) *Policy {
-	p := &Policy{task: task, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{},
+// newPolicy returns a policy playing style. The oracle and the stubborn
+// style make the scripted mistakes (the stubborn one insists on them),
+// unless flawless is set; the other styles' habits are their mistakes.
+func newPolicy(task Task, style Style, flawless bool) *Policy {
+	p := &Policy{task: task, style: style, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{},
 		mistakes: map[string]bool{}, tried: map[string]bool{}}
-	if flawless {
+	if flawless || (style != Oracle && style != Stubborn) {
 		for _, m := range allMistakes {
 			p.mistakes[m] = true // counted as made already
 		}
@@ -62,7 +66,7 @@ func (p *Policy) Script() llmtest.Script {
 		case agent.KindWriter:
 			return reply(map[string]any{"result": p.write(msgs[len(msgs)-1].Content)})
 		}
-		return llmtest.Reply{Content: p.act(msgs)}
+		return llmtest.Reply{Content: p.dress(p.act(msgs))}
 	}
 }
 
@@ -79,8 +83,21 @@ func (p *Policy) itemTexts() []string {
 	return out
 }
 
-func action(name, param, thought string) string {
-	data, _ := json.Marshal(agent.Action{Thought: thought, Name: name, Param: param})
+// move is one action the policy takes; title is the page a NAVIGATE
+// opens, as the results named it (a sloppy model may write that instead
+// of the address).
+type move struct {
+	name, param, thought string
+	title                string
+}
+
+func action(name, param, thought string) move {
+	return move{name: name, param: param, thought: thought}
+}
+
+// json is the action as a well-behaved model writes it.
+func (m move) json() string {
+	data, _ := json.Marshal(agent.Action{Thought: m.thought, Name: m.name, Param: m.param})
 	return string(data)
 }
 
@@ -107,20 +124,35 @@ func (p *Policy) once(kind string) bool {
 }
 
 // act decides the next action from the conversation.
-func (p *Policy) act(msgs []llmtest.Message) string {
+func (p *Policy) act(msgs []llmtest.Message) move {
 	p.calls++
 	last := msgs[len(msgs)-1].Content
 	p.noteOutcome(last)
-	if a := p.mistake(msgs, last); a != "" {
+	if p.style == Replay {
+		return p.replayMove(msgs)
+	}
+	if a, ok := p.mistake(msgs, last); ok {
+		if p.style == Stubborn {
+			p.lastAct = a // to insist on
+		}
 		return a
 	}
-	// A confirm note may open the message or, after a rebuilt prompt, end it.
-	if strings.Contains(last, "You are leaving \"") || strings.Contains(last, "Before reading on: what does part") {
+	if a, ok := p.habit(msgs, last); ok {
+		return a
+	}
+	if confirmNote(last) {
 		return p.lastAct // nothing to record: confirm by repeating
 	}
 	a := p.decide(msgs)
 	p.lastAct = a
 	return a
+}
+
+// confirmNote reports whether Scout asks to confirm leaving a page or
+// reading on; the note may open the message or, after a rebuilt prompt,
+// end it.
+func confirmNote(last string) bool {
+	return strings.Contains(last, "You are leaving \"") || strings.Contains(last, "Before reading on: what does part")
 }
 
 // noteOutcome learns from the last message what became of the last action.
@@ -130,6 +162,11 @@ func (p *Policy) noteOutcome(last string) {
 	}
 	if m := alreadySearched.FindStringSubmatch(last); m != nil {
 		p.tried[strings.ToLower(m[1])] = true
+	}
+	// However the query was written out (a sloppy model quotes it), the
+	// search it asked for came back.
+	if p.lastAct.name == agent.ActSearch && (searchedLine.MatchString(last) || alreadySearched.MatchString(last)) {
+		p.tried[strings.ToLower(p.lastAct.param)] = true
 	}
 	if m := recordedLine.FindStringSubmatch(last); m != nil {
 		for _, n := range digits.FindAllString(m[1], -1) {
@@ -144,7 +181,7 @@ func (p *Policy) noteOutcome(last string) {
 var (
 	recordedLine = regexp.MustCompile(`recorded finding \[\d+\] for items? ([\d, ]+)`)
 	digits       = regexp.MustCompile(`\d+`)
-	resultLine   = regexp.MustCompile(`(?m)^R(\d+)\. .*\n\s+(\S+)`)
+	resultLine   = regexp.MustCompile(`(?m)^R(\d+)\. (.*)\n\s+(\S+)(?:\n {4}(\S.*))?`)
 	outlineLine  = regexp.MustCompile(`(?m)^Part (\d+)( \(read\))?:`)
 	partOf       = regexp.MustCompile(`Part (\d+) of (\d+)`)
 	// partHint is Scout's pointer to the unread part that matches an open
@@ -153,8 +190,8 @@ var (
 )
 
 var (
-	searchedLine    = regexp.MustCompile(`SEARCH "([^"]+)" (?:gave|found nothing)`)
-	alreadySearched = regexp.MustCompile(`you already searched "([^"]+)"`)
+	searchedLine    = regexp.MustCompile(`SEARCH "(.+?)" (?:gave|found nothing)`)
+	alreadySearched = regexp.MustCompile(`you already searched "(.+?)"; `)
 )
 
 // mistake makes each scripted mistake of the research once, at its point
@@ -162,32 +199,35 @@ var (
 // and then a malformed reply on the first page, a finding from "memory"
 // after the first real one, and a FINISH before every item is covered.
 // The writer's mistake is in write.
-func (p *Policy) mistake(msgs []llmtest.Message, last string) string {
+func (p *Policy) mistake(msgs []llmtest.Message, last string) (move, bool) {
 	onPage := lastPageMessage(msgs) != ""
 	switch {
 	case searchedLine.MatchString(last) && p.once(mistakeRepeatSearch):
-		return action(agent.ActSearch, searchedLine.FindStringSubmatch(last)[1], "Let me search for this.")
+		return action(agent.ActSearch, searchedLine.FindStringSubmatch(last)[1], "Let me search for this."), true
 	case onPage && len(p.covered) == 0 && p.once(mistakeEmpty):
-		return action(agent.ActDiscover, "[1]", "The page has the answer; DISCOVER will extract it.")
+		return action(agent.ActDiscover, "[1]", "The page has the answer; DISCOVER will extract it."), true
 	case p.mistakes[mistakeEmpty] && p.once(mistakeMalformed):
-		return "I think the page has what I need, so I will record it next."
+		return move{name: proseOnly, param: "I think the page has what I need, so I will record it next."}, true
 	case onPage && len(p.covered) > 0 && p.once(mistakeOffPage):
-		return action(agent.ActDiscover, "[1] Experts agree the answer was settled in 1999 by the Global Survey Council.", "I remember this.")
+		return action(agent.ActDiscover, "[1] Experts agree the answer was settled in 1999 by the Global Survey Council.", "I remember this."), true
 	case len(p.covered) > 0 && len(p.covered) < len(p.task.Checklist) && p.once(mistakeEarlyFinish):
-		return action(agent.ActFinish, "Done.", "I have found enough.")
+		return action(agent.ActFinish, "Done.", "I have found enough."), true
 	}
-	return ""
+	return move{}, false
 }
 
+// proseOnly is a reply with no JSON at all: its param is the whole reply.
+const proseOnly = "prose"
+
 // decide is the competent behaviour: record, read on, open, search, finish.
-func (p *Policy) decide(msgs []llmtest.Message) string {
-	if s, items := p.nextSentence(msgs); s != "" {
-		p.recorded[s] = true
-		p.pending = s
-		return action(agent.ActDiscover, fmt.Sprintf("[%s] %s", joinInts(items), s), "This part states it.")
+func (p *Policy) decide(msgs []llmtest.Message) move {
+	if u, items := p.nextUnit(msgs); u.text != "" {
+		p.recorded[u.key] = true
+		p.pending = u.text
+		return action(agent.ActDiscover, p.finding(u.text, items, msgs), "This part states it.")
 	}
 	if p.allCovered() {
-		return action(agent.ActFinish, "All items are covered.", p.coverageThought())
+		return action(agent.ActFinish, p.finishAnswer(), p.coverageThought())
 	}
 	last := lastPageMessage(msgs)
 	if unread := unreadPart(last); unread > 0 && p.relevant(last) && p.partsHere < maxPartsPerPage {
@@ -197,15 +237,17 @@ func (p *Policy) decide(msgs []llmtest.Message) string {
 		}
 		return action(agent.ActReadMore, "", "The rest of the page may have the missing items.")
 	}
-	if u := p.nextResult(msgs); u != "" {
-		p.opened[u] = true
+	if r, ok := p.nextResult(msgs); ok {
+		p.opened[r.url] = true
 		p.partsHere = 1
-		return action(agent.ActNavigate, u, "This result looks relevant.")
+		m := action(agent.ActNavigate, r.url, "This result looks relevant.")
+		m.title = r.title
+		return m
 	}
 	if q := p.nextQuery(); q != "" {
 		return action(agent.ActSearch, q, "I need to search.")
 	}
-	return action(agent.ActFinish, "This is what the pages say.", p.coverageThought())
+	return action(agent.ActFinish, p.finishAnswer(), p.coverageThought())
 }
 
 // maxPartsPerPage: the policy reads at most this many parts of one page,
@@ -252,27 +294,44 @@ func (p *Policy) coverageThought() string {
 	return strings.Join(parts, ", ") + "."
 }
 
-// nextSentence finds, in the newest page text, a sentence not yet recorded
-// that serves an item still open.
-func (p *Policy) nextSentence(msgs []llmtest.Message) (string, []int) {
+// unit is something the policy may record: a sentence, or for the copier
+// a whole list or a table row; key marks it recorded.
+type unit struct{ text, key string }
+
+// nextUnit finds, in the newest page text, a unit not yet recorded that
+// serves an item still open, and the items it serves.
+func (p *Policy) nextUnit(msgs []llmtest.Message) (unit, []int) {
 	text := pageText(lastPageMessage(msgs))
-	for _, s := range sentencesOf(text) {
-		if p.recorded[s] {
+	for _, u := range p.units(text) {
+		if p.recorded[u.key] {
 			continue
 		}
 		var items []int
 		open := false
 		for i, it := range p.task.Checklist {
-			if it.Serves(s) {
+			if it.Serves(u.key) {
 				items = append(items, i+1)
 				open = open || !p.covered[i+1]
 			}
 		}
 		if len(items) > 0 && open {
-			return s, items
+			return u, items
 		}
 	}
-	return "", nil
+	return unit{}, nil
+}
+
+// units are the sentences of text, each its own key; the copier records
+// the whole list a sentence is in, or a table row as it stands.
+func (p *Policy) units(text string) []unit {
+	var out []unit
+	for _, s := range sentencesOf(text) {
+		out = append(out, unit{text: s, key: s})
+	}
+	if p.style != Copier {
+		return out
+	}
+	return copierUnits(text, out)
 }
 
 // relevant says whether the page mentions any item's keywords or the
@@ -296,19 +355,41 @@ func (p *Policy) relevant(msg string) bool {
 	return false
 }
 
-// nextResult is the best result of the latest search not opened yet.
-func (p *Policy) nextResult(msgs []llmtest.Message) string {
+// result is one search result as the observation lists it.
+type result struct{ url, title, snippet string }
+
+// resultsShown are the results of the newest observation that lists any.
+func resultsShown(msgs []llmtest.Message) []result {
 	for i := len(msgs) - 1; i >= 0; i-- {
-		if m := resultLine.FindAllStringSubmatch(msgs[i].Content, -1); m != nil && msgs[i].Role == "user" {
-			for _, r := range m {
-				if !p.opened[r[2]] {
-					return r[2]
-				}
+		if msgs[i].Role != "user" {
+			continue
+		}
+		if m := resultLine.FindAllStringSubmatch(msgs[i].Content, -1); m != nil {
+			out := make([]result, len(m))
+			for j, r := range m {
+				out[j] = result{url: r[3], title: strings.TrimSuffix(r[2], " (opened already)"), snippet: r[4]}
 			}
-			return ""
+			return out
 		}
 	}
-	return ""
+	return nil
+}
+
+// nextResult is the best result of the latest search not opened yet (for
+// the drifter, an off-topic one first).
+func (p *Policy) nextResult(msgs []llmtest.Message) (result, bool) {
+	results := resultsShown(msgs)
+	if p.style == Drifter {
+		if r, ok := p.drift(results); ok {
+			return r, true
+		}
+	}
+	for _, r := range results {
+		if !p.opened[r.url] {
+			return r, true
+		}
+	}
+	return result{}, false
 }
 
 // lastPageMessage is the newest user message that shows page text.

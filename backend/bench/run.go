@@ -27,9 +27,12 @@ type Options struct {
 	// NoCacheReuse runs every task a second time rebuilding the prompt
 	// each turn, to measure what the growing conversation saves.
 	NoCacheReuse bool
-	// NoMistakes makes the offline policy play without its scripted
+	// NoMistakes makes the offline oracle play without its scripted
 	// mistakes: the difference to a normal run is what they cost.
 	NoMistakes bool
+	// Styles are the policy styles that play every task offline (nil: the
+	// oracle only); a task with a recorded run is also replayed.
+	Styles []Style
 	// TaskTimeout bounds one task's wall time.
 	TaskTimeout time.Duration
 	// ReadRate and WriteRate (tokens per second) project model time on a
@@ -41,9 +44,12 @@ type Options struct {
 
 // Result is one task's figures.
 type Result struct {
-	ID         string         `json:"id"`
-	Kind       string         `json:"kind"`
-	Mode       string         `json:"mode"` // "append" or "rebuild"
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+	Mode string `json:"mode"` // "append" or "rebuild"
+	// Style is the offline policy's style ("" live, and in summaries from
+	// before the zoo, which played the oracle).
+	Style      Style          `json:"style,omitempty"`
 	Status     string         `json:"status"`
 	FinishedBy string         `json:"finished_by"` // agent, limit, timeout, stuck, error
 	Turns      int            `json:"turns"`
@@ -67,8 +73,21 @@ type Result struct {
 	CitationProblems []string       `json:"citation_problems"`
 	NumbersFlagged   int            `json:"numbers_flagged"`
 	ProjectedMinutes float64        `json:"projected_model_minutes"`
-	Dir              string         `json:"dir"`
-	Error            string         `json:"error,omitempty"`
+	// PerCall is every model call's figures, kept for replayed runs, whose
+	// summary sets them beside the recorded run's.
+	PerCall []CallFigures `json:"per_call,omitempty"`
+	// Ancestor is the recorded run's published figures, for a replay.
+	Ancestor *AncestorRun `json:"ancestor,omitempty"`
+	Dir      string       `json:"dir"`
+	Error    string       `json:"error,omitempty"`
+}
+
+// CallFigures are one model call's token counts.
+type CallFigures struct {
+	Kind    string `json:"kind"`
+	Prompt  int    `json:"prompt"`
+	Reused  int    `json:"reused"`
+	Written int    `json:"written"`
 }
 
 // ReuseRatio is Reusable over PromptTokens.
@@ -89,38 +108,72 @@ func Run(ctx context.Context, opts Options) ([]Result, error) {
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 	var out []Result
-	modes := []bool{false}
-	if opts.NoCacheReuse {
-		modes = append(modes, true)
-	}
-	for _, rebuild := range modes {
-		for _, t := range opts.Tasks {
-			if ctx.Err() != nil {
-				return out, ctx.Err()
-			}
-			r := runTask(ctx, opts, t, srv.URL, rebuild)
-			if opts.Progress != nil {
-				opts.Progress(fmt.Sprintf("%-10s %-7s %-10s %2d turns, answer %d/%d, reuse %.0f%%, %.1f model-min",
-					r.ID, r.Mode, r.Status, r.Turns, r.AnswerPassed, r.AnswerTotal, 100*r.ReuseRatio(), r.ProjectedMinutes))
-			}
-			out = append(out, r)
+	for _, p := range plays(opts) {
+		if ctx.Err() != nil {
+			return out, ctx.Err()
 		}
+		r := runTask(ctx, opts, p, srv.URL)
+		if opts.Progress != nil {
+			opts.Progress(fmt.Sprintf("%-10s %-10s %-7s %-10s %2d turns, answer %d/%d, reuse %.0f%%, %.1f model-min",
+				r.ID, r.Style, r.Mode, r.Status, r.Turns, r.AnswerPassed, r.AnswerTotal, 100*r.ReuseRatio(), r.ProjectedMinutes))
+		}
+		out = append(out, r)
 	}
 	return out, nil
 }
 
-func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild bool) Result {
-	res := Result{ID: t.ID, Kind: t.Kind, Mode: "append", Items: len(t.Checklist)}
-	if rebuild {
+// play is one task played in one style and mode.
+type play struct {
+	task    Task
+	style   Style
+	rebuild bool
+}
+
+// plays lists what a run plays, in order: every task in each style (live:
+// the model in settings, once), the recorded runs replayed, then the
+// oracle again rebuilding the prompt every turn when asked.
+func plays(opts Options) []play {
+	styles := opts.Styles
+	if opts.Live {
+		styles = []Style{""}
+	} else if len(styles) == 0 {
+		styles = []Style{Oracle}
+	}
+	var out []play
+	for _, st := range styles {
+		for _, t := range opts.Tasks {
+			out = append(out, play{task: t, style: st})
+		}
+	}
+	for _, t := range opts.Tasks {
+		if len(t.Replay) > 0 && !opts.Live {
+			out = append(out, play{task: t, style: Replay})
+		}
+	}
+	if opts.NoCacheReuse {
+		for _, t := range opts.Tasks {
+			out = append(out, play{task: t, style: styles[0], rebuild: true})
+		}
+	}
+	return out
+}
+
+func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
+	t := p.task
+	res := Result{ID: t.ID, Kind: t.Kind, Mode: "append", Style: p.style, Items: len(t.Checklist)}
+	if p.rebuild {
 		res.Mode = "rebuild"
 	}
 	res.Dir = filepath.Join(opts.OutDir, res.Mode, t.ID)
+	if p.style != "" && p.style != Oracle {
+		res.Dir = filepath.Join(opts.OutDir, res.Mode, string(p.style), t.ID)
+	}
 	set := opts.Settings
 	var fake *llmtest.Server
 	if !opts.Live {
 		// Posing as llama-server, the one server that reports how much of
 		// each prompt its cache reused: the fake's own accounting.
-		fake = llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 8192, Script: newPolicy(t, opts.NoMistakes).Script()})
+		fake = llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 8192, Script: newPolicy(t, p.style, opts.NoMistakes).Script()})
 		defer fake.Close()
 		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
 	}
@@ -133,7 +186,7 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 	}
 	tctx, cancel := context.WithTimeout(ctx, opts.TaskTimeout)
 	defer cancel()
-	outcome, err := runner.Run(tctx, runner.Options{Objective: t.Objective, Settings: set, OutDir: res.Dir, RebuildEveryTurn: rebuild})
+	outcome, err := runner.Run(tctx, runner.Options{Objective: t.Objective, Settings: set, OutDir: res.Dir, RebuildEveryTurn: p.rebuild})
 	if outcome == nil {
 		res.Status, res.FinishedBy, res.Error = "error", "error", err.Error()
 		return res
@@ -143,10 +196,16 @@ func runTask(ctx context.Context, opts Options, t Task, siteURL string, rebuild 
 	fillFromResult(&res, outcome.Result)
 	res.ProjectedMinutes = (float64(res.PromptTokens-res.Reusable)/opts.ReadRate + float64(res.CompletionTokens)/opts.WriteRate) / 60
 	events, _ := runs.ReadJournal(res.Dir)
+	rows := journalRows(events)
 	if fake != nil {
-		writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), fakeRows(fake.Calls()))
-	} else {
-		writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), journalRows(events))
+		rows = fakeRows(fake.Calls())
+	}
+	writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), rows)
+	if p.style == Replay {
+		res.Ancestor = t.Ancestor
+		for _, r := range rows {
+			res.PerCall = append(res.PerCall, CallFigures{Kind: r.Kind, Prompt: r.Prompt, Reused: r.Cached, Written: r.Written})
+		}
 	}
 	countEvents(&res, events)
 	checkAnswer(&res, t, res.Dir)

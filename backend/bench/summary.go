@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -31,9 +32,10 @@ type Summary struct {
 	RebuildTimeRatio float64 `json:"rebuild_time_ratio,omitempty"`
 }
 
-// Total is one mode's results summed.
+// Total is one mode's results summed, per style.
 type Total struct {
 	Mode  string `json:"mode"`
+	Style Style  `json:"style,omitempty"`
 	Tasks int    `json:"tasks"`
 	// Passed counts the tasks finished by the agent with every answer check
 	// and citation passing.
@@ -49,20 +51,21 @@ func (t Total) ReuseRatio() float64 {
 	return Result{PromptTokens: t.PromptTokens, Reusable: t.Reusable}.ReuseRatio()
 }
 
-// totals sums the results per mode, in the order the modes ran, and the
-// rebuild-over-append time ratio when both ran.
+// totals sums the results per mode and style, in the order they ran, and
+// the rebuild-over-append time ratio when both modes ran.
 func (s Summary) totals() ([]Total, float64) {
 	var out []Total
 	index := map[string]int{}
 	for _, r := range s.Results {
-		i, ok := index[r.Mode]
+		key := r.Mode + "/" + string(r.Style)
+		i, ok := index[key]
 		if !ok {
-			i, index[r.Mode] = len(out), len(out)
-			out = append(out, Total{Mode: r.Mode})
+			i, index[key] = len(out), len(out)
+			out = append(out, Total{Mode: r.Mode, Style: r.Style})
 		}
 		t := &out[i]
 		t.Tasks++
-		if r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid {
+		if r.Passed() {
 			t.Passed++
 		}
 		t.Turns += r.Turns
@@ -70,21 +73,29 @@ func (s Summary) totals() ([]Total, float64) {
 		t.Reusable += r.Reusable
 		t.ProjectedMinutes += r.ProjectedMinutes
 	}
-	a, r := totalOf(out, "append"), totalOf(out, "rebuild")
+	r := totalOf(out, "rebuild", "")
+	a := totalOf(out, "append", r.Style)
 	if a.ProjectedMinutes == 0 || r.Tasks == 0 {
 		return out, 0
 	}
 	return out, r.ProjectedMinutes / a.ProjectedMinutes
 }
 
-// totalOf is the total of one mode, zero when it did not run.
-func totalOf(totals []Total, mode string) Total {
+// totalOf is the total of one mode and style ("" for the first of the
+// mode), zero when it did not run.
+func totalOf(totals []Total, mode string, style Style) Total {
 	for _, t := range totals {
-		if t.Mode == mode {
+		if t.Mode == mode && (style == "" || t.Style == style) {
 			return t
 		}
 	}
 	return Total{}
+}
+
+// Passed reports whether the agent finished the task with every answer
+// check and citation passing.
+func (r Result) Passed() bool {
+	return r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid
 }
 
 // Write saves summary.json and summary.md in dir and returns the Markdown.
@@ -128,8 +139,11 @@ func (s Summary) Markdown(baseline *Summary) string {
 		machine = " (a 7B Q4 model on an ordinary CPU)"
 	}
 	fmt.Fprintf(&sb, "Projected model time assumes %.1f prompt tokens/s read and %.1f tokens/s written%s; tokens the prompt cache can reuse are not read.\n\n", s.ReadRate, s.WriteRate, machine)
-	sb.WriteString("| Task | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Flagged | Model min |\n")
-	sb.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |\n")
+	s.writeZoo(&sb)
+	s.writeReplays(&sb)
+	sb.WriteString("\n## Every run\n\n")
+	sb.WriteString("| Task | Style | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Flagged | Model min |\n")
+	sb.WriteString("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |\n")
 	estimated := false
 	for _, r := range s.Results {
 		cites := "valid"
@@ -140,8 +154,8 @@ func (s Summary) Markdown(baseline *Summary) string {
 		if r.ReuseEstimated {
 			reuse, estimated = "≈"+reuse, true
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %s | %d | %d | %d | %s | %d | %d | %d/%d | %d/%d | %s | %d | %.1f |\n",
-			r.ID, r.Mode, r.FinishedBy, r.Turns, sum(r.Calls), r.PromptTokens, reuse, r.CompletionTokens,
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %d | %d | %d | %s | %d | %d | %d/%d | %d/%d | %s | %d | %.1f |\n",
+			r.ID, r.styleName(s.Mode), r.Mode, r.FinishedBy, r.Turns, sum(r.Calls), r.PromptTokens, reuse, r.CompletionTokens,
 			sum(r.Refusals), r.ItemsCovered, r.Items, r.AnswerPassed, r.AnswerTotal, cites, r.NumbersFlagged, r.ProjectedMinutes)
 	}
 	if estimated {
@@ -159,12 +173,17 @@ func (s Summary) writeTotals(sb *strings.Builder) {
 	totals, ratio := s.totals()
 	sb.WriteString("\n## Totals\n\n")
 	for _, t := range totals {
+		label := t.Mode
+		if t.Style != "" {
+			label += ", " + string(t.Style)
+		}
 		fmt.Fprintf(sb, "- %s: %d of %d tasks finished by the agent with every answer check and citation passing; %d turns; %d prompt tokens, %.0f%% reusable; %.1f projected model minutes\n",
-			t.Mode, t.Passed, t.Tasks, t.Turns, t.PromptTokens, 100*t.ReuseRatio(), t.ProjectedMinutes)
+			label, t.Passed, t.Tasks, t.Turns, t.PromptTokens, 100*t.ReuseRatio(), t.ProjectedMinutes)
 	}
 	if ratio > 0 {
+		r := totalOf(totals, "rebuild", "")
 		fmt.Fprintf(sb, "- The growing conversation needs %.2fx less model time than rebuilding the prompt every turn (%.1f vs %.1f minutes).\n",
-			ratio, totalOf(totals, "append").ProjectedMinutes, totalOf(totals, "rebuild").ProjectedMinutes)
+			ratio, totalOf(totals, "append", r.Style).ProjectedMinutes, r.ProjectedMinutes)
 	}
 }
 
@@ -191,7 +210,7 @@ func (s Summary) writeDetails(sb *strings.Builder) {
 			parts = append(parts, "error: "+r.Error)
 		}
 		if len(parts) > 0 {
-			fmt.Fprintf(sb, "- %s (%s): %s\n", r.ID, r.Mode, strings.Join(parts, " | "))
+			fmt.Fprintf(sb, "- %s (%s, %s): %s\n", r.ID, r.styleName(s.Mode), r.Mode, strings.Join(parts, " | "))
 		}
 	}
 }
@@ -204,22 +223,22 @@ func (s Summary) writeBaseline(sb *strings.Builder, base *Summary) {
 	s.writeBaselineCaveats(sb, base)
 	old := map[string]Result{}
 	for _, r := range base.Results {
-		old[r.ID+"/"+r.Mode] = r
+		old[r.key(base.Mode)] = r
 	}
 	var rows, missing []string
 	for _, r := range s.Results {
-		o, ok := old[r.ID+"/"+r.Mode]
+		o, ok := old[r.key(s.Mode)]
 		if !ok {
-			missing = append(missing, r.ID+" ("+r.Mode+")")
+			missing = append(missing, r.label(s.Mode))
 			continue
 		}
-		delete(old, r.ID+"/"+r.Mode)
-		rows = append(rows, fmt.Sprintf("| %s | %s | %d → %d | %.1f → %.1f | %.0f%% → %.0f%% | %d/%d → %d/%d |\n", r.ID, r.Mode,
+		delete(old, r.key(s.Mode))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %d → %d | %.1f → %.1f | %.0f%% → %.0f%% | %d/%d → %d/%d |\n", r.ID, r.styleName(s.Mode), r.Mode,
 			o.Turns, r.Turns, o.ProjectedMinutes, r.ProjectedMinutes, 100*o.ReuseRatio(), 100*r.ReuseRatio(),
 			o.AnswerPassed, o.AnswerTotal, r.AnswerPassed, r.AnswerTotal))
 	}
 	if len(rows) > 0 {
-		sb.WriteString("| Task | Mode | Turns | Model min | Reuse | Answer |\n| --- | --- | --- | --- | --- | --- |\n" + strings.Join(rows, ""))
+		sb.WriteString("| Task | Style | Mode | Turns | Model min | Reuse | Answer |\n| --- | --- | --- | --- | --- | --- | --- |\n" + strings.Join(rows, ""))
 	} else {
 		sb.WriteString("No task of this run is in the baseline: nothing to compare.\n")
 	}
@@ -247,11 +266,37 @@ func (s Summary) writeBaselineCaveats(sb *strings.Builder, base *Summary) {
 func baselineOnly(base *Summary, old map[string]Result) []string {
 	var out []string
 	for _, r := range base.Results {
-		if _, ok := old[r.ID+"/"+r.Mode]; ok {
-			out = append(out, r.ID+" ("+r.Mode+")")
+		if _, ok := old[r.key(base.Mode)]; ok {
+			out = append(out, r.label(base.Mode))
 		}
 	}
 	return out
+}
+
+// styleName is the style a result was played in: offline results from
+// before the zoo played the oracle; live ones the model in settings.
+func (r Result) styleName(mode string) Style {
+	switch {
+	case r.Style != "":
+		return r.Style
+	case strings.HasPrefix(mode, "live"):
+		return "model"
+	}
+	return Oracle
+}
+
+// key identifies a result across summaries; a live run's model is
+// compared with the oracle, the offline stand-in for a model.
+func (r Result) key(mode string) string {
+	st := r.styleName(mode)
+	if st == "model" {
+		st = Oracle
+	}
+	return r.ID + "/" + r.Mode + "/" + string(st)
+}
+
+func (r Result) label(mode string) string {
+	return fmt.Sprintf("%s (%s, %s)", r.ID, r.styleName(mode), r.Mode)
 }
 
 func sum(m map[string]int) int {
@@ -273,4 +318,98 @@ func describeCounts(m map[string]int) string {
 		parts[i] = fmt.Sprintf("%s ×%d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// writeZoo prints the styles-by-tasks table when more than one style
+// played: how each run ended, its answer checks, its citations and its
+// projected model minutes, with each style's passes and minutes summed.
+func (s Summary) writeZoo(sb *strings.Builder) {
+	var styles []Style
+	var tasks []string
+	cell := map[string]Result{}
+	for _, r := range s.Results {
+		if r.Mode != "append" || r.Style == "" || r.Style == Replay {
+			continue
+		}
+		if !slices.Contains(styles, r.Style) {
+			styles = append(styles, r.Style)
+		}
+		if !slices.Contains(tasks, r.ID) {
+			tasks = append(tasks, r.ID)
+		}
+		cell[string(r.Style)+"/"+r.ID] = r
+	}
+	if len(styles) < 2 {
+		return
+	}
+	sb.WriteString("\n## The model zoo: styles by task\n\n")
+	sb.WriteString("Each cell: how the run ended, answer checks passed, citations (✓ valid), projected model minutes. A style passes a task when the agent finished it with every answer check and citation passing.\n\n")
+	sb.WriteString("| Style | " + strings.Join(tasks, " | ") + " | Passed | Model min |\n")
+	sb.WriteString("| --- |" + strings.Repeat(" --- |", len(tasks)) + " ---: | ---: |\n")
+	for _, st := range styles {
+		row, passed, minutes := []string{string(st)}, 0, 0.0
+		for _, id := range tasks {
+			r, ok := cell[string(st)+"/"+id]
+			if !ok {
+				row = append(row, "")
+				continue
+			}
+			cites := "✓"
+			if !r.CitationsValid {
+				cites = "✗"
+			}
+			row = append(row, fmt.Sprintf("%s %d/%d %s %.1f", r.FinishedBy, r.AnswerPassed, r.AnswerTotal, cites, r.ProjectedMinutes))
+			if r.Passed() {
+				passed++
+			}
+			minutes += r.ProjectedMinutes
+		}
+		fmt.Fprintf(sb, "| %s | %d/%d | %.1f |\n", strings.Join(row, " | "), passed, len(tasks), minutes)
+	}
+}
+
+// writeReplays sets each replayed run beside the recorded run it replays.
+func (s Summary) writeReplays(sb *strings.Builder) {
+	for _, r := range s.Results {
+		if r.Style != Replay || r.Ancestor == nil {
+			continue
+		}
+		a := r.Ancestor
+		fmt.Fprintf(sb, "\n## %s replayed: Scout beside the ancestor\n\n", r.ID)
+		fmt.Fprintf(sb, "The same recorded actions, as the ancestor's model wrote them. The ancestor's minutes were measured on its machine; Scout's are projected at the rates above.\n\n")
+		sb.WriteString("| Run | Ended | Turns | Action prompts (tokens) | Writer prompt | Written | Model min |\n| --- | --- | ---: | --- | ---: | ---: | ---: |\n")
+		fmt.Fprintf(sb, "| ancestor %s | agent | %d | %s | %d | %d | %.1f |\n", a.Version, a.Turns, joinCounts(a.PromptTokens), a.WriterPrompt, sumInts(a.CompletionTokens), a.ModelMinutes)
+		var prompts []int
+		writer, written := 0, 0
+		for _, c := range r.PerCall {
+			written += c.Written
+			switch c.Kind {
+			case "writer":
+				writer = c.Prompt
+			case "action":
+				prompts = append(prompts, c.Prompt)
+			}
+		}
+		fmt.Fprintf(sb, "| Scout | %s | %d | %s | %d | %d | %.1f |\n", r.FinishedBy, r.Turns, joinCounts(prompts), writer, written, r.ProjectedMinutes)
+		sb.WriteString("\nScout's calls, with what the prompt cache reused:\n\n| # | Kind | Prompt | Reused | Written |\n| ---: | --- | ---: | ---: | ---: |\n")
+		for i, c := range r.PerCall {
+			fmt.Fprintf(sb, "| %d | %s | %d | %d | %d |\n", i+1, c.Kind, c.Prompt, c.Reused, c.Written)
+		}
+	}
+}
+
+func joinCounts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprint(n)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sumInts(ns []int) int {
+	t := 0
+	for _, n := range ns {
+		t += n
+	}
+	return t
 }

@@ -22,19 +22,19 @@ func TestBaselineChanges(t *testing.T) {
 	}{
 		{"every task compared", Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: []Result{
 			result("factual", "append", 6, 10.2, 4), result("list", "append", 9, 14.1, 5),
-		}}, []string{"| factual | append | 6 → 5 | 10.2 → 9.5 | 90% → 90% | 4/5 → 5/5 |", "| list | append | 9 → 9 | 14.1 → 14.2 |"},
+		}}, []string{"| factual | oracle | append | 6 → 5 | 10.2 → 9.5 | 90% → 90% | 4/5 → 5/5 |", "| list | oracle | append | 9 → 9 | 14.1 → 14.2 |"},
 			[]string{"Not in the baseline", "In the baseline only", "The baseline ran", "not comparable"}},
 		{"a task not in the baseline, one only in it", Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: []Result{
 			result("factual", "append", 6, 10.2, 5), result("docs", "append", 6, 10.1, 5), result("factual", "rebuild", 6, 18, 5),
-		}}, []string{"| factual | append | 6 → 5 |", "Not in the baseline, so not compared: list (append).",
-			"In the baseline only, not run now: docs (append), factual (rebuild)."}, []string{"| list |"}},
+		}}, []string{"| factual | oracle | append | 6 → 5 |", "Not in the baseline, so not compared: list (oracle, append).",
+			"In the baseline only, not run now: docs (oracle, append), factual (oracle, rebuild)."}, []string{"| list |"}},
 		{"no task in common", Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: []Result{result("docs", "append", 6, 10.1, 5)}},
-			[]string{"No task of this run is in the baseline: nothing to compare.", "Not in the baseline, so not compared: factual (append), list (append)."},
-			[]string{"| Task | Mode | Turns |"}},
+			[]string{"No task of this run is in the baseline: nothing to compare.", "Not in the baseline, so not compared: factual (oracle, append), list (oracle, append)."},
+			[]string{"| Task | Style | Mode | Turns |"}},
 		{"another mode and other rates", Summary{Mode: "live", ReadRate: 20, WriteRate: 8, Results: []Result{
 			result("factual", "append", 12, 30, 3), result("list", "append", 15, 40, 4),
 		}}, []string{"The baseline ran live, this run offline", "at 20.0 and 8.0 tokens/s, this run at 7.0 and 3.5: the model minutes are not comparable",
-			"| factual | append | 12 → 5 | 30.0 → 9.5 |"}, nil},
+			"| factual | oracle | append | 12 → 5 | 30.0 → 9.5 |"}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -122,5 +122,42 @@ func TestHeaderNamesTheMachineOnlyForTheDefaultRates(t *testing.T) {
 			t.Errorf("rates %v and %v: the header names the machine: %v, want %v; states the rates: %v:\n%s",
 				tc.read, tc.write, strings.Contains(md, machine), tc.named, strings.Contains(md, rates), md)
 		}
+	}
+}
+
+// The zoo table has a row per style and a cell per task, and sums each
+// style's passes and minutes; a replay is set beside the recorded run.
+func TestSummaryZooAndReplay(t *testing.T) {
+	run := func(id string, st Style, ended string, passed int, minutes float64) Result {
+		return Result{ID: id, Mode: "append", Style: st, FinishedBy: ended, AnswerPassed: passed, AnswerTotal: 5, CitationsValid: true, ProjectedMinutes: minutes}
+	}
+	replay := run("seed", Replay, "agent", 5, 6.5)
+	replay.Turns = 4
+	replay.Ancestor = &AncestorRun{Version: "1.40", Turns: 4, PromptTokens: []int{676, 1491}, WriterPrompt: 312, CompletionTokens: []int{54, 41}, ModelMinutes: 11.8}
+	replay.PerCall = []CallFigures{{Kind: "checklist", Prompt: 480, Written: 20}, {Kind: "action", Prompt: 560, Reused: 500, Written: 50}, {Kind: "writer", Prompt: 300, Reused: 250, Written: 40}}
+	md := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: []Result{
+		run("factual", Oracle, "agent", 5, 10), run("list", Oracle, "agent", 5, 12),
+		run("factual", Transcript, "stuck", 2, 20.5), run("list", Transcript, "agent", 5, 11),
+		replay,
+	}}.Markdown(nil)
+	for _, want := range []string{
+		"| Style | factual | list | Passed | Model min |",
+		"| oracle | agent 5/5 ✓ 10.0 | agent 5/5 ✓ 12.0 | 2/2 | 22.0 |",
+		"| transcript | stuck 2/5 ✓ 20.5 | agent 5/5 ✓ 11.0 | 1/2 | 31.5 |",
+		"## seed replayed: Scout beside the ancestor",
+		"| ancestor 1.40 | agent | 4 | 676, 1491 | 312 | 95 | 11.8 |",
+		"| Scout | agent | 4 | 560 | 300 | 110 | 6.5 |",
+		"| 2 | action | 560 | 500 | 50 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "\n| replay |") {
+		t.Errorf("the replay has a row in the zoo table:\n%s", md)
+	}
+	// One style alone makes no zoo table.
+	if md := (Summary{Mode: "offline", Results: []Result{run("factual", Oracle, "agent", 5, 10)}}).Markdown(nil); strings.Contains(md, "model zoo") {
+		t.Errorf("a zoo table for one style:\n%s", md)
 	}
 }

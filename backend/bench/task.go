@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent"
 	"os"
 	"path/filepath"
 	"sort"
@@ -30,8 +31,27 @@ type Task struct {
 	Must    []string `json:"must"`
 	MustNot []string `json:"must_not"`
 	Notes   string   `json:"notes"`
+	// Replay, when set, is a real model's run on this task, action by
+	// action as it wrote them; the Replay style plays it (see replay.go).
+	Replay []agent.Action `json:"replay,omitempty"`
+	// Ancestor is what the ancestor's published run of the replayed
+	// actions cost, to print beside Scout's figures.
+	Ancestor *AncestorRun `json:"ancestor,omitempty"`
 
 	dir string
+}
+
+// AncestorRun is the published figures of the ancestor's run that a
+// task replays (seed 000's README, "What a run looks like").
+type AncestorRun struct {
+	Version string `json:"version"`
+	Turns   int    `json:"turns"`
+	// PromptTokens are the action calls' prompts in order; WriterPrompt
+	// and the written tokens complete the run's cost.
+	PromptTokens     []int   `json:"prompt_tokens"`
+	WriterPrompt     int     `json:"writer_prompt_tokens"`
+	CompletionTokens []int   `json:"completion_tokens"`
+	ModelMinutes     float64 `json:"model_minutes"`
 }
 
 // Item is a checklist item with the keyword groups that recognise a
@@ -97,7 +117,7 @@ func LoadTasks(dir string) ([]Task, error) {
 
 // order lists the kinds as the issue does; others sort after.
 func order(id string) string {
-	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain"} {
+	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain", "seed"} {
 		if id == k {
 			return fmt.Sprintf("%d", i)
 		}

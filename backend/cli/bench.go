@@ -26,7 +26,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "comma-separated task ids to run (default: all)")
 	out := fs.String("out", "", "results folder (default: bench-results/<timestamp>)")
 	live := fs.Bool("live", false, "use the model server from settings instead of the scripted policy")
-	noMistakes := fs.Bool("no-mistakes", false, "offline: the policy makes none of its scripted small-model mistakes, to show what they cost")
+	noMistakes := fs.Bool("no-mistakes", false, "offline: the oracle makes none of its scripted small-model mistakes, to show what they cost")
+	styleList := fs.String("styles", "all", "offline: the policy styles that play every task, comma-separated ("+bench.StyleNames()+")")
 	noCache := fs.Bool("no-cache-reuse", false, "also run every task rebuilding the prompt each turn, to measure the cache's benefit")
 	baseline := fs.String("baseline", "", "an earlier summary.json to compare against")
 	readRate := fs.Float64("read-rate", bench.DefaultReadRate, "prompt tokens per second read, for projected model time")
@@ -49,6 +50,11 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if tasks, err = pick(tasks, *only); err != nil {
+		fmt.Fprintln(stderr, "scout bench:", err)
+		return exitUsage
+	}
+	styles, err := bench.ParseStyles(*styleList)
+	if err != nil {
 		fmt.Fprintln(stderr, "scout bench:", err)
 		return exitUsage
 	}
@@ -80,7 +86,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	case *noMistakes:
 		mode = "offline, no scripted mistakes"
 	}
-	results, err := bench.Run(ctx, bench.Options{Tasks: tasks, OutDir: dir, Live: *live, Settings: set, NoCacheReuse: *noCache, NoMistakes: *noMistakes,
+	results, err := bench.Run(ctx, bench.Options{Tasks: tasks, OutDir: dir, Live: *live, Settings: set, NoCacheReuse: *noCache, NoMistakes: *noMistakes, Styles: styles,
 		TaskTimeout: *timeout, ReadRate: *readRate, WriteRate: *writeRate,
 		Progress: func(line string) { fmt.Fprintln(stderr, line) }})
 	summary := bench.Summary{Mode: mode, ReadRate: *readRate, WriteRate: *writeRate, Results: results}

@@ -27,12 +27,12 @@ func TestBenchBaseline(t *testing.T) {
 	if err := os.WriteFile(base, []byte(baseline), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := invoke("bench", "--tasks", realTasks, "--only", "factual", "--baseline", base, "--out", filepath.Join(dir, "now"))
+	code, out, errs := invoke("bench", "--tasks", realTasks, "--only", "factual", "--styles", "oracle", "--baseline", base, "--out", filepath.Join(dir, "now"))
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
 	for _, want := range []string{"## Change against the baseline", "The baseline ran live, this run offline",
-		"| factual | append | 14 → ", "| 31.5 → ", "| 50% → ", "| 3/5 → 5/5 |", "In the baseline only, not run now: docs (append)."} {
+		"| factual | oracle | append | 14 → ", "| 31.5 → ", "| 50% → ", "| 3/5 → 5/5 |", "In the baseline only, not run now: docs (model, append)."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
@@ -52,6 +52,7 @@ func TestBenchArguments(t *testing.T) {
 		{"no tasks in the default folder", nil, 2, "no benchmark tasks in " + abs("testdata", "bench") + " (each task is a folder with a task.json): run it from the Scout source folder, or pass --tasks DIR"},
 		{"no tasks in the folder given", []string{"--tasks", "."}, 2, "no benchmark tasks in " + abs(".")},
 		{"a task that does not exist", []string{"--tasks", realTasks, "--only", "factual,poetry"}, 2, `no task "poetry"`},
+		{"a style that does not exist", []string{"--tasks", realTasks, "--styles", "oracle,wild"}, 2, `no style "wild" (the styles are oracle, transcript,`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
