@@ -35,6 +35,9 @@ Usage:
                               research the objective headless and write a report
   scout resume [flags] DIR    continue an interrupted run from its folder
   scout bench [flags]         run the frozen-web benchmark (see the README)
+  scout replay [flags] DIR [N]
+                              list a run's model calls, or send call N again to
+                              the model server and print its reply beside the run's
   scout check [flags]         test the connection to the model server
   scout version               print the version
   scout help                  show this help
@@ -59,6 +62,11 @@ Flags of check:
   --llm-url URL   OpenAI-compatible base URL
   --model NAME    model id
 
+Flags of replay (every run keeps its model calls in calls.jsonl):
+  --llm-url URL   OpenAI-compatible base URL (default from settings)
+  --model NAME    model id (default: the model the run used)
+  --show-request  print the request's messages before sending it
+
 Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
 `
 
@@ -80,6 +88,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return resume(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "replay":
+		return replay(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "scout: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage

@@ -170,20 +170,23 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 		return nil, setupFailed(err)
 	}
 	folder.Conceal(s.ServerURL, searchURL)
+	calls, err := runs.OpenCallLog(dir)
+	if err != nil {
+		folder.Close()
+		return nil, setupFailed(err)
+	}
 	last := &lastSeq{}
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
-		Model: model{client: client, id: info.Model}, Browser: sess, Search: provider(s, sess, guard),
+		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()
 	err = writeOutputs(folder, res, used, firstStart, finished, before.worked+finished.Sub(started), fanout(sinks), last.seq+1)
-	if cerr := folder.Close(); err == nil {
-		err = cerr
-	}
+	err = errors.Join(err, calls.Close(), folder.Close())
 	return &Outcome{Dir: dir, Result: res}, err
 }
 
@@ -218,14 +221,20 @@ func provider(s settings.Settings, sess *browser.Session, guard *netguard.Guard)
 	return ddg
 }
 
-// model adapts the llm client to the agent's Model interface.
+// model adapts the llm client to the agent's Model interface, and keeps
+// every request and reply in the run folder for scout replay.
 type model struct {
 	client *llm.Client
 	id     string
+	log    *runs.CallLog
+	now    func() time.Time
 }
 
 func (m model) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
-	return m.client.Complete(ctx, m.id, req)
+	at := m.now()
+	reply, err := m.client.Complete(ctx, m.id, req)
+	m.log.Record(at, m.id, req, reply, err)
+	return reply, err
 }
 
 // fanout delivers each event to several sinks in order.
