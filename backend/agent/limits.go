@@ -157,3 +157,24 @@ const (
 	KindCoverage  = "coverage"
 	KindWriter    = "writer"
 )
+
+// Grounding and item inference (ground.go, infer.go).
+const (
+	// maxRunUnits: a finding's sentence is matched against at most this
+	// many consecutive page sentences, list items or table rows: a model
+	// joins two or three into one sentence, rarely more, and longer runs
+	// would let scattered common word pairs add up.
+	maxRunUnits = 3
+	// maxQuoteChars caps the evidence kept with a finding: beyond it the
+	// stretch of page matched gives way to its best-matching run.
+	maxQuoteChars = 3000
+	// inferAccept: an item whose weighted words a finding holds at least
+	// this share of is served by it.
+	inferAccept = 0.5
+	// inferAtLeast: below this share even the best item is no match, and
+	// the finding is recorded for no item until the coverage check.
+	inferAtLeast = 0.25
+	// sharedTermWeight: a word every item has (the objective's subject)
+	// says little about which item a finding serves.
+	sharedTermWeight = 0.3
+)

@@ -1,0 +1,233 @@
+package agent
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Grounding: is a finding in the words of the page parts shown?
+//
+// A finding is cut into its sentences (and lines: a copied list keeps its
+// line breaks), the page parts into sentences, list items and table rows.
+// Each sentence of the finding is matched against the run of consecutive
+// page units that holds the most of its word pairs, so a verbatim copy of
+// any stretch of the page scores 1 however long it is, and a sentence that
+// joins two page sentences is found across both. The finding's score is
+// the share of all its word pairs found that way; the evidence kept with it
+// is the stretch of page text its sentences matched, verbatim.
+
+// evidence is what grounding found for a finding.
+type evidence struct {
+	quote string  // the stretch of page text matched, verbatim
+	score float64 // share of the finding's word pairs found in the page
+}
+
+// unit is a sentence, list item or table row of text, by byte offsets.
+type unit struct {
+	start, end int
+	pairs      map[string]bool
+	first      string // first and last word, for pairs across units
+	last       string
+}
+
+// ground matches a finding against the parts shown, each a part's text.
+func ground(finding string, parts []string) evidence {
+	type match struct {
+		part, from, to int // units from..to of a part
+		matched           int
+	}
+	units := make([][]unit, len(parts))
+	for i, p := range parts {
+		units[i] = unitsOf(p)
+	}
+	var matches []match
+	total, found := 0, 0
+	for _, f := range unitsOf(finding) {
+		if len(f.pairs) == 0 {
+			continue
+		}
+		total += len(f.pairs)
+		best := match{matched: -1}
+		for pi, us := range units {
+			for from := range us {
+				run := map[string]bool{}
+				for to := from; to < len(us) && to < from+maxRunUnits; to++ {
+					if to > from && us[to-1].last != "" && us[to].first != "" {
+						run[us[to-1].last+" "+us[to].first] = true
+					}
+					for p := range us[to].pairs {
+						run[p] = true
+					}
+					// The shortest run that holds the most: the evidence is
+					// what the sentence says, not its neighbours.
+					if n := countIn(f.pairs, run); n > best.matched || (n == best.matched && to-from < best.to-best.from) {
+						best = match{pi, from, to, n}
+					}
+				}
+			}
+		}
+		if best.matched > 0 {
+			found += best.matched
+			matches = append(matches, best)
+		}
+	}
+	if total == 0 || len(matches) == 0 {
+		return evidence{}
+	}
+	// The stretch: from the first to the last unit matched in the part
+	// where most was matched.
+	byPart := map[int]int{}
+	bestPart := matches[0].part
+	for _, m := range matches {
+		byPart[m.part] += m.matched
+		if byPart[m.part] > byPart[bestPart] {
+			bestPart = m.part
+		}
+	}
+	from, to, strongest := -1, -1, match{matched: -1}
+	for _, m := range matches {
+		if m.part != bestPart {
+			continue
+		}
+		if from < 0 || m.from < from {
+			from = m.from
+		}
+		to = max(to, m.to)
+		if m.matched > strongest.matched {
+			strongest = m
+		}
+	}
+	us, text := units[bestPart], parts[bestPart]
+	quote := text[us[from].start:us[to].end]
+	if len(quote) > maxQuoteChars {
+		quote = text[us[strongest.from].start:us[strongest.to].end]
+	}
+	return evidence{quote: strings.TrimSpace(quote), score: float64(found) / float64(total)}
+}
+
+func countIn(want, have map[string]bool) int {
+	n := 0
+	for p := range want {
+		if have[p] {
+			n++
+		}
+	}
+	return n
+}
+
+var (
+	// sentenceEnd ends a sentence: a full stop, question or exclamation
+	// mark before a space and a capital letter or digit.
+	sentenceEnd = regexp.MustCompile(`[.!?]["'”’)]?\s+["'“‘(]?[\p{Lu}\d]`)
+	// decoration is what Markdown puts before a line's words: list
+	// markers, quote marks, heading hashes.
+	decoration = regexp.MustCompile(`^\s*(?:(?:[-*+>#]+|\d+[.)])\s+)+`)
+)
+
+// unitsOf cuts text into sentences, list items and table rows: each line
+// is one or more units, a line's sentences each one. Table separator rows
+// and lines without words are left out.
+func unitsOf(text string) []unit {
+	var out []unit
+	offset := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		lineStart := offset
+		offset += len(line)
+		body := strings.TrimRight(line, "\r\n")
+		if strings.Trim(body, "|-:+ \t") == "" {
+			continue
+		}
+		start, skip := 0, 0
+		if m := decoration.FindStringIndex(body); m != nil {
+			skip = m[1] // "1. Fly" is a list item, not a sentence "1." and one more
+		}
+		for _, m := range sentenceEnd.FindAllStringIndex(body[skip:], -1) {
+			m[0], m[1] = m[0]+skip, m[1]+skip
+			cut := m[1] - 1 // before the capital that opens the next sentence
+			for cut > m[0] && !isSpace(body[cut-1]) {
+				cut--
+			}
+			out = appendUnit(out, body, lineStart, start, cut)
+			start = cut
+		}
+		out = appendUnit(out, body, lineStart, start, len(body))
+	}
+	return out
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' }
+
+// appendUnit adds body[from:to] as a unit, its offsets counted from
+// lineStart, when it has words.
+func appendUnit(out []unit, body string, lineStart, from, to int) []unit {
+	seg := body[from:to]
+	trimmed := strings.TrimSpace(seg)
+	if trimmed == "" {
+		return out
+	}
+	lead := strings.Index(seg, trimmed)
+	words := groundWords(decoration.ReplaceAllString(strings.ReplaceAll(trimmed, "|", " "), ""))
+	if len(words) == 0 {
+		return out
+	}
+	return append(out, unit{start: lineStart + from + lead, end: lineStart + from + lead + len(trimmed),
+		pairs: pairsOf(words), first: words[0], last: words[len(words)-1]})
+}
+
+// groundWords are the words of text as grounding compares them: numbers
+// without their thousands separators, a unit glued to its number split
+// off, and every spelling of a unit as one ("metres", "meters", "m").
+func groundWords(text string) []string {
+	var out []string
+	for _, w := range words(text) {
+		if m := numberUnit.FindStringSubmatch(w); m != nil {
+			out = append(out, m[1], canonicalUnit(m[2]))
+			continue
+		}
+		out = append(out, canonicalUnit(w))
+	}
+	return out
+}
+
+var numberUnit = regexp.MustCompile(`^(\d[\d.]*)([a-z]+)$`)
+
+// unitSpellings maps the spellings of common units to one form: a model
+// writes "5,895 m" where the page says "5,895 metres", and means the same.
+var unitSpellings = map[string]string{
+	"metre": "m", "metres": "m", "meter": "m", "meters": "m",
+	"foot": "ft", "feet": "ft",
+	"kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
+	"centimetre": "cm", "centimetres": "cm", "centimeter": "cm", "centimeters": "cm",
+	"millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm",
+	"mile": "mi", "miles": "mi",
+	"kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg",
+	"gram": "g", "grams": "g",
+	"pound": "lb", "pounds": "lb", "lbs": "lb",
+	"ounce": "oz", "ounces": "oz",
+	"litre": "l", "litres": "l", "liter": "l", "liters": "l",
+	"millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
+	"percent": "%",
+	"celsius": "°c", "fahrenheit": "°f",
+	"hour": "h", "hours": "h", "hr": "h", "hrs": "h",
+	"minutes": "min", "mins": "min", // "a minute detail", "the second peak": not units
+	"seconds": "s", "sec": "s", "secs": "s",
+}
+
+func canonicalUnit(w string) string {
+	if c, ok := unitSpellings[w]; ok {
+		return c
+	}
+	return w
+}
+
+// pairsOf is the set of adjacent pairs of words.
+func pairsOf(w []string) map[string]bool {
+	out := make(map[string]bool, len(w))
+	if len(w) == 1 {
+		out[w[0]] = true
+	}
+	for i := 0; i+1 < len(w); i++ {
+		out[w[i]+" "+w[i+1]] = true
+	}
+	return out
+}

@@ -1,0 +1,206 @@
+package agent
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/scout-research/scout/backend/rank"
+)
+
+// Inferring the checklist items a finding serves, when the model did not
+// name them (seed 000's real model never did) or named items that do not
+// exist. The finding's words and the model's own thought about it are set
+// against each item's telling words: a word every item shares (the
+// objective's subject) counts for little, and question words meet their
+// answers ("height" a height, "when" a year, "meters" a number in
+// metres). The coverage check before a FINISH has the last word; this
+// only keeps the checklist's status right in the meantime.
+
+// inferItems returns the numbers of the items text serves, best first in
+// checklist order; covered says which items already have a finding, so of
+// items alike but for an ordinal ("a first ...", "a second ...") the
+// first still open is chosen.
+func inferItems(text string, checklist []Item, covered func(int) bool) []int {
+	have := map[string]bool{}
+	for _, t := range inferTerms(text, true) {
+		have[t] = true
+	}
+	terms := make([][]string, len(checklist))
+	df := map[string]int{}
+	for i, it := range checklist {
+		terms[i] = inferTerms(it.Text, false)
+		for _, t := range dedupe(terms[i]) {
+			df[t]++
+		}
+	}
+	scores := make([]float64, len(checklist))
+	best := 0.0
+	for i := range checklist {
+		scores[i] = inferScore(terms[i], have, df, len(checklist))
+		best = max(best, scores[i])
+	}
+	threshold := inferAccept
+	if best < inferAccept {
+		threshold = best // the one best item, when it is still a match at all
+	}
+	if best < inferAtLeast {
+		return nil
+	}
+	var out []int
+	taken := map[string]bool{}
+	for _, i := range siblingsFirstOpen(checklist, terms, covered) {
+		if scores[i] < threshold || taken[siblingKey(terms[i])] {
+			continue
+		}
+		taken[siblingKey(terms[i])] = true
+		out = append(out, checklist[i].Number)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// inferScore is the weighted share of an item's terms that text has.
+func inferScore(item []string, have map[string]bool, df map[string]int, n int) float64 {
+	var got, all float64
+	for _, t := range dedupe(item) {
+		w := 1.0
+		if n > 1 && df[t] == n {
+			w = sharedTermWeight
+		}
+		all += w
+		if have[t] {
+			got += w
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return got / all
+}
+
+// siblingsFirstOpen orders the item indexes so that of siblings (items
+// alike but for an ordinal) an open one comes before a covered one, and
+// otherwise keeps checklist order.
+func siblingsFirstOpen(checklist []Item, terms [][]string, covered func(int) bool) []int {
+	order := make([]int, len(checklist))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if siblingKey(terms[a]) != siblingKey(terms[b]) {
+			return 0
+		}
+		ca, cb := covered(checklist[a].Number), covered(checklist[b].Number)
+		switch {
+		case ca == cb:
+			return 0
+		case !ca:
+			return -1
+		}
+		return 1
+	})
+	return order
+}
+
+// siblingKey is an item's terms without ordinals: items with the same key
+// ask for one thing each of the same kind.
+func siblingKey(terms []string) string {
+	key := ""
+	for _, t := range dedupe(terms) {
+		if !ordinals[t] {
+			key += t + " "
+		}
+	}
+	return key
+}
+
+var ordinals = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "fifth": true, "sixth": true,
+	"another": true, "one": true, "next": true, "last": true, "final": true, "other": true}
+
+// inferTerms are text's words as inference compares them: stems without
+// stop words, units in one spelling, and concept marks for the words of a
+// question ("tallest" and "elevation" are both a height). A finding (answer)
+// also gets the marks its numbers stand for: a year answers "when".
+func inferTerms(text string, answer bool) []string {
+	var out []string
+	for _, w := range groundWords(text) {
+		if c, ok := concepts[w]; ok {
+			out = append(out, c)
+			continue
+		}
+		if _, unit := unitNames[w]; unit {
+			out = append(out, w)
+			continue
+		}
+		if rank.IsStopWord(w) || len([]rune(w)) < 3 {
+			continue
+		}
+		out = append(out, rank.Stem(w))
+	}
+	if answer {
+		for _, m := range yearPattern.FindAllString(text, -1) {
+			if y, _ := strconv.Atoi(m); y >= 1000 && y <= 2199 {
+				out = append(out, conceptWhen)
+				break
+			}
+		}
+		if anyNumber.MatchString(text) {
+			out = append(out, conceptCount)
+		}
+	}
+	return out
+}
+
+var (
+	yearPattern = regexp.MustCompile(`\b\d{4}\b`)
+	anyNumber   = regexp.MustCompile(`\d`)
+)
+
+// Concept marks: the words of a question and of its answer that mean the
+// same thing.
+const (
+	conceptHeight = "~height"
+	conceptSize   = "~size"
+	conceptLength = "~length"
+	conceptPrice  = "~price"
+	conceptWhen   = "~when"
+	conceptCount  = "~count"
+)
+
+var concepts = func() map[string]string {
+	m := map[string]string{}
+	for c, ws := range map[string][]string{
+		conceptHeight: {"height", "heights", "high", "higher", "highest", "tall", "taller", "tallest", "elevation", "altitude"},
+		conceptSize:   {"size", "big", "bigger", "biggest", "large", "larger", "largest", "area"},
+		conceptLength: {"length", "long", "longer", "longest", "distance"},
+		conceptPrice:  {"price", "prices", "cost", "costs", "cheap", "cheaper", "cheapest", "expensive"},
+		conceptWhen:   {"when", "year", "years", "date", "dated"},
+		conceptCount:  {"many", "number"},
+	} {
+		for _, w := range ws {
+			m[w] = c
+		}
+	}
+	return m
+}()
+
+// unitNames are the units in their one spelling (see unitSpellings): an
+// item asking "in meters" is answered by a number in m.
+var unitNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range unitSpellings {
+		m[c] = true
+	}
+	return m
+}()
+
+func dedupe(ts []string) []string {
+	var out []string
+	for _, t := range ts {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
