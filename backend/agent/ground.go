@@ -34,7 +34,7 @@ type unit struct {
 func ground(finding string, parts []string) evidence {
 	type match struct {
 		part, from, to int // units from..to of a part
-		matched           int
+		matched        int
 	}
 	units := make([][]unit, len(parts))
 	for i, p := range parts {
