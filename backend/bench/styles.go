@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -125,8 +126,9 @@ func refusal(last string) bool {
 	return false
 }
 
-// drift is an off-topic result of this results list not opened yet, once
-// per list: a small model is drawn to a title that merely sounds related.
+// drift is the lowest-ranked off-topic result of this results list not
+// opened yet, once per list: a small model is drawn to a title that merely
+// sounds related, wherever the search ranked it.
 func (p *Policy) drift(results []result) (result, bool) {
 	if p.habits.drifted == nil {
 		p.habits.drifted = map[string]bool{}
@@ -138,7 +140,7 @@ func (p *Policy) drift(results []result) (result, bool) {
 	if p.habits.drifted[key] {
 		return result{}, false
 	}
-	for _, r := range results {
+	for _, r := range slices.Backward(results) {
 		if !p.opened[r.url] && !p.servesAny(r.title+" "+r.snippet) {
 			p.habits.drifted[key] = true
 			return r, true
