@@ -86,8 +86,10 @@ func (a *Agent) readMore(act Action, n int) string {
 	return render("read", data)
 }
 
-// record keeps the finding DISCOVER's rules accepted, and says to finish
-// when every checklist item now has a finding.
+// record keeps the finding DISCOVER's rules accepted, says which items it
+// was recorded for, and asks whether the findings now answer the
+// objective: a small model otherwise reads on for details nobody asked
+// for (it is told to finish outright when every item has a finding).
 func (a *Agent) record(act Action, f Finding) string {
 	rec := &a.st.record
 	f = rec.add(f, a.st.turn)
@@ -99,7 +101,7 @@ func (a *Agent) record(act Action, f Finding) string {
 		a.emit(Event{Type: EvCheck, Kind: "finish_now"})
 	}
 	status := render("recorded-status", map[string]any{"Status": rec.status(false), "FinishNow": finishNow})
-	return render("recorded", map[string]any{"Turn": a.st.turn, "Number": f.Number, "Items": f.Items, "Status": status})
+	return render("recorded", map[string]any{"Turn": a.st.turn, "Number": f.Number, "Items": f.Items, "Inferred": f.Inferred, "Status": status})
 }
 
 // show marks part n of the open page read and shown, and publishes it so

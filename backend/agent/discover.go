@@ -17,21 +17,41 @@ import (
 
 // claim is a DISCOVER's finding as its rules judge it.
 type claim struct {
-	items    []int
+	items []int
+	// inferred: the model named no checklist item that exists, and items
+	// are what the finding's words serve (infer.go).
+	inferred bool
 	text     string
 	page     *openPage // nil when no page is open
 	pageText string    // every part shown
-	quote    string    // the page sentence(s) closest to text
-	score    float64   // the share of text's word pairs in quote
+	quote    string    // the stretch of page text the finding matches
+	score    float64   // the share of text's word pairs found there
 }
 
-// claimOn reads a DISCOVER's parameter as a claim on the open page p.
-func claimOn(param string, p *openPage) claim {
+// claimOn reads a DISCOVER as a claim on the open page p. The items the
+// model names are kept when they exist; when it names none that does (a
+// real small model often writes just the finding), they are inferred from
+// the finding's words, or failing that from its thought beside them.
+func claimOn(act Action, p *openPage, rec *record) claim {
 	c := claim{page: p}
-	c.items, c.text = parseDiscover(param)
+	named, text := parseDiscover(act.Param)
+	c.text = text
+	for _, n := range named {
+		if n >= 1 && n <= len(rec.checklist) && !slices.Contains(c.items, n) {
+			c.items = append(c.items, n)
+		}
+	}
+	if len(c.items) == 0 && c.text != "" {
+		c.inferred = true
+		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
+		if c.items = inferItems(c.text, rec.checklist, covered); len(c.items) == 0 {
+			c.items = inferItems(c.text+" "+act.Thought, rec.checklist, covered)
+		}
+	}
 	if p != nil {
 		c.pageText = p.shownText()
-		c.quote, c.score = closestSentences(c.text, c.pageText)
+		ev := ground(c.text, p.text)
+		c.quote, c.score = ev.quote, ev.score
 	}
 	return c
 }
@@ -43,7 +63,7 @@ func (c claim) finding() *Finding {
 		return nil
 	}
 	p := c.page
-	return &Finding{Text: c.text, Items: c.items, URL: p.url, Title: p.page.Title, Part: p.partOf(c.quote), Quote: c.quote}
+	return &Finding{Text: c.text, Items: c.items, URL: p.url, Title: p.page.Title, Part: p.partOf(c.quote), Quote: c.quote, Inferred: c.inferred}
 }
 
 // findingRule: a finding comes from an open page and says something.
@@ -53,19 +73,6 @@ func findingRule(c claim) verdict {
 		return refuse(RefusalNoPage, "no-page-to-discover", nil)
 	case c.text == "":
 		return refuse(RefusalEmptyFinding, "empty-finding", nil)
-	}
-	return verdict{}
-}
-
-// itemsRule: a finding names the checklist items it serves.
-func itemsRule(c claim, checklist []Item) verdict {
-	if len(c.items) == 0 {
-		return refuse(RefusalNoItems, "no-items", nil)
-	}
-	for _, n := range c.items {
-		if n < 1 || n > len(checklist) {
-			return refuse(RefusalBadItem, "bad-item", map[string]int{"Item": n, "Items": len(checklist)})
-		}
 	}
 	return verdict{}
 }

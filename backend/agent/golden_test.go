@@ -91,7 +91,8 @@ func TestGoldenNotes(t *testing.T) {
 		checklist: []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}}
 	rec.add(Finding{Text: "Mount Kilimanjaro is the highest mountain in Africa.", Items: []int{1}}, 3)
 	read := func(param string, p *openPage) verdict { _, v := readMoreRule(param, p); return v }
-	ground := func(param string) verdict { return groundRule(claimOn(param, pg), rec.objective, nil) }
+	claimed := func(param string, p *openPage) claim { return claimOn(Action{Name: ActDiscover, Param: param}, p, rec) }
+	ground := func(param string) verdict { return groundRule(claimed(param, pg), rec.objective, nil) }
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1}}}}
 	allRead := &openPage{page: pg.page, read: map[int]bool{1: true, 2: true}, shown: 2}
 	gaps := codeGaps(rec, nil)
@@ -117,14 +118,12 @@ func TestGoldenNotes(t *testing.T) {
 		{"read a part read", read("1", pg)},
 		{"read with every part read", read("", allRead)},
 		{"confirm reading on", readOnRule(pg)},
-		{"finding with no page", findingRule(claimOn("[1] x", nil))},
-		{"empty finding", findingRule(claimOn("[1] ", pg))},
-		{"finding without items", itemsRule(claimOn("Kilimanjaro", pg), rec.checklist)},
-		{"finding with a bad item", itemsRule(claimOn("[7] Kilimanjaro", pg), rec.checklist)},
-		{"duplicate finding", duplicateRule(claimOn("[1] Mount Kilimanjaro is the highest mountain in Africa.", pg), rec.findings)},
+		{"finding with no page", findingRule(claimed("[1] x", nil))},
+		{"empty finding", findingRule(claimed("[1] ", pg))},
+		{"duplicate finding", duplicateRule(claimed("[1] Mount Kilimanjaro is the highest mountain in Africa.", pg), rec.findings)},
 		{"ungrounded finding", ground("[2] Everest base camp sits at 5,364 m in Nepal.")},
 		{"loosely worded finding", ground("[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.")},
-		{"finding not on the page", notOnPageRule(claimOn("[1] Mount Kilimanjaro was first climbed in 1889 by Hans Meyer.", pg))},
+		{"finding not on the page", notOnPageRule(claimed("[1] Mount Kilimanjaro was first climbed in 1889 by Hans Meyer.", pg))},
 		{"finish with no findings", findingsRule(nil)},
 		{"finish says not covered", notCoveredRule("Item 3 is not covered yet.", rec, 0)},
 		{"finish with gaps", gapsRule(gaps, 0)},
@@ -167,6 +166,10 @@ func TestGoldenObservations(t *testing.T) {
 		{Name: ActNavigate, Param: base + "/empty"},
 		{Name: ActNavigate, Param: "R1"},
 		{Name: ActReadMore, Param: ""},
+		// Findings as a real small model writes them, without items: one
+		// that serves none by its words, one that serves two.
+		{Name: ActDiscover, Param: "The slopes rise through farmland, forest, heath and alpine desert before the ice of the summit."},
+		{Name: ActDiscover, Param: "Mount Kilimanjaro is the highest mountain in Africa, rising 5,895 metres above sea level."},
 		{Name: ActDiscover, Param: finding1},
 	} {
 		a.st.turn++

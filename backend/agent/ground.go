@@ -99,7 +99,7 @@ func ground(finding string, parts []string) evidence {
 	}
 	us, text := units[bestPart], parts[bestPart]
 	quote := text[us[from].start:us[to].end]
-	if len(quote) > maxQuoteChars {
+	if len(quote) > maxEvidenceChars {
 		quote = text[us[strongest.from].start:us[strongest.to].end]
 	}
 	return evidence{quote: strings.TrimSpace(quote), score: float64(found) / float64(total)}

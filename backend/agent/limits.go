@@ -165,9 +165,9 @@ const (
 	// joins two or three into one sentence, rarely more, and longer runs
 	// would let scattered common word pairs add up.
 	maxRunUnits = 3
-	// maxQuoteChars caps the evidence kept with a finding: beyond it the
+	// maxEvidenceChars caps the evidence kept with a finding: beyond it the
 	// stretch of page matched gives way to its best-matching run.
-	maxQuoteChars = 3000
+	maxEvidenceChars = 3000
 	// inferAccept: an item whose weighted words a finding holds at least
 	// this share of is served by it.
 	inferAccept = 0.5

@@ -37,8 +37,6 @@ func TestRules(t *testing.T) {
 		{"confirm before leaving", []string{search1, openKili, act(ActSearch, "mount kenya height", "")}, "leaving \"Mount Kilimanjaro - Wiki\" without recording", RefusalConfirmLeave},
 		{"finding without a page", []string{act(ActDiscover, "[1] Kilimanjaro", "")}, "no page is open", RefusalNoPage},
 		{"empty finding", []string{search1, openKili, act(ActDiscover, "[1]  ", "")}, "finding is empty", RefusalEmptyFinding},
-		{"finding without items", []string{search1, openKili, act(ActDiscover, "Mount Kilimanjaro is the highest mountain in Africa.", "")}, "item numbers it serves", RefusalNoItems},
-		{"finding with a bad item", []string{search1, openKili, act(ActDiscover, "[7] Mount Kilimanjaro is the highest mountain in Africa.", "")}, "no checklist item 7", RefusalBadItem},
 		{"duplicate finding", []string{search1, openKili, act(ActDiscover, finding1, ""),
 			act(ActDiscover, "[1] Rising 5,895 metres (19,341 ft) above sea level, Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", "")}, "repeats finding [1]", RefusalDuplicate},
 		{"same numbers reworded is a duplicate", []string{search1, openKili, act(ActDiscover, finding1, ""),

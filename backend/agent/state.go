@@ -26,9 +26,12 @@ type Finding struct {
 	Title  string `json:"title"`
 	Part   int    `json:"part"`
 	Items  []int  `json:"items"`
-	// Quote is the page sentence(s) closest to Text, verbatim, found by
-	// the grounding check: what a reader checks the finding against.
+	// Quote is the stretch of page text the finding matches, verbatim,
+	// found by the grounding check: what a reader checks it against.
 	Quote string `json:"quote"`
+	// Inferred: the model named no checklist item, and Items are those the
+	// finding's words serve.
+	Inferred bool `json:"items_inferred,omitempty"`
 }
 
 // state is everything a run knows, grouped by what it is about; it is

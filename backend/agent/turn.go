@@ -124,10 +124,9 @@ func (a *Agent) verdict(act Action) verdict {
 		part, v := readMoreRule(act.Param, p)
 		return first(v, readOnRule(p), verdict{part: part})
 	case ActDiscover:
-		c := claimOn(act.Param, p)
+		c := claimOn(act, p, &st.record)
 		return first(
 			findingRule(c),
-			itemsRule(c, st.record.checklist),
 			duplicateRule(c, st.record.findings),
 			groundRule(c, st.record.objective, st.counts.groundWarned),
 			notOnPageRule(c),

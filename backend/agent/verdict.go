@@ -19,8 +19,6 @@ const (
 	RefusalConfirmLeave   = "confirm_leave"   // leaving a page nothing was recorded from
 	RefusalConfirmReadOn  = "confirm_read_on" // reading on from a part nothing was recorded from
 	RefusalEmptyFinding   = "empty_finding"
-	RefusalNoItems        = "no_items" // a finding without checklist item numbers
-	RefusalBadItem        = "bad_item"
 	RefusalDuplicate      = "duplicate_finding"
 	RefusalUngrounded     = "ungrounded"    // a finding far from anything on the page
 	RefusalLooseWording   = "loose_wording" // near a page sentence but not in its words: sent back once
