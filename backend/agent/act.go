@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
 
 	"github.com/scout-research/scout/backend/page"
@@ -16,7 +17,7 @@ import (
 // search runs the query and shows its first results, numbered for
 // NAVIGATE; searches failing in a row end the run.
 func (a *Agent) search(ctx context.Context, act Action) (string, error) {
-	q := strings.TrimSpace(act.Param)
+	q := unquoted(act.Param)
 	// A search waiting on the user (a bot check) says so as it waits.
 	ctx = search.WithNotice(ctx, func(n search.Note) {
 		ev := Event{Type: EvNotice, Query: q, Message: n.Text}
@@ -26,6 +27,13 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 		a.emit(ev)
 	})
 	results, err := a.cfg.Search.Search(ctx, q)
+	asked := ""
+	if plain := withoutOperators(q); err == nil && len(results) == 0 && plain != q && plain != "" {
+		// Quotes and site: narrow a search to nothing more often than not:
+		// the deterministic part of a better query is done here.
+		asked, q = q, plain
+		results, err = a.cfg.Search.Search(ctx, q)
+	}
 	end := a.st.counts.searched(err)
 	if err != nil {
 		a.emit(Event{Type: EvSearched, Query: q, Message: err.Error()})
@@ -42,8 +50,35 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	list := a.st.trail.offerResults(results)
 	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...)})
 	a.journal(act, render("journal-results", len(results)))
-	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Results": list}), nil
+	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Asked": asked, "Results": list}), nil
 }
+
+// unquoted is a query without the quotes a small model puts around all of
+// it, which make it one exact phrase that few pages hold.
+func unquoted(q string) string {
+	q = strings.TrimSpace(q)
+	for _, pair := range []string{`""`, "“”", "''", "‘’"} {
+		open, close := string([]rune(pair)[0]), string([]rune(pair)[1])
+		if len(q) > 2 && strings.HasPrefix(q, open) && strings.HasSuffix(q, close) && !strings.Contains(q[len(open):len(q)-len(close)], open) {
+			return strings.TrimSpace(q[len(open) : len(q)-len(close)])
+		}
+	}
+	return q
+}
+
+// withoutOperators is q without quote marks and site: or other operators.
+func withoutOperators(q string) string {
+	var ws []string
+	for _, w := range strings.Fields(q) {
+		if operator.MatchString(w) {
+			continue
+		}
+		ws = append(ws, strings.Trim(w, `"“”`))
+	}
+	return strings.Join(strings.Fields(strings.Join(ws, " ")), " ")
+}
+
+var operator = regexp.MustCompile(`^-?(?i:site|inurl|intitle|filetype|intext):\S*$`)
 
 // navigate opens u, the address NAVIGATE's rule resolved, and shows its
 // first part.

@@ -44,7 +44,7 @@ var actionSchema = map[string]any{
 // note sent back to the model.
 var (
 	errNoJSON    = errors.New("the reply held no JSON object")
-	errTruncated = errors.New("the reply was cut off before the JSON ended")
+	errTruncated = errors.New("the reply was cut off before the JSON ended: keep thought_process to one short sentence")
 )
 
 // ParseAction reads a model reply into an Action. It recovers what is safe

@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
-	"sort"
-	"strconv"
-	"strings"
+	"slices"
 
 	"github.com/scout-research/scout/backend/plain"
 )
@@ -17,20 +15,6 @@ import (
 // reported as not found). Every send-back counts: a model that answers a
 // send-back with FINISH again is insisting, and more send-backs would only
 // loop until the turn limit.
-
-// gap is a checklist item the findings do not (fully) answer. Its fields
-// are the templates' to show.
-type gap struct {
-	Item Item
-	// Condition is set when findings exist but none shows a condition the
-	// item sets ("free", "open-source"): such items are "left out".
-	Condition string
-	Why       string
-	// Partial: findings touch the item without answering it in full.
-	Partial bool
-	// Count: fewer things than the item asks for.
-	Count bool
-}
 
 // findingsRule: FINISH needs something found.
 func findingsRule(findings []Finding) verdict {
@@ -55,11 +39,18 @@ var notCovered = regexp.MustCompile(`(?i)\bnot (yet )?(covered|found|answered)\b
 func saysNotCovered(thought string) bool { return notCovered.MatchString(thought) }
 
 // gapsRule: a FINISH with gaps is sent back, at most maxGapSendBacks times
-// a run (sent so far); after that it is accepted with the gaps, which the
-// report names as not found.
+// a run (sent so far), naming the next step for each; after that it is
+// accepted with the gaps, which the report names. Things left out of an
+// item that is otherwise answered do not hold a FINISH up.
 func gapsRule(gaps []gap, sent int) verdict {
-	if len(gaps) > 0 && sent < maxGapSendBacks {
-		return verdict{kind: RefusalGaps, note: render("gaps", gaps)}
+	var open []gap
+	for _, g := range gaps {
+		if !g.Settled {
+			open = append(open, g)
+		}
+	}
+	if len(open) > 0 && sent < maxGapSendBacks {
+		return verdict{kind: RefusalGaps, note: render("gaps", open)}
 	}
 	return verdict{gaps: gaps}
 }
@@ -75,6 +66,9 @@ func (a *Agent) coverage(ctx context.Context) []gap {
 		if checked, err := a.askCoverage(ctx); err == nil {
 			gaps = checked
 		}
+	}
+	for i := range gaps {
+		gaps[i].Next = nextStep(gaps[i], &a.st.record, a.st.page, a.st.trail.searches)
 	}
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
 	return gaps
@@ -103,8 +97,7 @@ var coverageSchema = map[string]any{
 // not kept), so the server reuses its cached prompt instead of reading a
 // fresh one, and the next action call finds the conversation still cached.
 func (a *Agent) askCoverage(ctx context.Context) ([]gap, error) {
-	data := map[string]any{"Checklist": a.st.record.checklist, "Findings": a.st.record.findings}
-	request := render("coverage-request", data)
+	request := render("coverage-request", a.coverageData())
 	if !a.st.conv.fitsWith(request, a.cfg.ContextLength, maxTokens[KindCoverage]) {
 		// Rather a fresh compact prompt than a check the server cuts short.
 		a.rebuild("the coverage check needs room in the context")
@@ -150,162 +143,34 @@ func withoutCounts(gaps []gap) []gap {
 	return out
 }
 
-// codeGaps decides coverage per item: the evidence is the findings the
-// model cites for it that exist (or, without its answer, those tagged with
-// it); then the code checks counts and conditions in the evidence's words.
-func codeGaps(rec *record, answers []coverageItem) []gap {
-	byItem := map[int]coverageItem{}
-	for _, v := range answers {
-		byItem[v.Item] = v
+// coverageData is what the coverage check shows besides the checklist
+// and findings: how many sources the findings come from (one source
+// rarely answers everything) and the unread parts of the page open.
+func (a *Agent) coverageData() map[string]any {
+	rec := &a.st.record
+	type line struct {
+		Item
+		Opinion bool
 	}
-	var gaps []gap
-	for _, it := range rec.checklist {
-		evidence := rec.covering(it.Number)
-		var names []string
-		if v, ok := byItem[it.Number]; ok {
-			names = v.Names
-			evidence = citedFindings(v.Findings, rec.findings, evidence)
-			if !v.Covered {
-				why := strings.TrimSpace(v.Missing)
-				if why == "" {
-					why = render("gap-unchecked", nil)
-				}
-				gaps = append(gaps, gap{Item: it, Why: why, Partial: len(evidence) > 0})
-				continue
+	items := make([]line, len(rec.checklist))
+	for i, it := range rec.checklist {
+		items[i] = line{it, isOpinion(it.Text)}
+	}
+	var sources []string
+	for _, f := range rec.findings {
+		if !slices.Contains(sources, f.URL) {
+			sources = append(sources, f.URL)
+		}
+	}
+	data := map[string]any{"Checklist": items, "Findings": rec.findings, "Sources": len(sources)}
+	if p := a.st.page; p != nil {
+		var unread []int
+		for _, part := range p.page.Parts {
+			if !p.read[part.Number] {
+				unread = append(unread, part.Number)
 			}
 		}
-		if g, bad := checkEvidence(it, evidence, names); bad {
-			gaps = append(gaps, g)
-		}
+		data["Unread"], data["Title"] = unread, p.page.Title
 	}
-	return gaps
-}
-
-// citedFindings keeps cited numbers that name real findings; with none,
-// the tagged findings stand.
-func citedFindings(cited []int, findings, tagged []Finding) []Finding {
-	var out []Finding
-	for _, n := range cited {
-		if n >= 1 && n <= len(findings) {
-			out = append(out, findings[n-1])
-		}
-	}
-	if len(out) == 0 {
-		return tagged
-	}
-	return out
-}
-
-// checkEvidence applies the code checks to one item's findings; names are
-// the things the coverage check says they name (see namedIn).
-func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
-	if len(evidence) == 0 {
-		return gap{Item: it, Why: render("gap-uncovered", nil)}, true
-	}
-	var text strings.Builder
-	for _, f := range evidence {
-		text.WriteString(f.Text + " ")
-	}
-	if want := countAsked(it.Text); want > 0 {
-		if have := max(len(evidence), namedIn(names, text.String(), it.Text)); have < want {
-			return gap{Item: it, Why: render("gap-count", map[string]int{"Have": have, "Want": want}), Partial: true, Count: true}, true
-		}
-	}
-	have := strings.Join(words(text.String()), " ")
-	for _, c := range conditions(it.Text) {
-		if !strings.Contains(" "+have+" ", " "+c+" ") {
-			return gap{Item: it, Condition: c, Why: render("gap-condition", c)}, true
-		}
-	}
-	return gap{}, false
-}
-
-// namedIn counts the distinct things named in text, in its words: a name
-// the model lists but no finding holds does not count, nor one made only
-// of the item's own words ("Linux", "photo editors"), nor one inside
-// another name counted ("GIMP" beside "GIMP photo editor").
-func namedIn(names []string, text, item string) int {
-	have := " " + strings.Join(words(text), " ") + " "
-	own := map[string]bool{}
-	for _, w := range words(item) {
-		own[w] = true
-		own[strings.TrimSuffix(w, "s")] = true
-	}
-	var keys []string
-	for _, n := range names {
-		ws := words(n)
-		key := strings.Join(ws, " ")
-		if key == "" || !strings.Contains(have, " "+key+" ") || allIn(ws, own) {
-			continue
-		}
-		keys = append(keys, key)
-	}
-	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
-	var counted []string
-	for _, k := range keys {
-		inside := false
-		for _, c := range counted {
-			inside = inside || strings.Contains(" "+c+" ", " "+k+" ")
-		}
-		if !inside {
-			counted = append(counted, k)
-		}
-	}
-	return len(counted)
-}
-
-func allIn(ws []string, set map[string]bool) bool {
-	for _, w := range ws {
-		if !set[w] {
-			return false
-		}
-	}
-	return true
-}
-
-// describeGaps is the gaps in a sentence each, for the model and the
-// journal.
-func describeGaps(gaps []gap) string { return render("gap-list", gaps) }
-
-var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-
-// leadWords are words an item may open with before its count.
-var leadWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "what": true, "which": true, "are": true,
-	"is": true, "list": true, "name": true, "give": true, "find": true, "top": true, "me": true, "at": true, "least": true}
-
-// countAsked finds "three tools" or "5 examples" in an item.
-func countAsked(item string) int {
-	var ws []string
-	for _, w := range words(item) {
-		if !leadWords[w] || len(ws) > 0 {
-			ws = append(ws, w)
-		}
-	}
-	for i, w := range ws {
-		if i == countWithin {
-			break
-		}
-		if n, ok := numberWords[w]; ok {
-			return n
-		}
-		if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= maxCountAsked && i+1 < len(ws) {
-			return n
-		}
-	}
-	return 0
-}
-
-// conditionWords are qualities an item can require that a finding must
-// show in its own words.
-var conditionWords = []string{"free", "open source", "opensource", "official", "offline", "cross platform", "self hosted", "gratis", "libre"}
-
-func conditions(item string) []string {
-	have := " " + strings.Join(words(item), " ") + " "
-	var out []string
-	for _, c := range conditionWords {
-		if strings.Contains(have, " "+c+" ") {
-			out = append(out, c)
-		}
-	}
-	return out
+	return data
 }

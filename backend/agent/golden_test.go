@@ -101,6 +101,10 @@ func TestGoldenNotes(t *testing.T) {
 	kinds := &record{checklist: []Item{{1, "the tallest mountain"}, {2, "three free photo editors"}, {3, "a free photo editor"}, {4, "its height"}}}
 	kinds.add(Finding{Text: "GIMP is a photo editor.", Items: []int{2, 3, 4}}, 2)
 	allGaps := codeGaps(kinds, []coverageItem{{Item: 4, Findings: []int{1}}})
+	withNext := append(codeGaps(officeSuites(), officeNames), codeGaps(rec, nil)...)
+	for i := range withNext {
+		withNext[i].Next = nextStep(withNext[i], rec, pg, map[string]bool{})
+	}
 	notes := []struct {
 		name string
 		v    verdict
@@ -128,6 +132,7 @@ func TestGoldenNotes(t *testing.T) {
 		{"finish says not covered", notCoveredRule("Item 3 is not covered yet.", rec, 0)},
 		{"finish with gaps", gapsRule(gaps, 0)},
 		{"finish with every kind of gap", gapsRule(allGaps, 0)},
+		{"finish with next steps and things left out", gapsRule(withNext, 0)},
 		{"unknown action", agentFor(t, "x").verdict(Action{Name: "JUMP"})},
 	}
 	var sb strings.Builder

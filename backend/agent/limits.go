@@ -64,8 +64,10 @@ const (
 	// web does not hold cannot block the run forever.
 	maxNotCoveredSendBacks = 2
 	// maxGapSendBacks: FINISH sent back for checklist gaps found by the
-	// coverage check; after this the gaps are reported as missing.
-	maxGapSendBacks = 2
+	// coverage check; after this the gaps are reported as missing. Once:
+	// the ancestor measured each send-back at 8-10 minutes on a CPU, and a
+	// model that finishes again right after one is not going to look.
+	maxGapSendBacks = 1
 
 	// groundAccept: share of a finding's word pairs that must appear in the
 	// page text shown for it to be recorded as it is.
@@ -177,4 +179,15 @@ const (
 	// sharedTermWeight: a word every item has (the objective's subject)
 	// says little about which item a finding serves.
 	sharedTermWeight = 0.3
+)
+
+// The coverage check's verdicts (gaps.go).
+const (
+	// maxThingChars: a thing named by a whole finding (when the coverage
+	// check named none) is cut to this for the gap notes and the report.
+	maxThingChars = 80
+	// maxSubjectChars: a page title longer than this, cut at its site's
+	// name, is a headline rather than the name of what the research is
+	// about, and makes no search for a gap.
+	maxSubjectChars = 60
 )

@@ -64,8 +64,10 @@ type Missing struct {
 	Why  string `json:"why"`
 }
 
-// LeftOut is an item the findings touch without showing its condition.
+// LeftOut is an item the findings touch without showing its condition:
+// the whole item, or the Things named that no finding shows to meet it.
 type LeftOut struct {
-	Item      Item   `json:"item"`
-	Condition string `json:"condition"`
+	Item      Item     `json:"item"`
+	Condition string   `json:"condition"`
+	Things    []string `json:"things,omitempty"`
 }

@@ -77,18 +77,18 @@ func readOnRule(p *openPage) verdict {
 }
 
 // targetPart is the part READ_MORE asks for, a number or the next unread,
-// or the refusal when there is none.
+// or the refusal when there is none. A small model writes the part loosely
+// ("2", "part 2.", "Part two", "the next part", "continue"): its meaning is
+// taken.
 func targetPart(param string, p *openPage) (int, verdict) {
-	q := strings.ToLower(strings.TrimSpace(param))
-	q = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(q, "part"), "#"))
-	if q != "" && q != "next" && q != "more" {
-		n, err := strconv.Atoi(strings.TrimSuffix(q, "."))
-		if err != nil || n < 1 {
-			return 0, refuse(RefusalBadPart, "bad-part", param)
-		}
+	n, next := partAsked(param)
+	switch {
+	case !next && n < 1:
+		return 0, refuse(RefusalBadPart, "bad-part", param)
+	case !next:
 		return n, verdict{}
 	}
-	n := len(p.page.Parts)
+	n = len(p.page.Parts)
 	for k := 1; k < n; k++ { // the next unread part, wrapping around
 		if i := (p.shown+k-1)%n + 1; !p.read[i] {
 			return i, verdict{}
@@ -96,3 +96,30 @@ func targetPart(param string, p *openPage) (int, verdict) {
 	}
 	return 0, refuse(RefusalAllPartsRead, "all-parts-read", nil)
 }
+
+// partAsked reads READ_MORE's parameter: a part number (the first number
+// or number word in it), or the next part (empty, or a word like "next",
+// "more", "continue"). Neither is n 0 and next false.
+func partAsked(param string) (n int, next bool) {
+	for _, w := range words(param) {
+		if d, err := strconv.Atoi(w); err == nil {
+			return d, false
+		}
+		if d, ok := partWords[w]; ok {
+			return d, false
+		}
+	}
+	for _, w := range words(param) {
+		if nextWords[w] {
+			return 0, true
+		}
+	}
+	return 0, strings.Trim(param, " \t\"'.#") == ""
+}
+
+// partWords are the number words a part is asked by.
+var partWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+
+// nextWords ask for the next part.
+var nextWords = map[string]bool{"next": true, "more": true, "continue": true, "following": true, "rest": true, "further": true, "on": true}

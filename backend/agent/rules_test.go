@@ -62,7 +62,7 @@ func TestRules(t *testing.T) {
 				KindCoverage:  {`{"items":[{"item":1,"findings":[1],"covered":true,"missing":""}]}`},
 				KindWriter:    {`{"result":"x"}`},
 			})
-			cfg.MaxTurns = len(tc.actions)
+			cfg.MaxTurns = len(tc.actions) + 1 // a FINISH sent back for gaps ends its turn
 			if _, err := Run(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}

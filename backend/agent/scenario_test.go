@@ -388,7 +388,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 		a.st.record.findings = append(a.st.record.findings, Finding{Number: i, Items: []int{1}, Title: "Tide - Wiki",
 			Text: fmt.Sprintf("Finding %d: ", i) + strings.Repeat("the Moon's pull raises a bulge of water on the side of the Earth facing it ", 4)})
 	}
-	msgs := a.writerPrompt()
+	msgs := a.writerPrompt(nil)
 	c := conversation{msgs: msgs, est: a.est}
 	if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); !fits {
 		t.Fatalf("the writer prompt is ~%d tokens: with its answer it does not fit 2048", c.tokens())
@@ -401,7 +401,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	mid := 0
 	for ctx := 2048; ctx < 32768 && mid == 0; ctx += 50 {
 		a.cfg.ContextLength = ctx
-		if p := a.writerPrompt(); strings.Contains(p[1].Content, a.st.record.findings[0].Text) {
+		if p := a.writerPrompt(nil); strings.Contains(p[1].Content, a.st.record.findings[0].Text) {
 			mid = ctx
 			if p[0].Content != render("writer-system", nil) {
 				t.Fatalf("at %d tokens the whole findings fit only with the one-line system prompt, but it was not used", ctx)
@@ -412,7 +412,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 		t.Fatal("no context fits the whole findings")
 	}
 	a.cfg.ContextLength = 32768
-	full := a.writerPrompt()
+	full := a.writerPrompt(nil)
 	if !strings.Contains(full[1].Content, a.st.record.findings[0].Text) {
 		t.Fatal("findings were shortened although they fit")
 	}

@@ -2,9 +2,14 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/search"
+	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // Seed 000's real model (Qwen2.5-7B) wrote its finding without checklist
@@ -43,5 +48,313 @@ func TestSeedTranscriptFinishes(t *testing.T) {
 	obs := m.calls(KindAction)[3].Messages
 	if last := obs[len(obs)-1].Content; !strings.Contains(last, "recorded finding [1] for items 1, 2, 3, judged by its words") {
 		t.Errorf("the model is not told which items its finding was recorded for:\n%s", last)
+	}
+}
+
+// The ancestor's behaviours (seed 000, "Keeping a small model on track"),
+// each checked here.
+
+// 1. A "missing" claim whose every word is already in the findings is the
+// model misreading them, and is dropped.
+func TestMissingClaimTheFindingsAnswerIsDropped(t *testing.T) {
+	rec := &record{checklist: items("the molecules that form in the reaction")}
+	rec.add(Finding{Text: "Burning hydrogen in oxygen forms water, H2O; some O2 is left over.", Items: []int{1}}, 2)
+	for _, tc := range []struct {
+		missing string
+		gap     bool
+	}{
+		{"H2O and O2", false},
+		{"missing: H2O, O2", false},
+		{"the H2O2 that also forms", true},
+		{"", true}, // no claim to check: the verdict stands
+	} {
+		gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1}, Covered: false, Missing: tc.missing}})
+		if (len(gaps) > 0) != tc.gap {
+			t.Errorf("missing %q: gaps %+v, want a gap: %v", tc.missing, gaps, tc.gap)
+		}
+	}
+}
+
+// 1. A FINISH with gaps is sent back once a run, naming the next step, and
+// the turn after starts from a fresh prompt; a second FINISH is accepted
+// with the gaps reported.
+func TestOneGapSendBackNamesTheNextStep(t *testing.T) {
+	finish := act(ActFinish, "Kilimanjaro.", "Done.")
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, findingKenya, ""), finish, finish},
+		KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
+	})
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished || len(res.NotFound) != 2 {
+		t.Fatalf("status %s, not found %+v", res.Status, res.NotFound)
+	}
+	refused := rec.of(EvRefused)
+	if len(refused) != 1 || refused[0].Kind != RefusalGaps {
+		t.Fatalf("refusals %+v", refused)
+	}
+	for _, want := range []string{`Next: SEARCH for "Mount Kilimanjaro height meters".`, `Next: SEARCH for "Mount Kilimanjaro height feet".`} {
+		if !strings.Contains(refused[0].Reason, want) {
+			t.Errorf("the send-back lacks %q: %s", want, refused[0].Reason)
+		}
+	}
+	calls := m.calls(KindAction)
+	after := calls[len(calls)-1].Messages
+	if len(after) != 2 || !strings.Contains(after[1].Content, "OBJECTIVE:") || !strings.Contains(after[1].Content, "Not finished yet.") {
+		t.Errorf("the turn after the send-back is not a fresh prompt holding it: %d messages, last:\n%s", len(after), after[len(after)-1].Content)
+	}
+}
+
+func officeSuites() *record {
+	rec := &record{objective: "Name three free and open-source office suites.", checklist: items("three free and open-source office suites")}
+	rec.add(Finding{Text: "LibreOffice is a free and open-source office suite.", Items: []int{1}}, 3)
+	rec.add(Finding{Text: "OnlyOffice is a free and open source office suite with a desktop editor.", Items: []int{1}}, 4)
+	rec.add(Finding{Text: "FreeOffice is a free office suite from SoftMaker.", Items: []int{1}}, 5)
+	return rec
+}
+
+var officeNames = []coverageItem{{Item: 1, Findings: []int{1, 2, 3}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}}
+
+// 2. Conditions are checked per thing: LibreOffice shown to be open-source
+// does not make FreeOffice so.
+func TestConditionsAreCheckedPerThing(t *testing.T) {
+	gaps := codeGaps(officeSuites(), officeNames)
+	if len(gaps) != 1 {
+		t.Fatalf("gaps %+v", gaps)
+	}
+	g := gaps[0]
+	if !g.Count || g.Condition != "open source" || !reflect.DeepEqual(g.Things, []string{"FreeOffice"}) || !reflect.DeepEqual(g.Met, []string{"LibreOffice", "OnlyOffice"}) {
+		t.Errorf("gap %+v", g)
+	}
+	if note := describeGaps(gaps); !strings.Contains(note, "only 2 of 3 found (FreeOffice not shown to be open source)") {
+		t.Errorf("the gap says %q", note)
+	}
+	// With a fourth suite shown to qualify, the item is answered and
+	// FreeOffice is only left out: no reason to send a FINISH back.
+	rec := officeSuites()
+	rec.add(Finding{Text: "Calligra Suite is free and open-source software.", Items: []int{1}}, 6)
+	names := []coverageItem{{Item: 1, Findings: []int{1, 2, 3, 4}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice", "Calligra Suite"}}}
+	gaps = codeGaps(rec, names)
+	if len(gaps) != 1 || !gaps[0].Settled || gapsRule(gaps, 0).sendsBack() {
+		t.Errorf("gaps %+v", gaps)
+	}
+}
+
+// 3. The writer is not asked for what no finding answers: the item not
+// found and the finding about a thing left out stay out of its prompt,
+// and the result names what was left out.
+func TestWriterIsNotAskedForWhatNoFindingAnswers(t *testing.T) {
+	cfg, _, _, _ := newRun(t, map[string][]string{KindWriter: {`{"result":"LibreOffice [1] and OnlyOffice [2]."}`}})
+	a := newAgent(t, cfg)
+	a.st.record = *officeSuites()
+	a.st.record.objective = "Name three free and open-source office suites, and the year LibreOffice was first released."
+	a.st.record.checklist = items("three free and open-source office suites", "the year LibreOffice was first released")
+	gaps := codeGaps(&a.st.record, officeNames)
+	prompt := a.writerPrompt(gaps)[1].Content
+	for _, want := range []string{"ANSWER:\n- three free and open-source office suites\n\nFINDINGS:", "[1] LibreOffice", "[2] OnlyOffice"} {
+		if !strings.Contains(prompt, want) {
+			t.Errorf("the writer's prompt lacks %q:\n%s", want, prompt)
+		}
+	}
+	for _, not := range []string{"FreeOffice", "- the year LibreOffice"} {
+		if strings.Contains(prompt, not) {
+			t.Errorf("the writer's prompt has %q:\n%s", not, prompt)
+		}
+	}
+	a.finish(context.Background(), StatusFinished, gaps)
+	if len(a.res.LeftOut) != 1 || !reflect.DeepEqual(a.res.LeftOut[0].Things, []string{"FreeOffice"}) {
+		t.Errorf("left out %+v", a.res.LeftOut)
+	}
+	var missing []int
+	for _, m := range a.res.NotFound {
+		missing = append(missing, m.Item.Number)
+	}
+	if !reflect.DeepEqual(missing, []int{1, 2}) {
+		t.Errorf("not found %+v", a.res.NotFound)
+	}
+}
+
+// 4. An item asking for a view is shown as written, never as a gap.
+func TestOpinionItemsAreNoGaps(t *testing.T) {
+	rec := &record{checklist: items("what the studies found about standing desks", "your view on whether a standing desk is worth it")}
+	rec.add(Finding{Text: "The studies found small benefits.", Items: []int{1}}, 3)
+	if gaps := codeGaps(rec, nil); len(gaps) != 0 {
+		t.Errorf("gaps %+v", gaps)
+	}
+	if !rec.allCovered() {
+		t.Error("the opinion item holds up 'all covered'")
+	}
+	if st := rec.status(true); !strings.Contains(st, "2. your view on whether a standing desk is worth it: your view, given when the result is written") {
+		t.Errorf("status %q", st)
+	}
+	for _, tc := range []struct {
+		item    string
+		opinion bool
+	}{
+		{"your view on it", true}, {"a recommendation", true}, {"which one you would recommend", true}, {"is it worth it", true},
+		{"should I buy one", true}, {"the recommended daily dose", false},
+		{"the height of the mountain", false}, {"three free photo editors", false}, {"the official documentation", false},
+	} {
+		if isOpinion(tc.item) != tc.opinion {
+			t.Errorf("isOpinion(%q) = %v", tc.item, !tc.opinion)
+		}
+	}
+}
+
+// 5, 7 and 8: the start asks for one short search covering the whole
+// objective; after a finding that leaves items open the model is still
+// asked whether the objective is answered; reading on first asks what the
+// part says, or "none".
+func TestNotesAskWhatTheAncestorAsked(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActReadMore, "", ""), act(ActDiscover, findingKenya, ""), act(ActReadMore, "", "")},
+		KindWriter:    {`{"result":"x"}`},
+	})
+	cfg.MaxTurns = 4
+	Run(context.Background(), cfg)
+	calls := m.calls(KindAction)
+	start := calls[0].Messages[len(calls[0].Messages)-1].Content
+	if !strings.Contains(start, "Start with one short SEARCH that covers the whole objective and keeps its conditions") {
+		t.Errorf("the start:\n%s", start)
+	}
+	recorded := calls[4].Messages[len(calls[4].Messages)-1].Content
+	if !strings.Contains(recorded, "Do your findings now answer the objective? If they do, FINISH") {
+		t.Errorf("after a finding:\n%s", recorded)
+	}
+	readOn := calls[3].Messages[len(calls[3].Messages)-1].Content
+	if !strings.Contains(readOn, `what does part 1 say about the objective? Say it in your thought (or "none")`) {
+		t.Errorf("before reading on:\n%s", readOn)
+	}
+}
+
+// 6. The FINISH check says how many sources the findings come from and
+// which parts of the page open are unread.
+func TestCoverageCheckShowsSourcesAndUnreadParts(t *testing.T) {
+	cfg, m, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "Kilimanjaro.", "All covered by [1].")},
+		KindCoverage:  {`{"items":[{"item":1,"findings":[1],"covered":true,"missing":"","names":[]},{"item":2,"findings":[1],"covered":true,"missing":"","names":[]},{"item":3,"findings":[1],"covered":true,"missing":"","names":[]}]}`},
+		KindWriter:    {`{"result":"x"}`},
+	})
+	Run(context.Background(), cfg)
+	cov := m.calls(KindCoverage)
+	if len(cov) != 1 {
+		t.Fatalf("%d coverage calls", len(cov))
+	}
+	q := cov[0].Messages[len(cov[0].Messages)-1].Content
+	for _, want := range []string{"FINDINGS (1 source):", `Unread parts of the page open, "Mount Kilimanjaro - Wiki": 2.`} {
+		if !strings.Contains(q, want) {
+			t.Errorf("the coverage check lacks %q:\n%s", want, q)
+		}
+	}
+}
+
+// 9. The objective check comes every objectiveCheckEvery turns even while
+// findings keep coming (which keep the progress check from firing).
+func TestObjectiveCheckWhileFindingsKeepComing(t *testing.T) {
+	var blocks []page.Block
+	var actions = []string{act(ActSearch, "alpine huts", ""), act(ActNavigate, base+"/huts", "")}
+	for i := 1; i <= 8; i++ {
+		s := fmt.Sprintf("Hut number %d stands at %d metres and sleeps %d walkers in summer.", i, 2000+111*i, 10+i)
+		blocks = append(blocks, page.Block{Kind: page.Paragraph, Text: s})
+		actions = append(actions, act(ActDiscover, "[1] "+s, ""))
+	}
+	cfg, m, rec, fake := newRun(t, map[string][]string{KindChecklist: {`{"items":["the huts and their heights"]}`}, KindAction: actions, KindWriter: {`{"result":"x"}`}})
+	fake.World["/huts"] = webtest.Page{Title: "Alpine huts", Blocks: blocks}
+	cfg.Search = fakeSearch{"alpine huts": {{Title: "Alpine huts", URL: base + "/huts"}}}
+	cfg.Objective = "List the alpine huts and their heights."
+	cfg.MaxTurns = objectiveCheckEvery + 1
+	Run(context.Background(), cfg)
+	var checks []Event
+	for _, e := range rec.of(EvCheck) {
+		if e.Kind == "progress" {
+			checks = append(checks, e)
+		}
+	}
+	if len(checks) != 1 || checks[0].Turn != objectiveCheckEvery || !strings.Contains(checks[0].Reason, "Objective check") {
+		t.Fatalf("checks %+v", checks)
+	}
+	if found := rec.of(EvFinding); len(found) < objectiveCheckEvery-2 {
+		t.Fatalf("only %d findings: the findings did not keep coming", len(found))
+	}
+	next := m.calls(KindAction)[objectiveCheckEvery].Messages
+	if last := next[len(next)-1].Content; !strings.Contains(last, fmt.Sprintf("Objective check (turn %d). Check each checklist item against your findings", objectiveCheckEvery)) {
+		t.Errorf("the model was not asked:\n%s", last)
+	}
+}
+
+// What a small model writes loosely is taken with its meaning.
+func TestPartAsked(t *testing.T) {
+	for _, tc := range []struct {
+		param string
+		n     int
+		next  bool
+	}{
+		{"", 0, true}, {"next", 0, true}, {"the next part", 0, true}, {"continue", 0, true}, {"read on", 0, true}, {`""`, 0, true},
+		{"2", 2, false}, {"part 2", 2, false}, {"Part 2.", 2, false}, {"#3", 3, false}, {"part two", 2, false}, {"the third part", 3, false},
+		{"2 of 5", 2, false}, {"the end", 0, false}, {"ecology", 0, false},
+	} {
+		if n, next := partAsked(tc.param); n != tc.n || next != tc.next {
+			t.Errorf("partAsked(%q) = %d, %v; want %d, %v", tc.param, n, next, tc.n, tc.next)
+		}
+	}
+}
+
+func TestNavigateTakesWhatAModelWrites(t *testing.T) {
+	tr := trail{seen: map[string]bool{}}
+	tr.offerResults([]search.Result{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"}})
+	tr.offerLinks([]page.Link{{Text: "Mount Kenya", URL: base + "/wiki/Mount_Kenya"}})
+	for _, tc := range []struct{ param, want string }{
+		{base + "/wiki/Kilimanjaro", base + "/wiki/Kilimanjaro"},
+		{base + "/wiki/Kilimanjaro.", base + "/wiki/Kilimanjaro"},
+		{"<" + base + "/wiki/Kilimanjaro>,", base + "/wiki/Kilimanjaro"},
+		{"[Mount Kilimanjaro](" + base + "/wiki/Kilimanjaro)", base + "/wiki/Kilimanjaro"},
+		{base + "/wiki/Mercury_(planet)", base + "/wiki/Mercury_(planet)"},
+		{base + "/wiki/Mercury_(planet)).", base + "/wiki/Mercury_(planet)"},
+		{"R1.", base + "/wiki/Kilimanjaro"},
+		{"Mount Kilimanjaro - Wiki", base + "/wiki/Kilimanjaro"},
+		{`"mount kilimanjaro  wiki"`, base + "/wiki/Kilimanjaro"},
+		{"Mount Kenya", base + "/wiki/Mount_Kenya"},
+		{"L1", base + "/wiki/Mount_Kenya"},
+	} {
+		if u, ok := tr.resolve(tc.param); !ok || u != tc.want {
+			t.Errorf("resolve(%q) = %q, %v; want %q", tc.param, u, ok, tc.want)
+		}
+	}
+	for _, bad := range []string{"Mount Everest", base + "/wiki/Everest", "R5"} {
+		if u, ok := tr.resolve(bad); ok {
+			t.Errorf("resolve(%q) = %q, an address never offered", bad, u)
+		}
+	}
+}
+
+func TestSearchQueriesAsAModelWritesThem(t *testing.T) {
+	for _, tc := range []struct{ q, unquoted, plain string }{
+		{`"tallest mountain in Africa"`, "tallest mountain in Africa", "tallest mountain in Africa"},
+		{`“tallest mountain”`, "tallest mountain", "tallest mountain"},
+		{`"Kilimanjaro" height "in feet"`, `"Kilimanjaro" height "in feet"`, "Kilimanjaro height in feet"},
+		{`venv site:docs.python.org`, "venv site:docs.python.org", "venv"},
+		{`plain query`, "plain query", "plain query"},
+	} {
+		if got := unquoted(tc.q); got != tc.unquoted {
+			t.Errorf("unquoted(%q) = %q, want %q", tc.q, got, tc.unquoted)
+		}
+		if got := withoutOperators(tc.q); got != tc.plain {
+			t.Errorf("withoutOperators(%q) = %q, want %q", tc.q, got, tc.plain)
+		}
+	}
+}
+
+// A search narrowed to nothing by quotes or site: is run again without
+// them, and the model is told which query the results are for.
+func TestNarrowSearchIsWidened(t *testing.T) {
+	a := agentFor(t, "What is the tallest mountain in Africa?")
+	obs, err := a.search(context.Background(), Action{Name: ActSearch, Param: `"tallest mountain" in Africa site:wikipedia.org`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(obs, `SEARCH "tallest mountain in Africa" (for "`) || !strings.Contains(obs, "which found nothing) gave 2 results") {
+		t.Errorf("observation:\n%s", obs)
 	}
 }

@@ -82,21 +82,18 @@ func (r *record) covering(n int) []Finding {
 	return out
 }
 
-// allCovered reports whether every checklist item has a finding.
+// allCovered reports whether every checklist item has a finding (an
+// opinion item needs none: the writer gives the view).
 func (r *record) allCovered() bool {
-	for _, it := range r.checklist {
-		if len(r.covering(it.Number)) == 0 {
-			return false
-		}
-	}
-	return len(r.checklist) > 0
+	return len(r.checklist) > 0 && len(r.openItems()) == 0
 }
 
-// openItems returns the checklist items no finding covers yet.
+// openItems returns the checklist items no finding covers yet, opinion
+// items aside.
 func (r *record) openItems() []Item {
 	var out []Item
 	for _, it := range r.checklist {
-		if len(r.covering(it.Number)) == 0 {
+		if !isOpinion(it.Text) && len(r.covering(it.Number)) == 0 {
 			out = append(out, it)
 		}
 	}
@@ -111,10 +108,11 @@ func (r *record) status(full bool) string {
 	type line struct {
 		Item
 		Findings []int
+		Opinion  bool
 	}
 	lines := make([]line, len(r.checklist))
 	for i, it := range r.checklist {
-		lines[i].Item = it
+		lines[i].Item, lines[i].Opinion = it, isOpinion(it.Text)
 		for _, f := range r.covering(it.Number) {
 			lines[i].Findings = append(lines[i].Findings, f.Number)
 		}
@@ -131,6 +129,19 @@ type trail struct {
 	opened   map[string]bool // pages that opened, by URL and final URL
 	results  []string        // the last search's result URLs, by number (R1...)
 	links    []string        // the part shown last's link URLs, by number (L1...)
+	// titles are the offered addresses by their result titles and link
+	// texts, as words: a small model may NAVIGATE by a title.
+	titles map[string]string
+}
+
+// offerTitle remembers an address by the title it was offered under.
+func (t *trail) offerTitle(title, u string) {
+	if t.titles == nil {
+		t.titles = map[string]string{}
+	}
+	if key := strings.Join(words(title), " "); key != "" {
+		t.titles[key] = u
+	}
 }
 
 // offerResults numbers a search's results for NAVIGATE to name; Opened
@@ -142,6 +153,7 @@ func (t *trail) offerResults(results []search.Result) []shownResult {
 		u := normalizeURL(r.URL)
 		t.results = append(t.results, u)
 		t.seen[u] = true
+		t.offerTitle(r.Title, u)
 		list[i] = shownResult{r, t.opened[u]}
 	}
 	return list
@@ -165,6 +177,7 @@ func (t *trail) offerLinks(links []page.Link) []shownLink {
 		u := normalizeURL(l.URL)
 		t.links = append(t.links, u)
 		t.seen[u] = true
+		t.offerTitle(l.Text, u)
 		out = append(out, shownLink{len(out) + 1, l.Text, u})
 	}
 	return out
@@ -186,9 +199,15 @@ func (t *trail) landed(u, final string) {
 }
 
 // resolve turns a URL or a result/link number ("R2", "L5") into an
-// address, and reports whether it was offered.
+// address, and reports whether it was offered. What a small model wraps
+// around it is taken off (quotes, brackets, a Markdown link, a full stop
+// after it), and a result's title or a link's text stands for its address.
 func (t *trail) resolve(param string) (string, bool) {
-	p := unwrap(strings.TrimSpace(param))
+	p := unwrap(trimTrailing(strings.TrimSpace(param)))
+	if m := markdownLink.FindStringSubmatch(p); m != nil {
+		p = unwrap(m[1])
+	}
+	p = trimTrailing(p)
 	if m := refPattern.FindStringSubmatch(p); m != nil {
 		n, _ := strconv.Atoi(m[2])
 		list := t.results
@@ -201,10 +220,36 @@ func (t *trail) resolve(param string) (string, bool) {
 		return "", false
 	}
 	u := normalizeURL(p)
+	if !t.seen[u] && !strings.Contains(p, "/") {
+		if byTitle, ok := t.titles[strings.Join(words(p), " ")]; ok {
+			return byTitle, true
+		}
+	}
 	return u, t.seen[u]
 }
 
-var refPattern = regexp.MustCompile(`^(?i)([RL])\s*(\d+)$`)
+var (
+	refPattern   = regexp.MustCompile(`^(?i)(?:result\s*|link\s*)?([RL])\s*#?(\d+)$`)
+	markdownLink = regexp.MustCompile(`^\[[^\]]*\]\((\S+?)\)$`)
+)
+
+// trimTrailing takes off the punctuation a sentence puts after an
+// address, keeping a closing bracket that has its opening one
+// (Mercury_(planet)).
+func trimTrailing(p string) string {
+	for p != "" {
+		last := p[len(p)-1]
+		switch {
+		case strings.IndexByte(".,;:!?'\"", last) >= 0:
+			p = p[:len(p)-1]
+		case last == ')' && strings.Count(p, "(") < strings.Count(p, ")"):
+			p = p[:len(p)-1]
+		default:
+			return p
+		}
+	}
+	return p
+}
 
 // unwrap removes one pair of wrapping brackets or quotes: "<url>",
 // "[R2]", "'url'"; a URL ending in ")" (Mercury_(planet)) keeps it.

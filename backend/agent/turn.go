@@ -45,6 +45,7 @@ type outcome struct {
 	found bool   // a finding was recorded
 	done  bool   // a FINISH was accepted
 	gaps  []gap  // what the accepted FINISH left uncovered
+	fresh bool   // the next turn starts from a fresh prompt
 }
 
 // turn asks for one action and carries it out. A reply that cannot be
@@ -88,10 +89,14 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 		if err != nil {
 			return outcome{}, err
 		}
-		if retries >= maxRetriesPerTurn || a.st.counts.retriesUsed >= maxRetriesPerRun {
+		// A FINISH sent back for gaps ends the turn, and the next starts
+		// from a fresh prompt: a small model deep in a long conversation
+		// answers a send-back by finishing again (the ancestor's lesson).
+		fresh := v.kind == RefusalGaps
+		if fresh || retries >= maxRetriesPerTurn || a.st.counts.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
 			a.journal(act, render("journal-refused", nil))
-			return outcome{obs: render("turn-refused", map[string]any{"Turn": a.st.turn, "Note": note})}, nil
+			return outcome{obs: render("turn-refused", map[string]any{"Turn": a.st.turn, "Note": note}), fresh: fresh}, nil
 		}
 		retries++
 		a.st.counts.retriesUsed++
@@ -208,6 +213,9 @@ func (a *Agent) observe(out outcome) {
 	}
 	a.st.conv.lastObs = obs
 	a.st.conv.add(chat.User, obs)
+	if out.fresh {
+		a.rebuild("a FINISH was sent back for gaps: the next turn starts from a fresh prompt")
+	}
 }
 
 // dueCheck is the reason for the check due after a turn, if any: the

@@ -32,15 +32,16 @@ func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
 	}
 	for _, g := range gaps {
 		if g.Condition != "" {
-			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.Item, Condition: g.Condition})
-		} else {
+			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.Item, Condition: g.Condition, Things: g.Things})
+		}
+		if g.Condition == "" || g.Count {
 			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.Item, Why: g.Why})
 		}
 	}
 	// The findings go to the writer however the run ended, except when the
 	// model is gone or the user stopped the run (its context is done).
 	if status != StatusModelUnavailable && len(rec.findings) > 0 && ctx.Err() == nil {
-		if answer, err := a.write(ctx); err == nil {
+		if answer, err := a.write(ctx, gaps); err == nil {
 			a.res.Answer = answer
 			a.res.Unsupported = unsupportedNumbers(answer, rec.objective, rec.findings)
 			a.emit(Event{Type: EvResult, Text: answer})
@@ -70,13 +71,13 @@ func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
 // server reported), and so is an answer shaped like a research action: a
 // server that ignores the schema may let the system prompt's action format
 // win; the retry goes with the one-line writer system prompt.
-func (a *Agent) write(ctx context.Context) (string, error) {
-	answer, err := a.writeWith(ctx, a.writerPrompt())
+func (a *Agent) write(ctx context.Context, gaps []gap) (string, error) {
+	answer, err := a.writeWith(ctx, a.writerPrompt(gaps))
 	if errors.Is(err, chat.ErrContextOverflow) {
-		answer, err = a.writeWith(ctx, a.writerPrompt())
+		answer, err = a.writeWith(ctx, a.writerPrompt(gaps))
 	}
 	if errors.Is(err, errActionShaped) {
-		msgs := a.writerPrompt()
+		msgs := a.writerPrompt(gaps)
 		msgs[0].Content = render("writer-system", nil)
 		answer, err = a.writeWith(ctx, msgs)
 	}
@@ -107,10 +108,11 @@ func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, err
 // when they would not fit the context with the answer, a one-line system
 // prompt replaces the agent's, then the findings are shortened step by step
 // (their full text stays in the report).
-func (a *Agent) writerPrompt() []chat.Message {
+func (a *Agent) writerPrompt(gaps []gap) []chat.Message {
 	var msgs []chat.Message
+	brief := writerBrief(&a.st.record, gaps)
 	for _, chars := range writerFindingChars {
-		fs := a.st.record.findings
+		fs := brief.findings
 		if chars > 0 {
 			fs = shortFindings(fs, chars)
 		}
@@ -119,7 +121,8 @@ func (a *Agent) writerPrompt() []chat.Message {
 		for _, system := range []string{"system", "writer-system"} {
 			msgs = []chat.Message{
 				{Role: chat.System, Content: render(system, nil)},
-				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective, "Findings": fs})},
+				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective,
+					"Items": brief.items, "Views": brief.views, "Findings": fs})},
 			}
 			c := conversation{msgs: msgs, est: a.est}
 			if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); fits {
@@ -159,4 +162,71 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 		}
 	}
 	return out
+}
+
+// brief is what the writer is asked for: the checklist items the findings
+// answer, the items that ask for a view, and the findings to write from.
+type brief struct {
+	items, views []Item
+	findings     []Finding
+}
+
+// writerBrief leaves out of the writer's prompt what no finding answers:
+// the items not found, and the findings about things not shown to meet a
+// condition (FreeOffice in a list of open-source suites). The code names
+// them after the result instead, so a small model neither invents what is
+// missing nor lists what does not qualify.
+func writerBrief(rec *record, gaps []gap) brief {
+	var b brief
+	unanswered, leftOut := map[int]bool{}, map[string]bool{}
+	var met []string
+	for _, g := range gaps {
+		if !g.Partial && !g.Settled {
+			unanswered[g.Item.Number] = true
+		}
+		for _, t := range g.Things {
+			leftOut[strings.Join(words(t), " ")] = true
+		}
+		met = append(met, g.Met...)
+	}
+	for _, it := range rec.checklist {
+		switch {
+		case isOpinion(it.Text):
+			b.views = append(b.views, it)
+		case !unanswered[it.Number]:
+			b.items = append(b.items, it)
+		}
+	}
+	for _, f := range rec.findings {
+		if !onlyAbout(f, unanswered) && !namesOnly(f.Text, leftOut, met) {
+			b.findings = append(b.findings, f)
+		}
+	}
+	return b
+}
+
+// onlyAbout reports whether every item f serves is in items.
+func onlyAbout(f Finding, items map[int]bool) bool {
+	for _, n := range f.Items {
+		if !items[n] {
+			return false
+		}
+	}
+	return len(f.Items) > 0
+}
+
+// namesOnly reports whether text names a thing left out and none that
+// met the conditions.
+func namesOnly(text string, leftOut map[string]bool, met []string) bool {
+	have := " " + strings.Join(words(text), " ") + " "
+	named := false
+	for t := range leftOut {
+		named = named || strings.Contains(have, " "+t+" ")
+	}
+	for _, m := range met {
+		if strings.Contains(have, " "+strings.Join(words(m), " ")+" ") {
+			return false
+		}
+	}
+	return named
 }
