@@ -154,6 +154,13 @@ func (a *Agent) adaptContext(loaded int) {
 // journal shrink until the prompt takes at most rebuildTarget of the
 // context, so a long run does not rebuild every turn.
 func (a *Agent) rebuild(why string) {
+	a.rebuildWithin(why, int(rebuildTarget*float64(a.cfg.ContextLength)), true)
+}
+
+// rebuildWithin rebuilds the conversation into at most limit tokens, as
+// far as the shortest form allows, with the page part shown last unless
+// withPage is false.
+func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 	conv, p := &a.st.conv, a.st.page
 	latest := ""
 	if n := len(conv.msgs); conv.underway() && conv.msgs[n-1].Role == chat.User {
@@ -177,11 +184,11 @@ func (a *Agent) rebuild(why string) {
 		}
 	}
 	var part map[string]any
-	if p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
+	if withPage && p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
 		part = a.partData(p, p.shown)
 	}
 	rec := &a.st.record
-	for _, size := range rebuildSizes {
+	build := func(size rebuildSize, part map[string]any, observation string) bool {
 		data := map[string]any{
 			"Objective":   rec.objective,
 			"Status":      rec.status(true),
@@ -195,9 +202,21 @@ func (a *Agent) rebuild(why string) {
 		conv.add(chat.System, render("system", nil))
 		conv.add(chat.User, render("rebuild", data))
 		conv.opened()
-		if float64(conv.tokens()) <= rebuildTarget*float64(a.cfg.ContextLength) {
+		return conv.tokens() <= limit
+	}
+	fits := false
+	for _, size := range rebuildSizes {
+		if fits = build(size, part, observation); fits {
 			break
 		}
+	}
+	if !fits && (part != nil || strings.Contains(observation, "<page>")) {
+		// Still too long: the page text goes, as the last thing to give
+		// up (the findings hold what was recorded of it).
+		if strings.Contains(observation, "<page>") {
+			observation = ""
+		}
+		build(rebuildSizes[len(rebuildSizes)-1], nil, observation)
 	}
 	a.emit(Event{Type: EvRebuilt, Reason: why})
 }

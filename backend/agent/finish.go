@@ -99,8 +99,11 @@ var coverageSchema = map[string]any{
 func (a *Agent) askCoverage(ctx context.Context) ([]gap, error) {
 	request := render("coverage-request", a.coverageData())
 	if !a.st.conv.fitsWith(request, a.cfg.ContextLength, maxTokens[KindCoverage]) {
-		// Rather a fresh compact prompt than a check the server cuts short.
-		a.rebuild("the coverage check needs room in the context")
+		// Rather a fresh compact prompt than a check the server cuts short:
+		// one that leaves room for the check and its answer, without the
+		// page text, which the check does not read.
+		room := a.cfg.ContextLength - a.est.Count(request) - perMessageTokens - maxTokens[KindCoverage] - safetyMargin
+		a.rebuildWithin("the coverage check needs room in the context", min(room, int(rebuildTarget*float64(a.cfg.ContextLength))), false)
 	}
 	reply, err := a.send(ctx, KindCoverage, request, coverageSchema)
 	if err != nil {

@@ -134,9 +134,13 @@ const (
 
 // rebuildSizes are the ever shorter forms a rebuilt prompt tries (finding
 // characters, journal lines) until it takes at most rebuildTarget.
-var rebuildSizes = []struct{ findingChars, journalLines int }{
+var rebuildSizes = []rebuildSize{
 	{findingCharsInRebuild, journalLinesInRebuild}, {160, 8}, {100, 5}, {60, 3},
 }
+
+// rebuildSize is one form of a rebuilt prompt: findings clipped to so
+// many characters, so many journal lines.
+type rebuildSize struct{ findingChars, journalLines int }
 
 // writerFindingChars are the ever shorter findings a writer prompt tries
 // until it fits with its answer: whole (0), then clipped to this many
