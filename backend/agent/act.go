@@ -50,7 +50,11 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	list := a.st.trail.offerResults(results)
 	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...)})
 	a.journal(act, render("journal-results", len(results)))
-	return render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Asked": asked, "Results": list}), nil
+	obs := render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Asked": asked, "Results": list})
+	if len(list) > 0 {
+		a.st.conv.lastResults = obs
+	}
+	return obs, nil
 }
 
 // unquoted is a query without the quotes a small model puts around all of

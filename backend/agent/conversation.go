@@ -22,9 +22,11 @@ type conversation struct {
 	// after them is the run's own.
 	opening int
 	// What a rebuilt prompt keeps of the run: one compact line per turn,
-	// and the last turn's observation.
-	journal []string
-	lastObs string
+	// the last turn's observation, and the last search's results (the
+	// pages still to try, which a model would otherwise search for again).
+	journal     []string
+	lastObs     string
+	lastResults string
 }
 
 // opened marks the messages so far as the conversation's opening.
@@ -188,12 +190,17 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 		part = a.partData(p, p.shown)
 	}
 	rec := &a.st.record
+	results := conv.lastResults
+	if results == observation || results == latest {
+		results = ""
+	}
 	build := func(size rebuildSize, part map[string]any, observation string) bool {
 		data := map[string]any{
 			"Objective":   rec.objective,
 			"Status":      rec.status(true),
 			"Findings":    shortFindings(rec.findings, size.findingChars),
 			"Journal":     lastLines(conv.journal, size.journalLines),
+			"Results":     results,
 			"Part":        part,
 			"Observation": observation,
 			"Latest":      latest,
@@ -216,6 +223,7 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 		if strings.Contains(observation, "<page>") {
 			observation = ""
 		}
+		results = ""
 		build(rebuildSizes[len(rebuildSizes)-1], nil, observation)
 	}
 	a.emit(Event{Type: EvRebuilt, Reason: why})

@@ -44,8 +44,12 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 	if len(c.items) == 0 && c.text != "" {
 		c.inferred = true
 		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
-		if c.items = inferItems(c.text, rec.checklist, covered); len(c.items) == 0 {
-			c.items = inferItems(c.text+" "+act.Thought, rec.checklist, covered)
+		title := ""
+		if p != nil {
+			title = p.page.Title
+		}
+		if c.items = inferItems(c.text, title, rec.checklist, covered); len(c.items) == 0 {
+			c.items = inferItems(c.text+" "+act.Thought, title, rec.checklist, covered)
 		}
 	}
 	if p != nil {

@@ -345,7 +345,8 @@ func nextStep(g gap, rec *record, p *openPage, searched map[string]bool) string 
 }
 
 // gapQuery is a short search for an item: its words that carry meaning,
-// after the subject when the item refers to it as "it".
+// after the subject unless the item names it already ("its height in
+// feet", "experience of people who use one" say nothing of what).
 func gapQuery(item, subject string) string {
 	var ws []string
 	for _, w := range strings.Fields(item) {
@@ -353,10 +354,24 @@ func gapQuery(item, subject string) string {
 			ws = append(ws, w)
 		}
 	}
-	if refersBack.MatchString(item) && subject != "" {
+	if subject != "" && !sharesStem(item, subject) {
 		ws = append([]string{subject}, ws...)
 	}
 	return strings.Join(ws, " ")
+}
+
+// sharesStem reports whether a and b have a word in common, by stem.
+func sharesStem(a, b string) bool {
+	have := map[string]bool{}
+	for _, t := range rank.Stems(a) {
+		have[t] = true
+	}
+	for _, t := range rank.Stems(b) {
+		if have[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // subject is what the research is about, for a search that says "it":
@@ -383,8 +398,6 @@ func titleSubject(title string) string {
 	}
 	return strings.TrimSpace(title)
 }
-
-var refersBack = regexp.MustCompile(`(?i)\b(it|its|they|their|them|this|these)\b`)
 
 // namesIn is the run of capitalised words in text after its first word:
 // the objective's subject ("Mount Kosciuszko").

@@ -17,14 +17,20 @@ import (
 // metres). The coverage check before a FINISH has the last word; this
 // only keeps the checklist's status right in the meantime.
 
-// inferItems returns the numbers of the items text serves, best first in
-// checklist order; covered says which items already have a finding, so of
-// items alike but for an ordinal ("a first ...", "a second ...") the
-// first still open is chosen.
-func inferItems(text string, checklist []Item, covered func(int) bool) []int {
+// inferItems returns the numbers of the items text serves, in checklist
+// order; covered says which items already have a finding, so of items
+// alike but for an ordinal ("a first ...", "a second ...") the first still
+// open is chosen. Words of the page's title (what the page is about, so
+// what every finding from it names: "standing" on a page about standing
+// desks) and words every item has count for little.
+func inferItems(text, title string, checklist []Item, covered func(int) bool) []int {
 	have := map[string]bool{}
 	for _, t := range inferTerms(text, true) {
 		have[t] = true
+	}
+	common := map[string]bool{}
+	for _, t := range inferTerms(title, false) {
+		common[t] = true
 	}
 	terms := make([][]string, len(checklist))
 	df := map[string]int{}
@@ -34,10 +40,15 @@ func inferItems(text string, checklist []Item, covered func(int) bool) []int {
 			df[t]++
 		}
 	}
+	for t, n := range df {
+		if n == len(checklist) && n > 1 {
+			common[t] = true
+		}
+	}
 	scores := make([]float64, len(checklist))
 	best := 0.0
 	for i := range checklist {
-		scores[i] = inferScore(terms[i], have, df, len(checklist))
+		scores[i] = inferScore(terms[i], have, common)
 		best = max(best, scores[i])
 	}
 	threshold := inferAccept
@@ -61,11 +72,11 @@ func inferItems(text string, checklist []Item, covered func(int) bool) []int {
 }
 
 // inferScore is the weighted share of an item's terms that text has.
-func inferScore(item []string, have map[string]bool, df map[string]int, n int) float64 {
+func inferScore(item []string, have, common map[string]bool) float64 {
 	var got, all float64
 	for _, t := range dedupe(item) {
 		w := 1.0
-		if n > 1 && df[t] == n {
+		if common[t] {
 			w = sharedTermWeight
 		}
 		all += w

@@ -19,28 +19,39 @@ func TestInferItems(t *testing.T) {
 	editors := items("a first free and open-source photo editor for Linux", "a second free and open-source photo editor for Linux", "a third free and open-source photo editor for Linux")
 	sourdough := items("what to mix on the first day, with amounts", "the daily feeding, with amounts", "how to tell when the starter is ready")
 	none := func(int) bool { return false }
+	kiliObj := "Mount Kilimanjaro - Worldpedia"
+	kosObj := "Mount Kosciuszko - OpenAtlas Encyclopedia"
+	editorsObj := "The best photo editors for Linux in 2026"
+	sourObj := "Sourdough starter: the complete guide"
+	deskObj := "Standing desks: what the research says"
+	desk := items("what the evidence says about sitting time and health", "downsides of standing too much", "cheaper alternatives and whether the cost is worth it", "experience of people who use one")
 	tests := []struct {
 		name      string
+		title     string // of the page the finding is from
 		checklist []Item
 		text      string
 		covered   func(int) bool
 		want      []int
 	}{
-		{"seed 000's finding serves all three", kili, "Mount Kilimanjaro is the highest mountain in Africa, with an elevation of 5,895 m (19,341 ft) above sea level.", none, []int{1, 2, 3}},
-		{"only the height in metres", kili, "Kibo rises 5,895 metres.", none, []int{2}},
-		{"only the mountain", kili, "Kilimanjaro is the tallest mountain in Africa.", none, []int{1}},
-		{"the height", kosciuszko, "Mount Kosciuszko is the highest mountain of mainland Australia, at 2,228 metres above sea level.", none, []int{1}},
-		{"who and when", kosciuszko, "The Polish explorer Paweł Strzelecki named the mountain in 1840.", none, []int{3}},
-		{"the state, by the thought beside it", kosciuszko, "It lies in the Snowy Mountains of New South Wales. This answers the Australian state.", none, []int{2}},
-		{"nothing an item asks", kosciuszko, "The walk from Thredbo takes about four hours.", none, nil},
-		{"the first of three alike", editors, "GIMP is a free and open-source photo editor for Linux.", none, []int{1}},
-		{"the first open of three alike", editors, "darktable is a free and open-source photo editor for Linux.", func(n int) bool { return n == 1 }, []int{2}},
-		{"a how-to's first day", sourdough, "Day 1: mix 50 grams of wholemeal flour with 50 grams of water in a jar.", none, []int{1}},
-		{"a how-to's readiness", sourdough, "The starter is ready when it doubles within 4 to 8 hours of a feeding.", none, []int{3}},
+		{"seed 000's finding serves all three", kiliObj, kili, "Mount Kilimanjaro is the highest mountain in Africa, with an elevation of 5,895 m (19,341 ft) above sea level.", none, []int{1, 2, 3}},
+		{"only the height in metres", kiliObj, kili, "Kibo rises 5,895 metres.", none, []int{2}},
+		{"only the mountain", kiliObj, kili, "Kilimanjaro is the tallest mountain in Africa.", none, []int{1}},
+		{"the height", kosObj, kosciuszko, "Mount Kosciuszko is the highest mountain of mainland Australia, at 2,228 metres above sea level.", none, []int{1}},
+		{"who and when", kosObj, kosciuszko, "The Polish explorer Paweł Strzelecki named the mountain in 1840.", none, []int{3}},
+		{"the state, by the thought beside it", kosObj, kosciuszko, "It lies in the Snowy Mountains of New South Wales. This answers the Australian state.", none, []int{2}},
+		{"nothing an item asks", kosObj, kosciuszko, "The walk from Thredbo takes about four hours.", none, nil},
+		{"the first of three alike", editorsObj, editors, "GIMP is a free and open-source photo editor for Linux.", none, []int{1}},
+		{"the first open of three alike", editorsObj, editors, "darktable is a free and open-source photo editor for Linux.", func(n int) bool { return n == 1 }, []int{2}},
+		{"a how-to's first day", sourObj, sourdough, "Day 1: mix 50 grams of wholemeal flour with 50 grams of water in a jar.", none, []int{1}},
+		// The objective's subject ("standing desk") tells no item apart.
+		{"sitting time, not the downsides of standing", deskObj, desk, "Workers given a sit-stand desk cut their sitting time by about 80 to 100 minutes per workday.", none, []int{1}},
+		{"the cost", deskObj, desk, "A timer that prompts short walking breaks delivers most of the benefit of a standing desk at a fraction of the cost.", none, []int{3}},
+		{"an experience, by the thought beside it", deskObj, desk, "Since I started using a standing desk, the afternoon slump has mostly gone. The page gives the experience of people who use one.", none, []int{4}},
+		{"a how-to's readiness", sourObj, sourdough, "The starter is ready when it doubles within 4 to 8 hours of a feeding.", none, []int{3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := inferItems(tc.text, tc.checklist, tc.covered); !reflect.DeepEqual(got, tc.want) {
+			if got := inferItems(tc.text, tc.title, tc.checklist, tc.covered); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("inferItems = %v, want %v", got, tc.want)
 			}
 		})

@@ -180,8 +180,9 @@ const (
 	// inferAtLeast: below this share even the best item is no match, and
 	// the finding is recorded for no item until the coverage check.
 	inferAtLeast = 0.25
-	// sharedTermWeight: a word every item has (the objective's subject)
-	// says little about which item a finding serves.
+	// sharedTermWeight: a word of the page's title, or one every item has
+	// (the subject, which every finding names), says little about which
+	// item a finding serves.
 	sharedTermWeight = 0.3
 )
 

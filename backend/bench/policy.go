@@ -224,7 +224,7 @@ func (p *Policy) decide(msgs []llmtest.Message) move {
 	if u, items := p.nextUnit(msgs); u.text != "" {
 		p.recorded[u.key] = true
 		p.pending = u.text
-		return action(agent.ActDiscover, p.finding(u.text, items, msgs), "This part states it.")
+		return action(agent.ActDiscover, p.finding(u.text, items, msgs), p.findingThought(items))
 	}
 	if p.allCovered() {
 		return action(agent.ActFinish, p.finishAnswer(), p.coverageThought())

@@ -263,11 +263,11 @@ func checkAnswer(res *Result, t Task, dir string) {
 	m := resultSection.FindStringSubmatch(string(data) + "\n## ")
 	answer := ""
 	if m != nil {
-		answer = strings.ToLower(m[1])
+		answer = sameUnits(m[1])
 	}
 	for _, w := range t.Must {
 		res.AnswerTotal++
-		if strings.Contains(answer, strings.ToLower(w)) {
+		if strings.Contains(answer, sameUnits(w)) {
 			res.AnswerPassed++
 		} else {
 			res.AnswerMisses = append(res.AnswerMisses, "lacks "+w)
@@ -275,7 +275,7 @@ func checkAnswer(res *Result, t Task, dir string) {
 	}
 	for _, w := range t.MustNot {
 		res.AnswerTotal++
-		if !strings.Contains(answer, strings.ToLower(w)) {
+		if !strings.Contains(answer, sameUnits(w)) {
 			res.AnswerPassed++
 		} else {
 			res.AnswerMisses = append(res.AnswerMisses, "has "+w)

@@ -88,3 +88,21 @@ func savePart(t *testing.T, dir, name, url, text string) {
 		t.Fatal(err)
 	}
 }
+
+// An answer check holds whatever spelling of a unit the writer used.
+func TestCheckAnswerUnits(t *testing.T) {
+	task := Task{Must: []string{"50 grams", "5,895 metres"}, MustNot: []string{"100 grams"}}
+	dir := t.TempDir()
+	report := "# x\n\n## Result\n\nMix 50 g of flour; keep 100 g back. Kibo rises 5,895 m [1].\n\n## Findings (1)\n\n1. x\n"
+	if err := os.WriteFile(filepath.Join(dir, "report.md"), []byte(report), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var res Result
+	checkAnswer(&res, task, dir)
+	if res.AnswerPassed != 2 || strings.Join(res.AnswerMisses, ", ") != "has 100 grams" {
+		t.Errorf("answer %d/%d, misses %q", res.AnswerPassed, res.AnswerTotal, res.AnswerMisses)
+	}
+	if !(Item{Keywords: [][]string{{"day 1", "50 grams"}}}).Serves("On day 1, stir 50g of flour") {
+		t.Error("a keyword in grams does not serve a sentence in g")
+	}
+}

@@ -173,6 +173,21 @@ func (p *Policy) finding(text string, items []int, msgs []llmtest.Message) strin
 	return fmt.Sprintf("[%s] %s", joinInts(items), text)
 }
 
+// findingThought is the thought beside a DISCOVER: the oracle names no
+// item there (its finding does); the transcript style says what the page
+// gives, in the checklist's words, as seed 000's model did ("The page
+// provides the height of Mount Kilimanjaro in meters and feet").
+func (p *Policy) findingThought(items []int) string {
+	if p.style != Transcript || len(items) == 0 {
+		return "This part states it."
+	}
+	var what []string
+	for _, n := range items {
+		what = append(what, p.task.Checklist[n-1].Text)
+	}
+	return "The page gives " + strings.Join(what, " and ") + ". I will record it."
+}
+
 // finishAnswer is the FINISH parameter: a short line, or for the
 // transcript style the whole answer, as seed 000's model wrote it.
 func (p *Policy) finishAnswer() string {

@@ -13,6 +13,7 @@ import (
 	"github.com/scout-research/scout/backend/agent"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -61,13 +62,14 @@ type Item struct {
 	Keywords [][]string `json:"keywords"`
 }
 
-// Serves reports whether sentence serves the item.
+// Serves reports whether sentence serves the item; units match in any
+// spelling ("50 g" serves "50 grams").
 func (it Item) Serves(sentence string) bool {
-	s := strings.ToLower(sentence)
+	s := sameUnits(sentence)
 	for _, group := range it.Keywords {
 		all := len(group) > 0
 		for _, k := range group {
-			if !strings.Contains(s, strings.ToLower(k)) {
+			if !strings.Contains(s, sameUnits(k)) {
 				all = false
 				break
 			}
@@ -124,3 +126,19 @@ func order(id string) string {
 	}
 	return "9" + id
 }
+
+// sameUnits lower-cases text and writes a unit after a number in one
+// spelling, so a check written "50 grams" holds "50 g" and "50 grams" alike:
+// a model is free to shorten units, and so is the transcript style.
+func sameUnits(text string) string {
+	return unitAfterNumber.ReplaceAllStringFunc(strings.ToLower(text), func(m string) string {
+		sub := unitAfterNumber.FindStringSubmatch(m)
+		return sub[1] + " " + oneUnit[sub[2]]
+	})
+}
+
+var (
+	unitAfterNumber = regexp.MustCompile(`(\d)\s?(metres|meters|metre|meter|m|feet|foot|ft|kilometres|kilometers|km|kilograms|kg|grams|gram|g)\b`)
+	oneUnit         = map[string]string{"metres": "m", "meters": "m", "metre": "m", "meter": "m", "m": "m", "feet": "ft", "foot": "ft", "ft": "ft",
+		"kilometres": "km", "kilometers": "km", "km": "km", "kilograms": "kg", "kg": "kg", "grams": "g", "gram": "g", "g": "g"}
+)
