@@ -63,6 +63,13 @@ const (
 	// covered" is sent back at most this often per run, so something the
 	// web does not hold cannot block the run forever.
 	maxNotCoveredSendBacks = 2
+	// freshPromptAt: a FINISH sent back for gaps starts the next turn from
+	// a fresh prompt once the conversation holds this share of the
+	// context. The ancestor found a small model deep in a long
+	// conversation finishing again whatever it was told; but a fresh
+	// prompt is read anew, about 1,300 tokens or three minutes on a CPU
+	// (measured on the bench), which a short conversation does not need.
+	freshPromptAt = 0.4
 	// maxGapSendBacks: FINISH sent back for checklist gaps found by the
 	// coverage check; after this the gaps are reported as missing. Once:
 	// the ancestor measured each send-back at 8-10 minutes on a CPU, and a

@@ -75,33 +75,40 @@ func TestMissingClaimTheFindingsAnswerIsDropped(t *testing.T) {
 	}
 }
 
-// 1. A FINISH with gaps is sent back once a run, naming the next step, and
-// the turn after starts from a fresh prompt; a second FINISH is accepted
-// with the gaps reported.
+// 1. A FINISH with gaps is sent back once a run, naming the next step; a
+// second FINISH is accepted with the gaps reported. When the conversation
+// is long, the turn after the send-back starts from a fresh prompt.
 func TestOneGapSendBackNamesTheNextStep(t *testing.T) {
-	finish := act(ActFinish, "Kilimanjaro.", "Done.")
-	cfg, m, rec, _ := newRun(t, map[string][]string{
-		KindChecklist: {kiliChecklist()},
-		KindAction:    {search1, openKili, act(ActDiscover, findingKenya, ""), finish, finish},
-		KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
-	})
-	res, _ := Run(context.Background(), cfg)
-	if res.Status != StatusFinished || len(res.NotFound) != 2 {
-		t.Fatalf("status %s, not found %+v", res.Status, res.NotFound)
-	}
-	refused := rec.of(EvRefused)
-	if len(refused) != 1 || refused[0].Kind != RefusalGaps {
-		t.Fatalf("refusals %+v", refused)
-	}
-	for _, want := range []string{`Next: SEARCH for "Mount Kilimanjaro height meters".`, `Next: SEARCH for "Mount Kilimanjaro height feet".`} {
-		if !strings.Contains(refused[0].Reason, want) {
-			t.Errorf("the send-back lacks %q: %s", want, refused[0].Reason)
+	for _, tc := range []struct {
+		context int
+		fresh   bool
+	}{{8192, false}, {2048, true}} {
+		finish := act(ActFinish, "Kilimanjaro.", "Done.")
+		cfg, m, rec, _ := newRun(t, map[string][]string{
+			KindChecklist: {kiliChecklist()},
+			KindAction:    {search1, openKili, act(ActDiscover, findingKenya, ""), finish, finish},
+			KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
+		})
+		cfg.ContextLength = tc.context
+		res, _ := Run(context.Background(), cfg)
+		if res.Status != StatusFinished || len(res.NotFound) != 2 {
+			t.Fatalf("context %d: status %s, not found %+v", tc.context, res.Status, res.NotFound)
 		}
-	}
-	calls := m.calls(KindAction)
-	after := calls[len(calls)-1].Messages
-	if len(after) != 2 || !strings.Contains(after[1].Content, "OBJECTIVE:") || !strings.Contains(after[1].Content, "Not finished yet.") {
-		t.Errorf("the turn after the send-back is not a fresh prompt holding it: %d messages, last:\n%s", len(after), after[len(after)-1].Content)
+		refused := rec.of(EvRefused)
+		if len(refused) != 1 || refused[0].Kind != RefusalGaps {
+			t.Fatalf("context %d: refusals %+v", tc.context, refused)
+		}
+		for _, want := range []string{`Next: SEARCH for "Mount Kilimanjaro height meters".`, `Next: SEARCH for "Mount Kilimanjaro height feet".`} {
+			if !strings.Contains(refused[0].Reason, want) {
+				t.Errorf("the send-back lacks %q: %s", want, refused[0].Reason)
+			}
+		}
+		calls := m.calls(KindAction)
+		after := calls[len(calls)-1].Messages
+		last := after[len(after)-1].Content
+		if fresh := len(after) == 2 && strings.Contains(last, "OBJECTIVE:"); fresh != tc.fresh || !strings.Contains(last, "Not finished yet.") {
+			t.Errorf("context %d: the turn after the send-back starts from a fresh prompt: %v, want %v; %d messages, last:\n%s", tc.context, fresh, tc.fresh, len(after), last)
+		}
 	}
 }
 

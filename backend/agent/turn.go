@@ -90,8 +90,9 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 			return outcome{}, err
 		}
 		// A FINISH sent back for gaps ends the turn, and the next starts
-		// from a fresh prompt: a small model deep in a long conversation
-		// answers a send-back by finishing again (the ancestor's lesson).
+		// from a fresh prompt when the conversation is long: a small model
+		// deep in one answers a send-back by finishing again (the
+		// ancestor's lesson); see observe.
 		fresh := v.kind == RefusalGaps
 		if fresh || retries >= maxRetriesPerTurn || a.st.counts.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
@@ -213,7 +214,7 @@ func (a *Agent) observe(out outcome) {
 	}
 	a.st.conv.lastObs = obs
 	a.st.conv.add(chat.User, obs)
-	if out.fresh {
+	if out.fresh && float64(a.st.conv.tokens()) >= freshPromptAt*float64(a.cfg.ContextLength) {
 		a.rebuild("a FINISH was sent back for gaps: the next turn starts from a fresh prompt")
 	}
 }
