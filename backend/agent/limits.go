@@ -69,7 +69,7 @@ const (
 	// conversation finishing again whatever it was told; but a fresh
 	// prompt is read anew, about 1,300 tokens or three minutes on a CPU
 	// (measured on the bench), which a short conversation does not need.
-	freshPromptAt = 0.4
+	freshPromptAt = 0.5
 	// maxGapSendBacks: FINISH sent back for checklist gaps found by the
 	// coverage check; after this the gaps are reported as missing. Once:
 	// the ancestor measured each send-back at 8-10 minutes on a CPU, and a
