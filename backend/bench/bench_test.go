@@ -282,3 +282,39 @@ func liveRun(t *testing.T, flavour llmtest.Flavour) {
 		t.Errorf("the ledger's first row does not show the server's counts:\n%s", ledger)
 	}
 }
+
+// TestModelZoo plays the factual task and seed 000's own run in every
+// style of the zoo, and replays seed 000's actions: each style must finish
+// with every answer check and citation passing, or (the stubborn one, which
+// finishes again right after a send-back) with a report naming what it
+// lacks; the replay must finish as the ancestor's run did, on turn 4,
+// with the model's finding recorded as it wrote it.
+func TestModelZoo(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	results, err := Run(context.Background(), Options{Tasks: realTasks(t, "factual", "seed"), OutDir: t.TempDir(), Styles: Styles,
+		TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2*len(Styles)+1 {
+		t.Fatalf("%d results", len(results))
+	}
+	for _, r := range results {
+		switch {
+		case r.Style == Stubborn && !r.Passed():
+			if r.FinishedBy != "agent" || r.GapsNamed == 0 || !r.CitationsValid {
+				t.Errorf("%s (stubborn): ended %s with %d gaps named, citations %v", r.ID, r.FinishedBy, r.GapsNamed, r.CitationProblems)
+			}
+		case r.Style == Replay:
+			assertSolved(t, r)
+			if r.Turns != 4 || len(r.Refusals) != 0 {
+				t.Errorf("the replay of seed 000 took %d turns with refusals %v", r.Turns, r.Refusals)
+			}
+		default:
+			if !r.Passed() {
+				t.Errorf("%s (%s): ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.Style, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
+			}
+		}
+	}
+}

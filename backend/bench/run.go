@@ -72,6 +72,9 @@ type Result struct {
 	CitationsValid   bool           `json:"citations_valid"`
 	CitationProblems []string       `json:"citation_problems"`
 	NumbersFlagged   int            `json:"numbers_flagged"`
+	// GapsNamed counts the checklist items the report names as not found
+	// or left out: a run that misses something says so.
+	GapsNamed int `json:"gaps_named,omitempty"`
 	ProjectedMinutes float64        `json:"projected_model_minutes"`
 	// PerCall is every model call's figures, kept for replayed runs, whose
 	// summary sets them beside the recorded run's.
@@ -218,6 +221,7 @@ func fillFromResult(res *Result, r *agent.Result) {
 	res.PromptTokens, res.Reusable, res.CompletionTokens = r.PromptTokens, r.CachedTokens, r.CompletionTokens
 	res.ReuseEstimated = r.CacheEstimated
 	res.NumbersFlagged = len(r.Unsupported)
+	res.GapsNamed = len(r.NotFound) + len(r.LeftOut)
 	res.Error = r.Error // empty when the run ended normally
 	switch {
 	case r.Status == agent.StatusFinished:

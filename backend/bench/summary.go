@@ -343,11 +343,11 @@ func (s Summary) writeZoo(sb *strings.Builder) {
 		return
 	}
 	sb.WriteString("\n## The model zoo: styles by task\n\n")
-	sb.WriteString("Each cell: how the run ended, answer checks passed, citations (✓ valid), projected model minutes. A style passes a task when the agent finished it with every answer check and citation passing.\n\n")
-	sb.WriteString("| Style | " + strings.Join(tasks, " | ") + " | Passed | Model min |\n")
-	sb.WriteString("| --- |" + strings.Repeat(" --- |", len(tasks)) + " ---: | ---: |\n")
+	sb.WriteString("Each cell: how the run ended, answer checks passed, citations (✓ valid), projected model minutes, and the items the report names as not found or left out. A style passes a task when the agent finished it with every answer check and citation passing; short of that, a report should name what it lacks.\n\n")
+	sb.WriteString("| Style | " + strings.Join(tasks, " | ") + " | Passed | Or named | Model min |\n")
+	sb.WriteString("| --- |" + strings.Repeat(" --- |", len(tasks)) + " ---: | ---: | ---: |\n")
 	for _, st := range styles {
-		row, passed, minutes := []string{string(st)}, 0, 0.0
+		row, passed, named, minutes := []string{string(st)}, 0, 0, 0.0
 		for _, id := range tasks {
 			r, ok := cell[string(st)+"/"+id]
 			if !ok {
@@ -358,13 +358,20 @@ func (s Summary) writeZoo(sb *strings.Builder) {
 			if !r.CitationsValid {
 				cites = "✗"
 			}
-			row = append(row, fmt.Sprintf("%s %d/%d %s %.1f", r.FinishedBy, r.AnswerPassed, r.AnswerTotal, cites, r.ProjectedMinutes))
-			if r.Passed() {
+			c := fmt.Sprintf("%s %d/%d %s %.1f", r.FinishedBy, r.AnswerPassed, r.AnswerTotal, cites, r.ProjectedMinutes)
+			if r.GapsNamed > 0 {
+				c += fmt.Sprintf(" (%d named)", r.GapsNamed)
+			}
+			row = append(row, c)
+			switch {
+			case r.Passed():
 				passed++
+			case r.GapsNamed > 0 && r.CitationsValid:
+				named++
 			}
 			minutes += r.ProjectedMinutes
 		}
-		fmt.Fprintf(sb, "| %s | %d/%d | %.1f |\n", strings.Join(row, " | "), passed, len(tasks), minutes)
+		fmt.Fprintf(sb, "| %s | %d/%d | %d | %.1f |\n", strings.Join(row, " | "), passed, len(tasks), named, minutes)
 	}
 }
 

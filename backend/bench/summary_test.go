@@ -131,19 +131,24 @@ func TestSummaryZooAndReplay(t *testing.T) {
 	run := func(id string, st Style, ended string, passed int, minutes float64) Result {
 		return Result{ID: id, Mode: "append", Style: st, FinishedBy: ended, AnswerPassed: passed, AnswerTotal: 5, CitationsValid: true, ProjectedMinutes: minutes}
 	}
+	named := func(id string, st Style, ended string, passed int, minutes float64) Result {
+		r := run(id, st, ended, passed, minutes)
+		r.GapsNamed = 2
+		return r
+	}
 	replay := run("seed", Replay, "agent", 5, 6.5)
 	replay.Turns = 4
 	replay.Ancestor = &AncestorRun{Version: "1.40", Turns: 4, PromptTokens: []int{676, 1491}, WriterPrompt: 312, CompletionTokens: []int{54, 41}, ModelMinutes: 11.8}
 	replay.PerCall = []CallFigures{{Kind: "checklist", Prompt: 480, Written: 20}, {Kind: "action", Prompt: 560, Reused: 500, Written: 50}, {Kind: "writer", Prompt: 300, Reused: 250, Written: 40}}
 	md := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: []Result{
 		run("factual", Oracle, "agent", 5, 10), run("list", Oracle, "agent", 5, 12),
-		run("factual", Transcript, "stuck", 2, 20.5), run("list", Transcript, "agent", 5, 11),
+		named("factual", Transcript, "agent", 2, 20.5), run("list", Transcript, "agent", 5, 11),
 		replay,
 	}}.Markdown(nil)
 	for _, want := range []string{
-		"| Style | factual | list | Passed | Model min |",
-		"| oracle | agent 5/5 ✓ 10.0 | agent 5/5 ✓ 12.0 | 2/2 | 22.0 |",
-		"| transcript | stuck 2/5 ✓ 20.5 | agent 5/5 ✓ 11.0 | 1/2 | 31.5 |",
+		"| Style | factual | list | Passed | Or named | Model min |",
+		"| oracle | agent 5/5 ✓ 10.0 | agent 5/5 ✓ 12.0 | 2/2 | 0 | 22.0 |",
+		"| transcript | agent 2/5 ✓ 20.5 (2 named) | agent 5/5 ✓ 11.0 | 1/2 | 1 | 31.5 |",
 		"## seed replayed: Scout beside the ancestor",
 		"| ancestor 1.40 | agent | 4 | 676, 1491 | 312 | 95 | 11.8 |",
 		"| Scout | agent | 4 | 560 | 300 | 110 | 6.5 |",
