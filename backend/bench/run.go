@@ -74,8 +74,8 @@ type Result struct {
 	NumbersFlagged   int            `json:"numbers_flagged"`
 	// GapsNamed counts the checklist items the report names as not found
 	// or left out: a run that misses something says so.
-	GapsNamed int `json:"gaps_named,omitempty"`
-	ProjectedMinutes float64        `json:"projected_model_minutes"`
+	GapsNamed        int     `json:"gaps_named,omitempty"`
+	ProjectedMinutes float64 `json:"projected_model_minutes"`
 	// PerCall is every model call's figures, kept for replayed runs, whose
 	// summary sets them beside the recorded run's.
 	PerCall []CallFigures `json:"per_call,omitempty"`
