@@ -23,7 +23,7 @@ func TestReplaySendsTheSameRequest(t *testing.T) {
 	first := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
 	defer first.Close()
 	out := filepath.Join(t.TempDir(), "run")
-	if code, _, errs := invoke("run", "--llm-url", first.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--out", out, objective); code != 0 {
+	if code, _, errs := invoke("run", "--llm-url", first.BaseURL(), "--search-url", web.URL+"/search/html/", "--headless", "--allow-local", "--out", out, objective); code != 0 {
 		t.Fatalf("run: exit %d, %s", code, errs)
 	}
 	ran := first.Calls()

@@ -9,6 +9,7 @@ export namespace agent {
 	    part: number;
 	    items: number[];
 	    quote: string;
+	    items_inferred?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Finding(source);
@@ -24,6 +25,7 @@ export namespace agent {
 	        this.part = source["part"];
 	        this.items = source["items"];
 	        this.quote = source["quote"];
+	        this.items_inferred = source["items_inferred"];
 	    }
 	}
 	export class Item {
