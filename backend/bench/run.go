@@ -79,6 +79,9 @@ type Result struct {
 	// PerCall is every model call's figures, kept for replayed runs, whose
 	// summary sets them beside the recorded run's.
 	PerCall []CallFigures `json:"per_call,omitempty"`
+	// Spending is where the run's model time went (offline only: the fake
+	// server knows what each call read anew).
+	Spending *Spending `json:"spending,omitempty"`
 	// Ancestor is the recorded run's published figures, for a replay.
 	Ancestor *AncestorRun `json:"ancestor,omitempty"`
 	Dir      string       `json:"dir"`
@@ -202,6 +205,8 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	rows := journalRows(events)
 	if fake != nil {
 		rows = fakeRows(fake.Calls())
+		sp := spending(fake.Calls(), outcome.Result, res.Dir)
+		res.Spending = &sp
 	}
 	writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), rows)
 	if p.style == Replay {

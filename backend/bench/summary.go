@@ -140,6 +140,7 @@ func (s Summary) Markdown(baseline *Summary) string {
 	}
 	fmt.Fprintf(&sb, "Projected model time assumes %.1f prompt tokens/s read and %.1f tokens/s written%s; tokens the prompt cache can reuse are not read.\n\n", s.ReadRate, s.WriteRate, machine)
 	s.writeZoo(&sb)
+	s.writeSpending(&sb)
 	s.writeReplays(&sb)
 	sb.WriteString("\n## Every run\n\n")
 	sb.WriteString("| Task | Style | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Flagged | Model min |\n")
@@ -419,4 +420,108 @@ func sumInts(ns []int) int {
 		t += n
 	}
 	return t
+}
+
+// writeSpending prints where the fresh prompt tokens went, task by task,
+// for the first style that ran offline, with the floor and the share read
+// twice; then each style's suite totals.
+func (s Summary) writeSpending(sb *strings.Builder) {
+	var first Style
+	var rows []Result
+	for _, r := range s.Results {
+		if r.Spending == nil || r.Mode != "append" || r.Style == Replay {
+			continue
+		}
+		if first == "" {
+			first = r.Style
+		}
+		if r.Style == first {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(sb, "\n## Where the model time goes (%s)\n\n", first)
+	sb.WriteString("Fresh prompt tokens (read anew, not from the cache) by where the text came from; the floor is the system prompt, one results list, the page parts the findings come from and the findings for the writer, each read once; re-read is fresh text the run had read before.\n\n")
+	sb.WriteString("| Task | Fresh | " + strings.Join(Sources, " | ") + " | Floor | Fresh/floor | Re-read | Written (action/checklist/coverage/writer) |\n")
+	sb.WriteString("| --- | ---: |" + strings.Repeat(" ---: |", len(Sources)) + " ---: | ---: | ---: | --- |\n")
+	var total Spending
+	total.Fresh, total.Written = map[string]int{}, map[string]int{}
+	fresh := 0
+	for _, r := range rows {
+		sp := r.Spending
+		f := r.PromptTokens - r.Reusable
+		cells := []string{r.ID, fmt.Sprint(f)}
+		for _, src := range Sources {
+			cells = append(cells, fmt.Sprint(sp.Fresh[src]))
+			total.Fresh[src] += sp.Fresh[src]
+		}
+		for k, n := range sp.Written {
+			total.Written[k] += n
+		}
+		total.Floor += sp.Floor
+		total.ReRead += sp.ReRead
+		fresh += f
+		cells = append(cells, fmt.Sprint(sp.Floor), ratio(f, sp.Floor), percent(sp.ReRead, r.PromptTokens), written(sp.Written))
+		sb.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	}
+	cells := []string{"**suite**", fmt.Sprint(fresh)}
+	for _, src := range Sources {
+		cells = append(cells, fmt.Sprint(total.Fresh[src]))
+	}
+	prompt := 0
+	for _, r := range rows {
+		prompt += r.PromptTokens
+	}
+	cells = append(cells, fmt.Sprint(total.Floor), ratio(fresh, total.Floor), percent(total.ReRead, prompt), written(total.Written))
+	sb.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	s.writeStyleSpending(sb)
+}
+
+// writeStyleSpending sums fresh tokens, floor and re-read per style.
+func (s Summary) writeStyleSpending(sb *strings.Builder) {
+	type sums struct{ fresh, floor, reread, prompt int }
+	var order []Style
+	by := map[Style]*sums{}
+	for _, r := range s.Results {
+		if r.Spending == nil || r.Mode != "append" {
+			continue
+		}
+		if by[r.Style] == nil {
+			by[r.Style] = &sums{}
+			order = append(order, r.Style)
+		}
+		t := by[r.Style]
+		t.fresh += r.PromptTokens - r.Reusable
+		t.floor += r.Spending.Floor
+		t.reread += r.Spending.ReRead
+		t.prompt += r.PromptTokens
+	}
+	if len(order) < 2 {
+		return
+	}
+	sb.WriteString("\n| Style | Fresh | Floor | Fresh/floor | Re-read |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for _, st := range order {
+		t := by[st]
+		fmt.Fprintf(sb, "| %s | %d | %d | %s | %s |\n", st, t.fresh, t.floor, ratio(t.fresh, t.floor), percent(t.reread, t.prompt))
+	}
+}
+
+func ratio(a, b int) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", float64(a)/float64(b))
+}
+
+func percent(a, b int) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+}
+
+func written(by map[string]int) string {
+	return fmt.Sprintf("%d/%d/%d/%d", by["action"], by["checklist"], by["coverage"], by["writer"])
 }
