@@ -93,7 +93,7 @@ func TestPageTextCannotLeaveItsFence(t *testing.T) {
 	cfg.Browser = &webtest.Fake{World: hostileWorld(), Base: base, Guard: cfg.Browser.(*webtest.Fake).Guard}
 	// A small context: the conversation is rebuilt on the way, so the
 	// rebuilt prompt (journal, findings, the part) is checked too.
-	cfg.ContextLength = 2600
+	cfg.ContextLength = 2400
 	if _, err := Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}

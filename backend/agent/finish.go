@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 
 	"github.com/scout-research/scout/backend/plain"
 )
@@ -60,10 +61,16 @@ func gapsRule(gaps []gap, sent int) verdict {
 // item, and code checks that verdict. A count gap alone waits for the
 // model, which names the things a finding lists; when that call fails, the
 // code's whole verdict stands.
-func (a *Agent) coverage(ctx context.Context) []gap {
-	gaps := codeGaps(&a.st.record, nil)
+func (a *Agent) coverage(ctx context.Context, thought string) []gap {
+	rec := &a.st.record
+	gaps := codeGaps(rec, nil)
 	if len(withoutCounts(gaps)) == 0 {
-		if checked, err := a.askCoverage(ctx); err == nil {
+		if answers, ok := accountOf(thought, rec); ok && len(codeGaps(rec, answers)) == 0 {
+			// The model's own item-by-item account, checked in code,
+			// settles it: no call needed (a coverage call is a minute or
+			// two of reading on a CPU).
+			gaps = nil
+		} else if checked, err := a.askCoverage(ctx); err == nil {
 			gaps = checked
 		}
 	}
@@ -177,3 +184,39 @@ func (a *Agent) coverageData() map[string]any {
 	}
 	return data
 }
+
+// accountOf reads the item-by-item account a FINISH's thought gives, as
+// the system prompt asks ("1 [2], 2 [1], 3 [2]", "item 1 is covered by
+// [2]"), and reports whether it names, for every item that needs one, a
+// finding recorded for that item. Only then does it stand in for the
+// coverage check: a finding the account cites for an item it was not
+// recorded for is the model's claim alone, which the check must look at.
+func accountOf(thought string, rec *record) ([]coverageItem, bool) {
+	cited := map[int][]int{}
+	for _, m := range accountPattern.FindAllStringSubmatch(thought, -1) {
+		item, _ := strconv.Atoi(m[1])
+		for _, n := range digitsPattern.FindAllString(m[2], -1) {
+			f, _ := strconv.Atoi(n)
+			cited[item] = append(cited[item], f)
+		}
+	}
+	var out []coverageItem
+	for _, it := range rec.checklist {
+		if isOpinion(it.Text) {
+			continue
+		}
+		ok := false
+		for _, n := range cited[it.Number] {
+			ok = ok || (n >= 1 && n <= len(rec.findings) && slices.Contains(rec.findings[n-1].Items, it.Number))
+		}
+		if !ok {
+			return nil, false
+		}
+		out = append(out, coverageItem{Item: it.Number, Findings: cited[it.Number], Covered: true})
+	}
+	return out, len(out) > 0
+}
+
+// accountPattern is one item of the account: its number, then findings
+// in brackets ("2 [1]", "item 2: [1][3]", "2 is covered by [1, 3]").
+var accountPattern = regexp.MustCompile(`(?i)(?:\bitem\s*)?\b(\d{1,2})\b\s*(?:\)|:|-|–|=|is|are|covered|by|in|from|\s)*((?:\[\s*\d+(?:\s*,\s*\d+)*\s*\]\s*(?:,|and|&)?\s*)+)`)

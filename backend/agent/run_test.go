@@ -23,7 +23,7 @@ func TestFactualRunFinishes(t *testing.T) {
 			act(ActSearch, "tallest mountain in Africa", "Search first."),
 			act(ActNavigate, "R1", "The first result is the article."),
 			act(ActDiscover, finding1, "Part 1 has the answer."),
-			act(ActFinish, "Mount Kilimanjaro, 5,895 m (19,341 ft).", "Item 1 covered by [1], 2 by [1], 3 by [1]."),
+			act(ActFinish, "Mount Kilimanjaro, 5,895 m (19,341 ft).", "Every item is covered by the finding."),
 		},
 		KindCoverage: {coverageAll()},
 		KindWriter:   {`{"result":"The tallest mountain in Africa is Mount Kilimanjaro [1], which rises 5,895 metres (19,341 ft) above sea level [1]."}`},

@@ -365,3 +365,38 @@ func TestNarrowSearchIsWidened(t *testing.T) {
 		t.Errorf("observation:\n%s", obs)
 	}
 }
+
+// A FINISH whose thought gives each item's findings, as the system prompt
+// asks, needs no coverage call when code finds that account true to the
+// findings; an account that cites a finding for an item it was not
+// recorded for, or leaves an item out, goes to the coverage check.
+func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
+	for _, tc := range []struct {
+		thought string
+		calls   int
+	}{
+		{"1 [1], 2 [1], 3 [1].", 0},
+		{"Item 1 is covered by [1], item 2 by [1] and item 3: [1].", 0},
+		{"1: [1]; 2 - [1]; 3 = [1]", 0},
+		{"1 [1], 2 [1].", 1},        // item 3 left out
+		{"1 [1], 2 [1], 3 [2].", 1}, // no finding 2
+		{"All covered by [1].", 1},  // no items named
+	} {
+		cfg, m, _, _ := newRun(t, map[string][]string{
+			KindChecklist: {kiliChecklist()},
+			KindAction:    {search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "Kilimanjaro.", tc.thought)},
+			KindCoverage:  {coverageAll()},
+			KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+		})
+		res, _ := Run(context.Background(), cfg)
+		if res.Status != StatusFinished || len(m.calls(KindCoverage)) != tc.calls {
+			t.Errorf("%q: status %s, %d coverage calls, want %d", tc.thought, res.Status, len(m.calls(KindCoverage)), tc.calls)
+		}
+	}
+	// Cited for an item it was not recorded for: the model's claim alone.
+	rec := &record{checklist: items("the tallest mountain in Africa", "its height in feet")}
+	rec.add(Finding{Text: "Kilimanjaro is the tallest mountain in Africa.", Items: []int{1}}, 3)
+	if _, ok := accountOf("1 [1], 2 [1]", rec); ok {
+		t.Error("an account citing a finding for an item it does not serve stood")
+	}
+}

@@ -76,7 +76,7 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 		v := a.verdict(act)
 		if act.Name == ActFinish && !v.sendsBack() {
 			// FINISH's last rule needs the coverage check, a model call.
-			v = gapsRule(a.coverage(ctx), a.st.counts.gapSendBacks)
+			v = gapsRule(a.coverage(ctx, act.Thought), a.st.counts.gapSendBacks)
 		}
 		if ctx.Err() != nil {
 			return outcome{}, ctx.Err()

@@ -29,6 +29,7 @@ type Policy struct {
 	recorded  map[string]bool // sentences recorded (or refused)
 	pending   string          // the sentence of the last DISCOVER
 	covered   map[int]bool    // checklist items with a finding
+	coveredBy map[int][]int   // the findings recorded for each item
 	mistakes  map[string]bool // injected mistakes already made
 	lastAct   move            // the last action, to repeat on a confirm note
 	tried     map[string]bool // queries searched
@@ -43,7 +44,7 @@ func NewPolicy(task Task) *Policy { return newPolicy(task, Oracle, false) }
 // style make the scripted mistakes (the stubborn one insists on them),
 // unless flawless is set; the other styles' habits are their mistakes.
 func newPolicy(task Task, style Style, flawless bool) *Policy {
-	p := &Policy{task: task, style: style, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{},
+	p := &Policy{task: task, style: style, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{}, coveredBy: map[int][]int{},
 		mistakes: map[string]bool{}, tried: map[string]bool{}}
 	if flawless || (style != Oracle && style != Stubborn) {
 		for _, m := range allMistakes {
@@ -169,17 +170,20 @@ func (p *Policy) noteOutcome(last string) {
 		p.tried[strings.ToLower(p.lastAct.param)] = true
 	}
 	if m := recordedLine.FindStringSubmatch(last); m != nil {
-		for _, n := range digits.FindAllString(m[1], -1) {
+		var f int
+		fmt.Sscan(m[1], &f)
+		for _, n := range digits.FindAllString(m[2], -1) {
 			var k int
 			fmt.Sscan(n, &k)
 			p.covered[k] = true
+			p.coveredBy[k] = append(p.coveredBy[k], f)
 		}
 	}
 	p.pending = ""
 }
 
 var (
-	recordedLine = regexp.MustCompile(`recorded finding \[\d+\] for items? ([\d, ]+)`)
+	recordedLine = regexp.MustCompile(`recorded finding \[(\d+)\] for items? ([\d, ]+)`)
 	digits       = regexp.MustCompile(`\d+`)
 	resultLine   = regexp.MustCompile(`(?m)^R(\d+)\. (.*)\n\s+(\S+)(?:\n {4}(\S.*))?`)
 	outlineLine  = regexp.MustCompile(`(?m)^Part (\d+)( \(read\))?:`)
@@ -284,14 +288,25 @@ func (p *Policy) allCovered() bool {
 	return true
 }
 
+// coverageThought is the thought beside a FINISH: each covered item with
+// its findings, as Scout's system prompt asks ("1 [2], 2 [1]").
 func (p *Policy) coverageThought() string {
 	var parts []string
 	for i := range p.task.Checklist {
 		if p.covered[i+1] {
-			parts = append(parts, fmt.Sprintf("item %d covered", i+1))
+			parts = append(parts, fmt.Sprintf("%d %s", i+1, bracketed(p.coveredBy[i+1])))
 		}
 	}
 	return strings.Join(parts, ", ") + "."
+}
+
+// bracketed is finding numbers as citations: [2] [5].
+func bracketed(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprintf("[%d]", n)
+	}
+	return strings.Join(s, " ")
 }
 
 // unit is something the policy may record: a sentence, or for the copier
