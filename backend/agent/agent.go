@@ -41,6 +41,10 @@ type Config struct {
 	// Resume continues an interrupted run from its snapshot instead of
 	// starting anew (no checklist call; a rebuilt prompt).
 	Resume *Snapshot
+	// ReadRate is how fast the model reads a prompt, in tokens per second
+	// (measured by the model probe); 0 when unknown. On a slow reader,
+	// page parts are cut smaller (see partBudget).
+	ReadRate float64
 	// RebuildEveryTurn sends a fresh compact prompt each turn instead of
 	// the growing conversation: the benchmark's baseline, which shows what
 	// the append-only conversation saves.
@@ -73,7 +77,7 @@ func New(cfg Config) (*Agent, error) {
 		cfg.Sink = discard{}
 	}
 	est := &tokens.Estimator{}
-	a := &Agent{cfg: cfg, st: newState(cfg.Objective), est: est, budget: page.PartBudget(cfg.ContextLength)}
+	a := &Agent{cfg: cfg, st: newState(cfg.Objective), est: est, budget: partBudget(cfg.ContextLength, cfg.ReadRate)}
 	a.st.conv.est = est
 	a.res = Result{Objective: cfg.Objective, Calls: map[string]int{}}
 	if cfg.Resume != nil {
@@ -160,4 +164,17 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 		return reply, fmt.Errorf("%s call: %w", kind, err)
 	}
 	return reply, nil
+}
+
+// partBudget is the size of a page part, in tokens: a share of the
+// context, and on a slow reader no more than it reads in partReadTime.
+// On a CPU a part read in full costs minutes; most pages opened are left
+// after their first part, and an answer in a second half costs only one
+// more short turn to reach.
+func partBudget(contextLength int, readRate float64) int {
+	b := page.PartBudget(contextLength)
+	if readRate > 0 {
+		b = min(b, max(int(readRate*partReadTime.Seconds()), minPartTokens))
+	}
+	return b
 }

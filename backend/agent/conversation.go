@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/tokens"
 )
 
@@ -139,7 +138,7 @@ func (a *Agent) adaptContext(loaded int) {
 		return
 	}
 	was := a.cfg.ContextLength
-	a.cfg.ContextLength, a.budget = loaded, page.PartBudget(loaded)
+	a.cfg.ContextLength, a.budget = loaded, partBudget(loaded, a.cfg.ReadRate)
 	why := fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)
 	if p := a.st.page; p != nil && len(p.page.Parts) > 0 {
 		p.resplit(a.budget, a.est)

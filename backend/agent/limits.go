@@ -1,5 +1,7 @@
 package agent
 
+import "time"
+
 // Behaviour limits, in one place. Each value says why; the seeds' lessons
 // (../../../shared/seeds/001_*) are the evidence behind most of them.
 const (
@@ -134,6 +136,17 @@ const (
 	// resplitProbe is how much of a part's start identifies it in another
 	// split of the same page (after the context turned out smaller).
 	resplitProbe = 80
+
+	// partReadTime: a page part takes at most this long to read at the
+	// model's measured speed (120 s at 7 tokens/s is about 840 tokens,
+	// two thirds of the 8k context's share): long enough for a section,
+	// short enough that a page left after its first part costs less. On
+	// the bench, 90 s and 120 s saved 0.1 and 0.5 of 86.5 minutes: its
+	// pages are short; real ones are not.
+	partReadTime = 120 * time.Second
+	// minPartTokens: below this a part is a sentence or two, and reading
+	// a page takes more turns than it saves.
+	minPartTokens = 400
 
 	// temperature is low: the agent needs consistent, literal answers.
 	temperature = 0.2

@@ -401,7 +401,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	mid := 0
 	for ctx := 2048; ctx < 32768 && mid == 0; ctx += 50 {
 		a.cfg.ContextLength = ctx
-		if p := a.writerPrompt(nil); strings.Contains(p[1].Content, a.st.record.findings[0].Text) {
+		if p := a.writerPrompt(nil); strings.Contains(p[1].Content, strings.TrimSpace(a.st.record.findings[0].Text)) {
 			mid = ctx
 			if p[0].Content != render("writer-system", nil) {
 				t.Fatalf("at %d tokens the whole findings fit only with the one-line system prompt, but it was not used", ctx)
@@ -413,7 +413,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 	}
 	a.cfg.ContextLength = 32768
 	full := a.writerPrompt(nil)
-	if !strings.Contains(full[1].Content, a.st.record.findings[0].Text) {
+	if !strings.Contains(full[1].Content, strings.TrimSpace(a.st.record.findings[0].Text)) {
 		t.Fatal("findings were shortened although they fit")
 	}
 	if full[0].Content != render("system", nil) {

@@ -82,7 +82,7 @@ func TestOneGapSendBackNamesTheNextStep(t *testing.T) {
 	for _, tc := range []struct {
 		context int
 		fresh   bool
-	}{{8192, false}, {2048, true}} {
+	}{{8192, false}, {1800, true}} {
 		finish := act(ActFinish, "Kilimanjaro.", "Done.")
 		cfg, m, rec, _ := newRun(t, map[string][]string{
 			KindChecklist: {kiliChecklist()},
@@ -226,7 +226,7 @@ func TestNotesAskWhatTheAncestorAsked(t *testing.T) {
 		t.Errorf("the start:\n%s", start)
 	}
 	recorded := calls[4].Messages[len(calls[4].Messages)-1].Content
-	if !strings.Contains(recorded, "Do your findings now answer the objective? If they do, FINISH") {
+	if !strings.Contains(recorded, "If the findings now answer the objective, FINISH.") {
 		t.Errorf("after a finding:\n%s", recorded)
 	}
 	readOn := calls[3].Messages[len(calls[3].Messages)-1].Content
@@ -398,5 +398,21 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 	rec.add(Finding{Text: "Kilimanjaro is the tallest mountain in Africa.", Items: []int{1}}, 3)
 	if _, ok := accountOf("1 [1], 2 [1]", rec); ok {
 		t.Error("an account citing a finding for an item it does not serve stood")
+	}
+}
+
+// On a slow reader a page part is what it reads in partReadTime; fast or
+// unknown, the context's share stands.
+func TestPartBudgetFollowsTheReadingSpeed(t *testing.T) {
+	share := page.PartBudget(8192)
+	for _, tc := range []struct {
+		rate float64
+		want int
+	}{
+		{0, share}, {7, 840}, {1, minPartTokens}, {500, share},
+	} {
+		if got := partBudget(8192, tc.rate); got != tc.want {
+			t.Errorf("partBudget(8192, %v) = %d, want %d", tc.rate, got, tc.want)
+		}
 	}
 }

@@ -192,7 +192,11 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	}
 	tctx, cancel := context.WithTimeout(ctx, opts.TaskTimeout)
 	defer cancel()
-	outcome, err := runner.Run(tctx, runner.Options{Objective: t.Objective, Settings: set, OutDir: res.Dir, RebuildEveryTurn: p.rebuild})
+	ropts := runner.Options{Objective: t.Objective, Settings: set, OutDir: res.Dir, RebuildEveryTurn: p.rebuild}
+	if !opts.Live {
+		ropts.ReadRate = opts.ReadRate // the CPU the projection models
+	}
+	outcome, err := runner.Run(tctx, ropts)
 	if outcome == nil {
 		res.Status, res.FinishedBy, res.Error = "error", "error", err.Error()
 		return res

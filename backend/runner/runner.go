@@ -38,6 +38,9 @@ type Options struct {
 	Now func() time.Time
 	// RebuildEveryTurn is the benchmark's no-cache-reuse baseline.
 	RebuildEveryTurn bool
+	// ReadRate is the model's prompt-reading speed in tokens per second,
+	// when known (the model probe measures it); page parts are sized by it.
+	ReadRate float64
 	// Browser, when set, is a browser kept for the app session: the run
 	// opens a fresh session (context) in it and leaves it running.
 	Browser *browser.Browser
@@ -180,7 +183,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard),
-		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn,
+		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: opts.ReadRate,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
