@@ -6,9 +6,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/search"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // The act step: an accepted action carried out, its state changes and
@@ -91,7 +91,7 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	v, err := a.cfg.Browser.Open(ctx, u)
 	if err != nil {
 		reason := err.Error()
-		var ve *web.VisitError
+		var ve *port.VisitError
 		if errors.As(err, &ve) {
 			reason = ve.Message
 		}

@@ -29,6 +29,8 @@
 // Where things are:
 //
 //	agent.go         Config, New, Run; events stamped and model calls made
+//	ports.go         what the agent needs from the world: Model, Browser,
+//	                 Searcher, Sink; port/ holds the values that cross them
 //	turn.go          the loop and one turn: ask → parse → verdict → act → observe
 //	action.go        parsing a reply into an Action
 //	verdict.go       what a rule answers; the refusal kinds

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/scout-research/scout/backend/web"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // What ends a run early, before the agent finishes or the turns run out.
@@ -42,7 +42,7 @@ func stuckError(act Action, v verdict) error {
 // browserGone is the error that ends the run when a visit or search
 // failed because the browser itself is gone, else nil.
 func browserGone(err error) error {
-	if errors.Is(err, web.ErrBrowserClosed) {
+	if errors.Is(err, port.ErrBrowserClosed) {
 		return fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(err.Error(), "."))
 	}
 	return nil

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/search"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // A model that keeps sending a refused reply ends the run as stuck after
@@ -79,7 +78,7 @@ type down struct {
 	err error
 }
 
-func (d down) Search(ctx context.Context, q string) ([]search.Result, error) {
+func (d down) Search(ctx context.Context, q string) ([]port.SearchResult, error) {
 	if r, ok := d.ok[strings.ToLower(q)]; ok {
 		return r, nil
 	}
@@ -123,10 +122,10 @@ type closing struct {
 	visits int
 }
 
-func (c *closing) Open(ctx context.Context, url string) (*web.Visit, error) {
+func (c *closing) Open(ctx context.Context, url string) (*port.Visit, error) {
 	c.visits++
 	if c.visits > 1 {
-		return nil, web.Failure(web.ErrBrowserClosed, url, "the browser is not running")
+		return nil, port.Failure(port.ErrBrowserClosed, url, "the browser is not running")
 	}
 	return c.Browser.Open(ctx, url)
 }

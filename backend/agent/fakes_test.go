@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
 
@@ -65,9 +65,9 @@ func act(action, param, thought string) string {
 }
 
 // fakeSearch answers queries from a table.
-type fakeSearch map[string][]search.Result
+type fakeSearch map[string][]port.SearchResult
 
-func (f fakeSearch) Search(_ context.Context, q string) ([]search.Result, error) {
+func (f fakeSearch) Search(_ context.Context, q string) ([]port.SearchResult, error) {
 	return f[strings.ToLower(q)], nil
 }
 

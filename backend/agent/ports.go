@@ -6,9 +6,8 @@ package agent
 import (
 	"context"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/search"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // Model completes a conversation. Implementations return the server's
@@ -18,14 +17,14 @@ type Model interface {
 }
 
 // Browser opens a page and returns its readable content, or a
-// *web.VisitError saying why it could not.
+// *port.VisitError saying why it could not.
 type Browser interface {
-	Open(ctx context.Context, url string) (*web.Visit, error)
+	Open(ctx context.Context, url string) (*port.Visit, error)
 }
 
 // Searcher runs a web search. An empty result is not an error.
 type Searcher interface {
-	Search(ctx context.Context, query string) ([]search.Result, error)
+	Search(ctx context.Context, query string) ([]port.SearchResult, error)
 }
 
 // Sink receives events in order. Emit must not block for long, and must

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/search"
 )
@@ -101,7 +102,7 @@ func assertAppendOnly(t *testing.T, reqs []chat.Request) {
 // as DuckDuckGo does when a person must answer its bot check.
 type askingSearch struct{ fakeSearch }
 
-func (s askingSearch) Search(ctx context.Context, q string) ([]search.Result, error) {
+func (s askingSearch) Search(ctx context.Context, q string) ([]port.SearchResult, error) {
 	search.Notice(ctx, search.Note{Text: "Answer the question in the browser window.", Waiting: true})
 	return s.fakeSearch.Search(ctx, q)
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/tokens"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
@@ -432,8 +432,8 @@ func TestResultsMarkPagesOpenedAlready(t *testing.T) {
 		KindCoverage: {coverageAll()},
 		KindWriter:   {`{"result":"Kilimanjaro [1]."}`},
 	})
-	results := append(append([]search.Result(nil), kiliResults["tallest mountain in africa"]...),
-		search.Result{Title: "Tanzania - Wiki", URL: base + "/wiki/Tanzania", Snippet: "a country"})
+	results := append(append([]port.SearchResult(nil), kiliResults["tallest mountain in africa"]...),
+		port.SearchResult{Title: "Tanzania - Wiki", URL: base + "/wiki/Tanzania", Snippet: "a country"})
 	cfg.Search = fakeSearch{"tallest mountain in africa": results, "kilimanjaro height": results}
 	if res, _ := Run(context.Background(), cfg); res.Status != StatusFinished {
 		t.Fatalf("status %s (%s)", res.Status, res.Error)

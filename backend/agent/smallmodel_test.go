@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
 
@@ -310,7 +310,7 @@ func TestPartAsked(t *testing.T) {
 
 func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	tr := trail{seen: map[string]bool{}}
-	tr.offerResults([]search.Result{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"}})
+	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"}})
 	tr.offerLinks([]page.Link{{Text: "Mount Kenya", URL: base + "/wiki/Mount_Kenya"}})
 	for _, tc := range []struct{ param, want string }{
 		{base + "/wiki/Kilimanjaro", base + "/wiki/Kilimanjaro"},

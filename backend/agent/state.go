@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/search"
 )
 
 // Item is one thing the result must contain, from the checklist call.
@@ -146,7 +146,7 @@ func (t *trail) offerTitle(title, u string) {
 
 // offerResults numbers a search's results for NAVIGATE to name; Opened
 // marks those open already, which a small model otherwise opens again.
-func (t *trail) offerResults(results []search.Result) []shownResult {
+func (t *trail) offerResults(results []port.SearchResult) []shownResult {
 	t.results = t.results[:0]
 	list := make([]shownResult, len(results))
 	for i, r := range results {
@@ -161,7 +161,7 @@ func (t *trail) offerResults(results []search.Result) []shownResult {
 
 // shownResult is a search result as the "searched" template shows it.
 type shownResult struct {
-	search.Result
+	port.SearchResult
 	Opened bool
 }
 

@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/scout-research/scout/backend/web"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // netErrors maps Chromium's network error codes to kinds and messages.
@@ -14,52 +14,52 @@ var netErrors = []struct {
 	kind error
 	msg  string
 }{
-	{"ERR_TOO_MANY_REDIRECTS", web.ErrRedirectLoop, "the page redirects in a loop"},
-	{"ERR_NAME_NOT_RESOLVED", web.ErrDNS, "the site's name cannot be found (DNS)"},
-	{"ERR_NAME_RESOLUTION_FAILED", web.ErrDNS, "the site's name cannot be found (DNS)"},
-	{"ERR_CONNECTION_REFUSED", web.ErrConnRefused, "the site refused the connection"},
-	{"ERR_CERT_", web.ErrTLS, "the site's security certificate is not valid"},
-	{"ERR_SSL_", web.ErrTLS, "a secure connection to the site failed"},
-	{"ERR_BAD_SSL_CLIENT_AUTH_CERT", web.ErrTLS, "the site wants a client certificate"},
-	{"ERR_TIMED_OUT", web.ErrTimeout, "the site did not answer in time"},
-	{"ERR_CONNECTION_TIMED_OUT", web.ErrTimeout, "the site did not answer in time"},
-	{"ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "the browser itself blocked the address (an extension or a policy of its own)"},
-	{"ERR_INTERNET_DISCONNECTED", web.ErrNetwork, "this computer is offline"},
-	{"ERR_CONNECTION_RESET", web.ErrNetwork, "the connection was reset"},
-	{"ERR_CONNECTION_CLOSED", web.ErrNetwork, "the connection was closed"},
-	{"ERR_EMPTY_RESPONSE", web.ErrNetwork, "the site sent nothing"},
-	{"ERR_ADDRESS_UNREACHABLE", web.ErrNetwork, "the site cannot be reached"},
-	{"ERR_UNSAFE_PORT", web.ErrRefused, "the browser refuses that port"},
+	{"ERR_TOO_MANY_REDIRECTS", port.ErrRedirectLoop, "the page redirects in a loop"},
+	{"ERR_NAME_NOT_RESOLVED", port.ErrDNS, "the site's name cannot be found (DNS)"},
+	{"ERR_NAME_RESOLUTION_FAILED", port.ErrDNS, "the site's name cannot be found (DNS)"},
+	{"ERR_CONNECTION_REFUSED", port.ErrConnRefused, "the site refused the connection"},
+	{"ERR_CERT_", port.ErrTLS, "the site's security certificate is not valid"},
+	{"ERR_SSL_", port.ErrTLS, "a secure connection to the site failed"},
+	{"ERR_BAD_SSL_CLIENT_AUTH_CERT", port.ErrTLS, "the site wants a client certificate"},
+	{"ERR_TIMED_OUT", port.ErrTimeout, "the site did not answer in time"},
+	{"ERR_CONNECTION_TIMED_OUT", port.ErrTimeout, "the site did not answer in time"},
+	{"ERR_BLOCKED_BY_CLIENT", port.ErrRefused, "the browser itself blocked the address (an extension or a policy of its own)"},
+	{"ERR_INTERNET_DISCONNECTED", port.ErrNetwork, "this computer is offline"},
+	{"ERR_CONNECTION_RESET", port.ErrNetwork, "the connection was reset"},
+	{"ERR_CONNECTION_CLOSED", port.ErrNetwork, "the connection was closed"},
+	{"ERR_EMPTY_RESPONSE", port.ErrNetwork, "the site sent nothing"},
+	{"ERR_ADDRESS_UNREACHABLE", port.ErrNetwork, "the site cannot be reached"},
+	{"ERR_UNSAFE_PORT", port.ErrRefused, "the browser refuses that port"},
 }
 
 // classify turns a Playwright navigation error into a *VisitError.
-func classify(url string, err error) *web.VisitError {
+func classify(url string, err error) *port.VisitError {
 	msg := err.Error()
 	for _, n := range netErrors {
 		if strings.Contains(msg, n.code) {
-			return web.Failure(n.kind, url, "%s", n.msg)
+			return port.Failure(n.kind, url, "%s", n.msg)
 		}
 	}
 	switch {
 	case strings.Contains(msg, "Timeout") && strings.Contains(msg, "exceeded"):
-		return web.Failure(web.ErrTimeout, url, "the page took too long to load")
+		return port.Failure(port.ErrTimeout, url, "the page took too long to load")
 	case strings.Contains(msg, "Download is starting") ||
 		strings.Contains(msg, "interrupted by another navigation to \"chrome-error://"):
-		return web.Failure(web.ErrNotReadable, url, "the address is a file download, not a web page")
+		return port.Failure(port.ErrNotReadable, url, "the address is a file download, not a web page")
 	case strings.Contains(msg, "ERR_ABORTED"):
 		// A download, but also an answer with no content (HTTP 204) or a
 		// load the page itself cancelled: explain tells them apart by the
 		// response, when there was one.
-		return web.Failure(web.ErrNetwork, url, "the page stopped loading before it showed anything")
+		return port.Failure(port.ErrNetwork, url, "the page stopped loading before it showed anything")
 	case strings.Contains(msg, "Page crashed") || strings.Contains(msg, "Target crashed"):
 		// The tab's renderer died (out of memory, a browser bug); the next
 		// visit opens a new tab.
-		return web.Failure(web.ErrNetwork, url, "the page crashed the browser tab")
+		return port.Failure(port.ErrNetwork, url, "the page crashed the browser tab")
 	case strings.Contains(msg, "closed"):
-		return web.Failure(web.ErrBrowserClosed, url, "the browser window was closed")
+		return port.Failure(port.ErrBrowserClosed, url, "the browser window was closed")
 	}
 	first, _, _ := strings.Cut(msg, "\n")
-	return web.Failure(web.ErrNetwork, url, "the page could not be opened: %s", strings.TrimSpace(first))
+	return port.Failure(port.ErrNetwork, url, "the page could not be opened: %s", strings.TrimSpace(first))
 }
 
 // tunnelFailed recognises Chromium's one error for any connection the
@@ -73,15 +73,15 @@ func tunnelFailed(err error) bool {
 // not make, in its words.
 func proxyFailure(rawURL, why string) error {
 	if strings.HasPrefix(why, "refused ") {
-		return web.Refused(rawURL, errors.New(why))
+		return port.Refused(rawURL, errors.New(why))
 	}
 	if strings.Contains(why, "(DNS)") {
-		return web.Failure(web.ErrDNS, rawURL, "the site's name cannot be found (DNS)")
+		return port.Failure(port.ErrDNS, rawURL, "the site's name cannot be found (DNS)")
 	}
 	if strings.Contains(why, "connection refused") {
-		return web.Failure(web.ErrConnRefused, rawURL, "the site refused the connection")
+		return port.Failure(port.ErrConnRefused, rawURL, "the site refused the connection")
 	}
-	return web.Failure(web.ErrNetwork, rawURL, "the page could not be opened: %s", why)
+	return port.Failure(port.ErrNetwork, rawURL, "the page could not be opened: %s", why)
 }
 
 // hostOf is the host name of rawURL, or "".

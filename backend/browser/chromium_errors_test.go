@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scout-research/scout/backend/web"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // Chromium's and Playwright's error texts become failures a user and the
@@ -16,14 +16,14 @@ func TestClassify(t *testing.T) {
 		kind error
 		says string
 	}{
-		{"page.goto: net::ERR_NAME_NOT_RESOLVED at https://nosuch.example/", web.ErrDNS, "cannot be found"},
-		{"page.goto: Timeout 30000ms exceeded.", web.ErrTimeout, "too long"},
-		{"page.goto: Download is starting", web.ErrNotReadable, "file download"},
-		{"page.goto: net::ERR_ABORTED at https://example.com/204", web.ErrNetwork, "stopped loading"},
-		{"page.goto: Page crashed", web.ErrNetwork, "crashed the browser tab"},
-		{"page.goto: net::ERR_HTTP2_PROTOCOL_ERROR at https://crashcourse.example/", web.ErrNetwork, "could not be opened"},
-		{"page.goto: Target page, context or browser has been closed", web.ErrBrowserClosed, "closed"},
-		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", web.ErrRefused, "the browser itself blocked"},
+		{"page.goto: net::ERR_NAME_NOT_RESOLVED at https://nosuch.example/", port.ErrDNS, "cannot be found"},
+		{"page.goto: Timeout 30000ms exceeded.", port.ErrTimeout, "too long"},
+		{"page.goto: Download is starting", port.ErrNotReadable, "file download"},
+		{"page.goto: net::ERR_ABORTED at https://example.com/204", port.ErrNetwork, "stopped loading"},
+		{"page.goto: Page crashed", port.ErrNetwork, "crashed the browser tab"},
+		{"page.goto: net::ERR_HTTP2_PROTOCOL_ERROR at https://crashcourse.example/", port.ErrNetwork, "could not be opened"},
+		{"page.goto: Target page, context or browser has been closed", port.ErrBrowserClosed, "closed"},
+		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", port.ErrRefused, "the browser itself blocked"},
 	} {
 		ve := classify("https://example.com/", errors.New(tc.msg))
 		if !errors.Is(ve, tc.kind) || !strings.Contains(ve.Message, tc.says) {
@@ -42,10 +42,10 @@ func TestProxyFailure(t *testing.T) {
 		why  string
 		kind error
 	}{
-		{"refused http://10.0.0.1:80: 10.0.0.1 is on this computer or the local network", web.ErrRefused},
-		{"the site's name nosuch.example cannot be found (DNS)", web.ErrDNS},
-		{"dial tcp 93.184.215.14:443: connect: connection refused", web.ErrConnRefused},
-		{"dial tcp 93.184.215.14:443: i/o timeout", web.ErrNetwork},
+		{"refused http://10.0.0.1:80: 10.0.0.1 is on this computer or the local network", port.ErrRefused},
+		{"the site's name nosuch.example cannot be found (DNS)", port.ErrDNS},
+		{"dial tcp 93.184.215.14:443: connect: connection refused", port.ErrConnRefused},
+		{"dial tcp 93.184.215.14:443: i/o timeout", port.ErrNetwork},
 	} {
 		if err := proxyFailure("https://x/", tc.why); !errors.Is(err, tc.kind) {
 			t.Errorf("%q: %v", tc.why, err)

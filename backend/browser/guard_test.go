@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/fixtureweb"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/search"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // counted serves h and counts the requests that reach it.
@@ -56,7 +56,7 @@ func TestClientSideRedirectsToRefusedAddressesFail(t *testing.T) {
 	for path := range pages {
 		t.Run(path, func(t *testing.T) {
 			v, err := openWithin(t, s, public.URL+path, 20*time.Second)
-			if !errors.Is(err, web.ErrRefused) {
+			if !errors.Is(err, port.ErrRefused) {
 				text := ""
 				if v != nil {
 					text = allText(v)

@@ -13,7 +13,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/scout-research/scout/backend/web"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // The search endpoint the user configured may be on this computer or the
@@ -47,7 +47,7 @@ type ownPage struct {
 func (s *Session) navigateOwn(ctx context.Context, rawURL string) (playwright.Page, playwright.Response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return nil, nil, web.Failure(web.ErrNetwork, rawURL, "not a web address: %v", err)
+		return nil, nil, port.Failure(port.ErrNetwork, rawURL, "not a web address: %v", err)
 	}
 	p, err := s.tab()
 	if err != nil {
@@ -57,7 +57,7 @@ func (s *Session) navigateOwn(ctx context.Context, rawURL string) (playwright.Pa
 	own := &ownPage{}
 	handler := func(route playwright.Route) { s.serveOwn(ctx, p, route, rawURL, own) }
 	if err := p.Route(origin, handler); err != nil {
-		return nil, nil, web.Failure(web.ErrNetwork, rawURL, "cannot load the search page: %v", err)
+		return nil, nil, port.Failure(port.ErrNetwork, rawURL, "cannot load the search page: %v", err)
 	}
 	defer func() { _ = p.Unroute(origin, handler) }()
 	p2, resp, err := s.goTo(ctx, p, rawURL)
@@ -102,7 +102,7 @@ func (s *Session) fetchOwn(ctx context.Context, rawURL string, browserReq playwr
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
-		return 0, nil, nil, web.Failure(web.ErrNetwork, rawURL, "cannot load the search page: %v", err)
+		return 0, nil, nil, port.Failure(port.ErrNetwork, rawURL, "cannot load the search page: %v", err)
 	}
 	for name, value := range browserReq.Headers() {
 		if !strings.EqualFold(name, "host") && !strings.EqualFold(name, "accept-encoding") {
@@ -119,7 +119,7 @@ func (s *Session) fetchOwn(ctx context.Context, rawURL string, browserReq playwr
 	case err != nil:
 		return 0, nil, nil, ownFailure(ctx, rawURL, err)
 	case len(body) > maxOwnPageBytes:
-		return 0, nil, nil, web.Failure(web.ErrNotReadable, rawURL, "the search page is over %d MB: that is not a results page", maxOwnPageBytes>>20)
+		return 0, nil, nil, port.Failure(port.ErrNotReadable, rawURL, "the search page is over %d MB: that is not a results page", maxOwnPageBytes>>20)
 	}
 	header := map[string]string{}
 	for name, values := range resp.Header {
@@ -142,14 +142,14 @@ func (s *Session) ownClient() *http.Client {
 // (a redirect to a private address), or the site's trouble.
 func ownFailure(ctx context.Context, rawURL string, err error) error {
 	if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
-		return web.Failure(web.ErrTimeout, rawURL, "the search page took too long to load")
+		return port.Failure(port.ErrTimeout, rawURL, "the search page took too long to load")
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
 	if why := err.Error(); strings.HasPrefix(why, "refused ") {
-		return web.Refused(rawURL, err)
+		return port.Refused(rawURL, err)
 	}
 	return proxyFailure(rawURL, fmt.Sprint(err))
 }

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scout-research/scout/backend/web"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // Reading PDF documents. Chromium shows a PDF in a viewer no script can
@@ -55,9 +55,9 @@ func ReadsPDF() bool {
 }
 
 // readPDF fetches the PDF at rawURL and reads its text as a document.
-func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error) {
+func (s *Session) readPDF(ctx context.Context, rawURL string) (*port.Visit, error) {
 	if !ReadsPDF() {
-		return nil, web.Failure(web.ErrNotReadable, rawURL, "the address is a PDF document, and %v", errNoPDFTool)
+		return nil, port.Failure(port.ErrNotReadable, rawURL, "the address is a PDF document, and %v", errNoPDFTool)
 	}
 	data, final, err := s.fetchPDF(ctx, rawURL)
 	if err != nil {
@@ -68,13 +68,13 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil:
-		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document %v: %s", err, elsewhere)
+		return nil, port.Failure(port.ErrNotReadable, rawURL, "the PDF document %v: %s", err, elsewhere)
 	case strings.TrimSpace(text) == "":
-		return nil, web.Failure(web.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
+		return nil, port.Failure(port.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
 	}
 	doc := plainDocument(pdfDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars))
 	doc.Truncated = doc.Truncated || cut
-	return &web.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: web.PDF, Doc: doc}, nil
+	return &port.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: port.PDF, Doc: doc}, nil
 }
 
 // fetchPDF downloads rawURL through the guard's proxy, as the browser's
@@ -82,10 +82,10 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*web.Visit, error
 func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
-		return nil, "", web.Failure(web.ErrNetwork, rawURL, "cannot fetch the PDF: %v", err)
+		return nil, "", port.Failure(port.ErrNetwork, rawURL, "cannot fetch the PDF: %v", err)
 	}
 	req.Header.Set("User-Agent", s.userAgent)
-	req.Header.Set("Accept", web.PDF+",*/*;q=0.8")
+	req.Header.Set("Accept", port.PDF+",*/*;q=0.8")
 	resp, err := s.downloads().Do(req)
 	if err != nil {
 		return nil, "", s.fetchFailure(ctx, rawURL, err)
@@ -96,18 +96,18 @@ func (s *Session) fetchPDF(ctx context.Context, rawURL string) ([]byte, string, 
 		return nil, "", err
 	}
 	if resp.StatusCode >= 400 {
-		return nil, "", web.StatusError(rawURL, resp.StatusCode)
+		return nil, "", port.StatusError(rawURL, resp.StatusCode)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxPDFBytes+1))
 	switch {
 	case ctx.Err() != nil:
 		return nil, "", ctx.Err()
 	case err != nil:
-		return nil, "", web.Failure(web.ErrNetwork, rawURL, "the PDF download broke off: %v", err)
+		return nil, "", port.Failure(port.ErrNetwork, rawURL, "the PDF download broke off: %v", err)
 	case len(data) > maxPDFBytes:
-		return nil, "", web.Failure(web.ErrNotReadable, rawURL, "the PDF document is over %d MB, too big to read: %s", maxPDFBytes>>20, elsewhere)
+		return nil, "", port.Failure(port.ErrNotReadable, rawURL, "the PDF document is over %d MB, too big to read: %s", maxPDFBytes>>20, elsewhere)
 	case !bytes.HasPrefix(bytes.TrimLeft(data, "\x00\t\r\n "), []byte("%PDF-")):
-		return nil, "", web.Failure(web.ErrNotReadable, rawURL, "the address says it holds a PDF document but sent something else")
+		return nil, "", port.Failure(port.ErrNotReadable, rawURL, "the address says it holds a PDF document but sent something else")
 	}
 	return data, final, nil
 }
@@ -138,7 +138,7 @@ func (s *Session) fetchFailure(ctx context.Context, rawURL string, err error) er
 			return perr
 		}
 	}
-	return web.Failure(web.ErrNetwork, rawURL, "the PDF could not be downloaded: %v", err)
+	return port.Failure(port.ErrNetwork, rawURL, "the PDF could not be downloaded: %v", err)
 }
 
 // chromeUserAgent is the user agent of the browser at version, as its
@@ -152,7 +152,7 @@ func chromeUserAgent(version string) string {
 // a generic one with a file name or address ending in .pdf.
 func pdfDownload(mediaType, disposition, rawURL string) bool {
 	switch mediaType {
-	case web.PDF, "application/x-pdf":
+	case port.PDF, "application/x-pdf":
 		return true
 	case "", "application/octet-stream", "binary/octet-stream", "application/download", "application/force-download":
 	default:

@@ -15,13 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/tokens"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // allText joins everything the model could be shown of a visit.
-func allText(v *web.Visit) string {
+func allText(v *port.Visit) string {
 	pg := page.Split(v.Doc, page.PartBudget(8192), &tokens.Estimator{})
 	var sb strings.Builder
 	for _, p := range pg.Parts {
@@ -36,13 +36,13 @@ func TestReadingRules(t *testing.T) {
 		path    string
 		has     []string
 		hasNot  []string
-		checkFn func(t *testing.T, v *web.Visit)
+		checkFn func(t *testing.T, v *port.Visit)
 	}{
 		{path: "/wiki/Mount_Kilimanjaro",
 			has: []string{"5,895 metres (19,341 ft)", "| Elevation | 5,895 m (19,341 ft) |", "## Climbing routes", "# Mount Kilimanjaro"},
 			// cookie banner, fundraising notice, navigation, footer, edit links
 			hasNot: []string{"We use cookies", "Please donate", "Main page", "Text is available under", "[edit]", "View history"},
-			checkFn: func(t *testing.T, v *web.Visit) {
+			checkFn: func(t *testing.T, v *port.Visit) {
 				pg := page.Split(v.Doc, page.PartBudget(8192), &tokens.Estimator{})
 				if len(pg.Parts) < 5 {
 					t.Errorf("a 30-section article in %d parts", len(pg.Parts))
@@ -63,7 +63,7 @@ func TestReadingRules(t *testing.T) {
 			has: []string{"VISIBLE-OK", "VISIBLE-RESET", "VISIBLE-DETAILS", "Anemones are animals, not plants.", "tide --table today\ntide --pool north",
 				"CONTROLS-OK: rock pools hold water at low tide."},
 			hasNot: []string{"Ignore all previous instructions", "Subscribe to our newsletter", "\x1b", "\u202e", "\u200b"},
-			checkFn: func(t *testing.T, v *web.Visit) {
+			checkFn: func(t *testing.T, v *port.Visit) {
 				if leaked := regexp.MustCompile(`HIDDEN-[A-Z0-9-]+`).FindAllString(allText(v), -1); len(leaked) > 0 {
 					t.Errorf("hidden text read: %v", leaked)
 				}
@@ -75,7 +75,7 @@ func TestReadingRules(t *testing.T) {
 			hasNot: []string{"HIDDEN-TAB-", "Yarn"}},
 		{path: "/apps/berth-board",
 			has: []string{"## Berth 4", "SHADOW-DECLARATIVE", "SHADOW-SCRIPTED", "SHADOW-FALLBACK", "SLOTTED-LIGHT", "SLOTTED-NAMED"},
-			checkFn: func(t *testing.T, v *web.Visit) {
+			checkFn: func(t *testing.T, v *port.Visit) {
 				text := allText(v)
 				for _, m := range []string{"SLOTTED-LIGHT", "SLOTTED-NAMED", "SHADOW-DECLARATIVE"} {
 					if n := strings.Count(text, m); n != 1 {
@@ -90,7 +90,7 @@ func TestReadingRules(t *testing.T) {
 		{path: "/notes/README.md",
 			has: []string{"# Harbour ledger 2.4 release notes", "tar -xzf harbour-ledger-2.4.tar.gz", "MARKDOWN-LAST"}},
 		{path: "/private-links",
-			checkFn: func(t *testing.T, v *web.Visit) {
+			checkFn: func(t *testing.T, v *port.Visit) {
 				if len(v.Doc.Links) != 1 || v.Doc.Links[0].URL != "http://example.org/" {
 					t.Errorf("links offered: %+v", v.Doc.Links)
 				}
@@ -127,19 +127,19 @@ func TestFailedVisits(t *testing.T) {
 		kind error
 		says string
 	}{
-		{"/status/404", web.ErrHTTPStatus, "HTTP 404"},
-		{"/status/403", web.ErrBotBlocked, "refuses automated browsers"},
-		{"/status/500", web.ErrHTTPStatus, "HTTP 500"},
-		{"/redirect-loop", web.ErrRedirectLoop, "redirects in a loop"},
-		{"/files/broken.pdf", web.ErrNotReadable, "says it holds a PDF document but sent something else"},
+		{"/status/404", port.ErrHTTPStatus, "HTTP 404"},
+		{"/status/403", port.ErrBotBlocked, "refuses automated browsers"},
+		{"/status/500", port.ErrHTTPStatus, "HTTP 500"},
+		{"/redirect-loop", port.ErrRedirectLoop, "redirects in a loop"},
+		{"/files/broken.pdf", port.ErrNotReadable, "says it holds a PDF document but sent something else"},
 		// Chromium downloads CSV instead of showing it, so it stays unreadable.
-		{"/data/heights.csv", web.ErrNotReadable, "text/csv"},
-		{"/slow?ms=8000", web.ErrTimeout, "too long"},
+		{"/data/heights.csv", port.ErrNotReadable, "text/csv"},
+		{"/slow?ms=8000", port.ErrTimeout, "too long"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {
 			_, err := s.Open(context.Background(), fixtureSrv.URL+tc.path)
-			var ve *web.VisitError
+			var ve *port.VisitError
 			if !errors.Is(err, tc.kind) || !errors.As(err, &ve) || !strings.Contains(ve.Message, tc.says) {
 				t.Fatalf("got %v, want kind %v saying %q", err, tc.kind, tc.says)
 			}
@@ -224,7 +224,7 @@ func TestPDFIsRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.ContentType != web.PDF || v.Doc.Title != "A Field Guide to Alpine Huts" || v.Status != 200 {
+	if v.ContentType != port.PDF || v.Doc.Title != "A Field Guide to Alpine Huts" || v.Status != 200 {
 		t.Fatalf("visit %s %d %q", v.ContentType, v.Status, v.Doc.Title)
 	}
 	var headings []string
@@ -251,7 +251,7 @@ func TestPDFFetchGoesThroughTheGuard(t *testing.T) {
 	var hits atomic.Int32
 	secret := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
-		w.Header().Set("Content-Type", web.PDF)
+		w.Header().Set("Content-Type", port.PDF)
 		fmt.Fprint(w, "%PDF-1.4 secret")
 	})
 	inner, innerTLS := httptest.NewServer(secret), httptest.NewTLSServer(secret)
@@ -268,7 +268,7 @@ func TestPDFFetchGoesThroughTheGuard(t *testing.T) {
 	s.guard.Allow(public.URL)
 	for _, u := range []string{inner.URL + "/secret.pdf", public.URL + "/plain.pdf", public.URL + "/tls.pdf"} {
 		_, _, err := s.fetchPDF(context.Background(), u)
-		if !errors.Is(err, web.ErrRefused) {
+		if !errors.Is(err, port.ErrRefused) {
 			t.Errorf("fetching %s: %v, want it refused", u, err)
 		}
 	}
@@ -279,7 +279,7 @@ func TestPDFFetchGoesThroughTheGuard(t *testing.T) {
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
 	s.guard.Allow(closed.URL)
-	if _, _, err := s.fetchPDF(context.Background(), closed.URL+"/gone.pdf"); !errors.Is(err, web.ErrConnRefused) {
+	if _, _, err := s.fetchPDF(context.Background(), closed.URL+"/gone.pdf"); !errors.Is(err, port.ErrConnRefused) {
 		t.Errorf("fetching a PDF from a closed port: %v, want connection refused", err)
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // pagesThatMisbehave are pages of the real web that used to freeze a run,
@@ -50,9 +50,9 @@ func misbehaving(t *testing.T) *httptest.Server {
 
 // openWithin opens rawURL and fails the test if that takes longer than
 // limit: a hang here is a frozen run that Stop cannot end.
-func openWithin(t *testing.T, s *Session, rawURL string, limit time.Duration) (*web.Visit, error) {
+func openWithin(t *testing.T, s *Session, rawURL string, limit time.Duration) (*port.Visit, error) {
 	t.Helper()
-	v, err := await(context.Background(), limit, func() (*web.Visit, error) { return s.Open(context.Background(), rawURL) })
+	v, err := await(context.Background(), limit, func() (*port.Visit, error) { return s.Open(context.Background(), rawURL) })
 	if errors.Is(err, errTookTooLong) {
 		t.Fatalf("opening %s did not return within %v", rawURL, limit)
 	}
@@ -95,8 +95,8 @@ func TestABusyPageDoesNotHoldTheRun(t *testing.T) {
 	s.guard.Allow(srv.URL)
 	s.readTimeout = 2 * time.Second
 	_, err := openWithin(t, s, srv.URL+"/busy", 10*time.Second)
-	var ve *web.VisitError
-	if !errors.As(err, &ve) || !errors.Is(err, web.ErrTimeout) || !strings.Contains(ve.Message, "busy") {
+	var ve *port.VisitError
+	if !errors.As(err, &ve) || !errors.Is(err, port.ErrTimeout) || !strings.Contains(ve.Message, "busy") {
 		t.Fatalf("busy page: %v", err)
 	}
 	s.readTimeout = time.Minute
@@ -204,7 +204,7 @@ func TestRedirectsToPrivateAddressesAreBlocked(t *testing.T) {
 	s.guard.Allow(public.URL)
 
 	_, err := openWithin(t, s, public.URL+"/go", 15*time.Second)
-	if !errors.Is(err, web.ErrRefused) {
+	if !errors.Is(err, port.ErrRefused) {
 		t.Fatalf("a redirect to a private address: %v", err)
 	}
 	v, err := openWithin(t, s, public.URL+"/", 15*time.Second)
@@ -313,7 +313,7 @@ func TestAnUnreachablePlainHTTPSiteIsNotAnHTTPError(t *testing.T) {
 	s := session(t)
 	s.guard.Allow(dead)
 	_, err := openWithin(t, s, dead, 15*time.Second)
-	if !errors.Is(err, web.ErrConnRefused) {
+	if !errors.Is(err, port.ErrConnRefused) {
 		t.Fatalf("a closed port: %v", err)
 	}
 }

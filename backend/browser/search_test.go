@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/search"
 )
 
@@ -78,7 +79,7 @@ func TestBotCheckAnsweredInTheWindow(t *testing.T) {
 	fixtures.ChallengeNext(1)
 	defer fixtures.ChallengeNext(0)
 	type outcome struct {
-		results []search.Result
+		results []port.SearchResult
 		err     error
 	}
 	done := make(chan outcome, 1)

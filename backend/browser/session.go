@@ -15,10 +15,10 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/search"
-	"github.com/scout-research/scout/backend/web"
 )
 
 //go:embed walker.js
@@ -116,7 +116,7 @@ func (s *Session) tab() (playwright.Page, error) {
 	}
 	p, err := s.bc.NewPage()
 	if err != nil {
-		return nil, web.Failure(web.ErrBrowserClosed, "", "the browser is not running: %v", err)
+		return nil, port.Failure(port.ErrBrowserClosed, "", "the browser is not running: %v", err)
 	}
 	p.OnDialog(func(d playwright.Dialog) {
 		// Dismissing "leave this page?" would keep the agent on it.
@@ -148,7 +148,7 @@ func (s *Session) navigate(ctx context.Context, rawURL string) (playwright.Page,
 		return nil, nil, err
 	}
 	if err := s.guard.Check(ctx, rawURL); err != nil {
-		return nil, nil, web.Refused(rawURL, err)
+		return nil, nil, port.Refused(rawURL, err)
 	}
 	p, err := s.tab()
 	if err != nil {
@@ -179,7 +179,7 @@ func (s *Session) goTo(ctx context.Context, p playwright.Page, rawURL string) (p
 	case ctx.Err() != nil:
 		return nil, nil, ctx.Err()
 	case errors.Is(err, errTookTooLong):
-		return nil, nil, web.Failure(web.ErrTimeout, rawURL, "the page took too long to load")
+		return nil, nil, port.Failure(port.ErrTimeout, rawURL, "the page took too long to load")
 	case err != nil:
 		// The tab is dropped: an aborted load can leave navigations in
 		// flight (Chromium's error page) that would interrupt the next one.
@@ -202,7 +202,7 @@ func (s *Session) proxyAnswered(rawURL, finalURL string, header func(name string
 	why := s.proxy.LastFailure(hostOf(finalURL))
 	switch {
 	case refused != "":
-		return web.Refused(rawURL, errors.New(cmp.Or(why, "a redirect led to an address on this computer or the local network")))
+		return port.Refused(rawURL, errors.New(cmp.Or(why, "a redirect led to an address on this computer or the local network")))
 	case failed != "":
 		return proxyFailure(rawURL, cmp.Or(why, "the site could not be reached"))
 	}
@@ -248,9 +248,9 @@ func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 			return perr
 		}
 	}
-	if errors.Is(ve, web.ErrBrowserClosed) && !s.br.Closed() {
+	if errors.Is(ve, port.ErrBrowserClosed) && !s.br.Closed() {
 		// Only the tab went (the user closed it): the next visit opens one.
-		return web.Failure(web.ErrNetwork, rawURL, "the tab was closed while the page loaded")
+		return port.Failure(port.ErrNetwork, rawURL, "the tab was closed while the page loaded")
 	}
 	s.navMu.Lock()
 	nav := s.lastNav
@@ -258,7 +258,7 @@ func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	if nav != nil && nav.Frame().Page() != p {
 		nav = nil // a dropped tab still loading answered last
 	}
-	if nav == nil || (ve.Kind != web.ErrNotReadable && !strings.Contains(err.Error(), "ERR_ABORTED")) {
+	if nav == nil || (ve.Kind != port.ErrNotReadable && !strings.Contains(err.Error(), "ERR_ABORTED")) {
 		return ve
 	}
 	// The navigation is over: no one else reads the headers.
@@ -266,28 +266,28 @@ func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	disposition, _ := nav.HeaderValue("content-disposition")
 	switch mt := mediaType(ct); {
 	case pdfDownload(mt, disposition, rawURL):
-		return web.NotReadable(rawURL, web.PDF)
-	case mt != "" && !web.Readable(mt):
-		return web.NotReadable(rawURL, mt)
+		return port.NotReadable(rawURL, port.PDF)
+	case mt != "" && !port.Readable(mt):
+		return port.NotReadable(rawURL, mt)
 	case strings.HasPrefix(strings.ToLower(strings.TrimSpace(disposition)), "attachment"):
-		return web.Failure(web.ErrNotReadable, rawURL, "the address is a file download, not a web page")
+		return port.Failure(port.ErrNotReadable, rawURL, "the address is a file download, not a web page")
 	}
 	return ve
 }
 
 // Open loads rawURL and reads it. Failures are *VisitError values (or
 // ctx.Err() when cancelled); a page that answers 4xx/5xx is a failure.
-func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
+func (s *Session) Open(ctx context.Context, rawURL string) (*port.Visit, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, resp, err := s.navigate(ctx, rawURL)
-	if web.IsPDF(err) {
+	if port.IsPDF(err) {
 		return s.readPDF(ctx, rawURL) // Chromium downloads it: read it ourselves
 	}
 	if err != nil {
 		return nil, err
 	}
-	v := &web.Visit{URL: rawURL, FinalURL: p.URL(), Status: 200}
+	v := &port.Visit{URL: rawURL, FinalURL: p.URL(), Status: 200}
 	if resp != nil {
 		v.Status = resp.Status()
 		ct, _ := resp.HeaderValue("content-type")
@@ -297,23 +297,23 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		}
 	}
 	if v.Status >= 400 {
-		return nil, web.StatusError(rawURL, v.Status)
+		return nil, port.StatusError(rawURL, v.Status)
 	}
-	if v.ContentType == web.PDF {
+	if v.ContentType == port.PDF {
 		return s.readPDF(ctx, rawURL) // in the viewer, which no script reads
 	}
-	if !web.Readable(v.ContentType) {
-		return nil, web.NotReadable(rawURL, v.ContentType)
+	if !port.Readable(v.ContentType) {
+		return nil, port.NotReadable(rawURL, v.ContentType)
 	}
 	// A text file is shown as it came: no quiet page to wait for.
-	doc, err := s.read(ctx, p, rawURL, !web.TextFile(v.ContentType))
+	doc, err := s.read(ctx, p, rawURL, !port.TextFile(v.ContentType))
 	if err != nil {
 		return nil, err
 	}
 	if err := s.landed(rawURL, p, resp); err != nil {
 		return nil, err
 	}
-	doc.Links = web.OpenableLinks(doc.Links, s.guard.CheckLiteral)
+	doc.Links = port.OpenableLinks(doc.Links, s.guard.CheckLiteral)
 	v.Doc, v.FinalURL = doc, p.URL() // where a script or meta refresh led
 	return v, nil
 }
@@ -328,7 +328,7 @@ func (s *Session) landed(rawURL string, p playwright.Page, first playwright.Resp
 		if err := s.tunnelFailure(rawURL, ""); err != nil {
 			return err
 		}
-		return web.Failure(web.ErrNetwork, rawURL, "the page moved on to an address that could not be opened")
+		return port.Failure(port.ErrNetwork, rawURL, "the page moved on to an address that could not be opened")
 	}
 	s.navMu.Lock()
 	last := s.lastNav
@@ -340,7 +340,7 @@ func (s *Session) landed(rawURL string, p playwright.Page, first playwright.Resp
 		return err
 	}
 	if status := last.Status(); status >= 400 {
-		return web.StatusError(rawURL, status)
+		return port.StatusError(rawURL, status)
 	}
 	return nil
 }
@@ -376,7 +376,7 @@ func (s *Session) Fetch(ctx context.Context, rawURL string) (search.Page, error)
 	case ctx.Err() != nil:
 		return search.Page{}, ctx.Err()
 	case err != nil:
-		return search.Page{}, web.Failure(web.ErrNetwork, rawURL, "cannot read the results page: %v", firstLine(err))
+		return search.Page{}, port.Failure(port.ErrNetwork, rawURL, "cannot read the results page: %v", firstLine(err))
 	}
 	out.HTML = html
 	return out, nil
@@ -432,7 +432,7 @@ func (s *Session) AwaitAnswer(ctx context.Context, limit time.Duration, ready fu
 }
 
 // errQuestionClosed: the tab a person was to answer in is gone.
-var errQuestionClosed = web.Failure(web.ErrBrowserClosed, "", "the tab with the question was closed")
+var errQuestionClosed = port.Failure(port.ErrBrowserClosed, "", "the tab with the question was closed")
 
 // read waits for the page to finish loading and, when it can change after
 // that (settle), to go quiet, then extracts its text. A page whose scripts
@@ -445,7 +445,7 @@ func (s *Session) read(ctx context.Context, p playwright.Page, rawURL string, se
 	case ctx.Err() != nil:
 		return page.Document{}, ctx.Err()
 	case errors.Is(err, errTookTooLong):
-		return page.Document{}, web.Failure(web.ErrTimeout, rawURL, "the page kept the browser busy and could not be read within %s", s.readTimeout)
+		return page.Document{}, port.Failure(port.ErrTimeout, rawURL, "the page kept the browser busy and could not be read within %s", s.readTimeout)
 	}
 	return doc, err
 }
@@ -542,7 +542,7 @@ func navigatedAway(err error) bool {
 func (s *Session) extract(p playwright.Page) (page.Document, error) {
 	raw, err := p.Evaluate(walkerJS, map[string]any{"maxChars": s.br.opts.MaxTextChars})
 	if err != nil {
-		return page.Document{}, web.Failure(web.ErrNotReadable, p.URL(), "the page could not be read: %v", firstLine(err))
+		return page.Document{}, port.Failure(port.ErrNotReadable, p.URL(), "the page could not be read: %v", firstLine(err))
 	}
 	data, err := json.Marshal(raw)
 	if err != nil {

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/web/webtest"
 )
 
@@ -37,8 +37,8 @@ func ridge(i int) string { return []string{"northern", "southern", "eastern", "w
 
 type oneResult struct{}
 
-func (oneResult) Search(context.Context, string) ([]search.Result, error) {
-	return []search.Result{{Title: "Weather stations", URL: benchBase + "/stations", Snippet: "stations"}}, nil
+func (oneResult) Search(context.Context, string) ([]port.SearchResult, error) {
+	return []port.SearchResult{{Title: "Weather stations", URL: benchBase + "/stations", Snippet: "stations"}}, nil
 }
 
 var stationFact = regexp.MustCompile(`Weather station number \d+ stands at an altitude of \d+ metres on the \w+ ridge\.`)

@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/search"
 	"github.com/scout-research/scout/backend/settings"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // panicky answers the checklist, then panics, as a bug would mid-run.
@@ -28,8 +28,8 @@ func (p *panicky) Complete(context.Context, chat.Request) (chat.Reply, error) {
 
 type nothing struct{}
 
-func (nothing) Open(context.Context, string) (*web.Visit, error)        { return nil, nil }
-func (nothing) Search(context.Context, string) ([]search.Result, error) { return nil, nil }
+func (nothing) Open(context.Context, string) (*port.Visit, error)           { return nil, nil }
+func (nothing) Search(context.Context, string) ([]port.SearchResult, error) { return nil, nil }
 
 // TestAPanicStillLeavesAReport: a bug in the agent must not lose the run.
 func TestAPanicStillLeavesAReport(t *testing.T) {

@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"golang.org/x/net/html"
 )
 
@@ -15,7 +16,7 @@ const challengePhrase = "bots use duckduckgo too"
 // links decoded, repeated URLs dropped. challenged reports bot-check markup
 // outside the results; the caller decides what that means when results
 // were found too.
-func ParseDuckDuckGoHTML(doc string) (results []Result, challenged bool, err error) {
+func ParseDuckDuckGoHTML(doc string) (results []port.SearchResult, challenged bool, err error) {
 	var c collector
 	challenged, err = scan(doc, func(n *html.Node) bool {
 		if !hasClass(n, "result") {
@@ -34,19 +35,19 @@ func ParseDuckDuckGoHTML(doc string) (results []Result, challenged bool, err err
 
 // htmlResult reads one div.result; ok is false for ads and for results
 // without a usable link.
-func htmlResult(n *html.Node) (r Result, ok bool) {
+func htmlResult(n *html.Node) (r port.SearchResult, ok bool) {
 	if hasClassPrefix(n, "result--ad") {
-		return Result{}, false
+		return port.SearchResult{}, false
 	}
 	link := find(n, func(e *html.Node) bool { return e.Data == "a" && hasClass(e, "result__a") })
 	if link == nil {
-		return Result{}, false
+		return port.SearchResult{}, false
 	}
 	u, ok := resultURL(attr(link, "href"))
 	if !ok {
-		return Result{}, false
+		return port.SearchResult{}, false
 	}
-	r = Result{Title: textOf(link), URL: u}
+	r = port.SearchResult{Title: textOf(link), URL: u}
 	if s := find(n, func(e *html.Node) bool { return hasClass(e, "result__snippet") }); s != nil {
 		r.Snippet = textOf(s)
 	}
@@ -58,15 +59,15 @@ func htmlResult(n *html.Node) (r Result, ok bool) {
 // later, by its td.result-snippet. Sponsored rows and ad links are dropped,
 // redirect links decoded, repeated URLs dropped. challenged is as for
 // ParseDuckDuckGoHTML.
-func ParseDuckDuckGoLite(doc string) (results []Result, challenged bool, err error) {
-	var found []Result
+func ParseDuckDuckGoLite(doc string) (results []port.SearchResult, challenged bool, err error) {
+	var found []port.SearchResult
 	current := -1 // index in found of the link a snippet would belong to
 	challenged, err = scan(doc, func(n *html.Node) bool {
 		switch {
 		case n.Data == "a" && hasClass(n, "result-link"):
 			current = -1
 			if u, ok := resultURL(attr(n, "href")); ok && !inSponsoredRow(n) {
-				found = append(found, Result{Title: textOf(n), URL: u})
+				found = append(found, port.SearchResult{Title: textOf(n), URL: u})
 				current = len(found) - 1
 			}
 			return true

@@ -3,6 +3,8 @@ package search
 import (
 	"strings"
 	"testing"
+
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 func TestParseFixtures(t *testing.T) {
@@ -50,88 +52,88 @@ func TestParseDuckDuckGoHTML(t *testing.T) {
 	tests := []struct {
 		name           string
 		doc            string
-		want           []Result
+		want           []port.SearchResult
 		wantChallenged bool
 	}{
 		{
 			name: "escapes and invisible controls written as character references dropped",
 			doc:  resultDiv("web-result", wiki, "K2&#x1b;]0;pwned&#x7; &#x202e;Wikipedia", "K2&#x1b;[2K is &#x200b;high."),
-			want: []Result{{Title: "K2 Wikipedia", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "K2 is high."}},
+			want: []port.SearchResult{{Title: "K2 Wikipedia", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "K2 is high."}},
 		},
 		{
 			name: "bold flattened and whitespace collapsed",
 			doc:  resultDiv("web-result", wiki, "  <b>K2</b>\n - Wikipedia ", "K2 is the <b>second</b>-highest\n\n mountain."),
-			want: []Result{{Title: "K2 - Wikipedia", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "K2 is the second-highest mountain."}},
+			want: []port.SearchResult{{Title: "K2 - Wikipedia", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "K2 is the second-highest mountain."}},
 		},
 		{
 			name: "ad class dropped",
 			doc:  resultDiv("result--ad", "https://shop.example/k2", "Buy K2 gear", "ad") + resultDiv("web-result", wiki, "K2", ""),
-			want: []Result{{Title: "K2", URL: "https://en.wikipedia.org/wiki/K2"}},
+			want: []port.SearchResult{{Title: "K2", URL: "https://en.wikipedia.org/wiki/K2"}},
 		},
 		{
 			name: "small ad class dropped",
 			doc:  resultDiv("result--ad result--ad--small", "https://shop.example/k2", "Buy K2 gear", "ad"),
-			want: []Result{},
+			want: []port.SearchResult{},
 		},
 		{
 			name: "y.js link dropped",
 			doc:  resultDiv("web-result", "https://duckduckgo.com/y.js?ad_domain=shop.example", "Buy", "ad"),
-			want: []Result{},
+			want: []port.SearchResult{},
 		},
 		{
 			name: "repeat dropped, first kept",
 			doc: resultDiv("web-result", wiki, "First", "one") +
 				resultDiv("web-result", "https://en.wikipedia.org/wiki/K2", "Second", "two"),
-			want: []Result{{Title: "First", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "one"}},
+			want: []port.SearchResult{{Title: "First", URL: "https://en.wikipedia.org/wiki/K2", Snippet: "one"}},
 		},
 		{
 			name: "missing title uses URL",
 			doc:  resultDiv("web-result", "https://a.example/", "  ", "text"),
-			want: []Result{{Title: "https://a.example/", URL: "https://a.example/", Snippet: "text"}},
+			want: []port.SearchResult{{Title: "https://a.example/", URL: "https://a.example/", Snippet: "text"}},
 		},
 		{
 			name: "snippet as div",
 			doc:  `<div class="result"><a class="result__a" href="https://a.example/">A</a><div class="result__snippet">S <b>b</b></div></div>`,
-			want: []Result{{Title: "A", URL: "https://a.example/", Snippet: "S b"}},
+			want: []port.SearchResult{{Title: "A", URL: "https://a.example/", Snippet: "S b"}},
 		},
 		{
 			name: "result__a outside a result ignored",
 			doc:  `<a class="result__a" href="https://a.example/">A</a>`,
-			want: []Result{},
+			want: []port.SearchResult{},
 		},
 		{
 			name: "wording inside a result is not a challenge",
 			doc:  resultDiv("web-result", "https://blog.example/ddg", "Why bots use DuckDuckGo too", "Unfortunately, bots use DuckDuckGo too, says the modal."),
-			want: []Result{{Title: "Why bots use DuckDuckGo too", URL: "https://blog.example/ddg", Snippet: "Unfortunately, bots use DuckDuckGo too, says the modal."}},
+			want: []port.SearchResult{{Title: "Why bots use DuckDuckGo too", URL: "https://blog.example/ddg", Snippet: "Unfortunately, bots use DuckDuckGo too, says the modal."}},
 		},
 		{
 			name:           "wording split over lines",
 			doc:            "<p>Unfortunately, bots use\n   DuckDuckGo too.</p>",
-			want:           []Result{},
+			want:           []port.SearchResult{},
 			wantChallenged: true,
 		},
 		{
 			name:           "challenge form alone",
 			doc:            `<form id="challenge-form" action="/anomaly.js"><button>Go</button></form>`,
-			want:           []Result{},
+			want:           []port.SearchResult{},
 			wantChallenged: true,
 		},
 		{
 			name:           "anomaly modal alone",
 			doc:            `<div class="anomaly-modal__modal">Select all squares</div>`,
-			want:           []Result{},
+			want:           []port.SearchResult{},
 			wantChallenged: true,
 		},
 		{
 			name:           "wording in a script is not a challenge",
 			doc:            `<script>var s = "bots use DuckDuckGo too";</script>`,
-			want:           []Result{},
+			want:           []port.SearchResult{},
 			wantChallenged: false,
 		},
 		{
 			name: "empty document",
 			doc:  "",
-			want: []Result{},
+			want: []port.SearchResult{},
 		},
 	}
 	for _, tt := range tests {
@@ -161,32 +163,32 @@ func TestParseDuckDuckGoLite(t *testing.T) {
 	tests := []struct {
 		name string
 		rows string
-		want []Result
+		want []port.SearchResult
 	}{
 		{
 			name: "redirect decoded, snippet paired",
 			rows: liteRows("", "//duckduckgo.com/l/?uddg=https%3A%2F%2Fa.example%2F&rut=1", "A <b>a</b>", "about <b>A</b>"),
-			want: []Result{{Title: "A a", URL: "https://a.example/", Snippet: "about A"}},
+			want: []port.SearchResult{{Title: "A a", URL: "https://a.example/", Snippet: "about A"}},
 		},
 		{
 			name: "snippet of a dropped link not given to the previous one",
 			rows: liteRows("", "https://a.example/", "A", "") + liteRows("", "javascript:x()", "Bad", "bad snippet"),
-			want: []Result{{Title: "A", URL: "https://a.example/"}},
+			want: []port.SearchResult{{Title: "A", URL: "https://a.example/"}},
 		},
 		{
 			name: "sponsored row dropped",
 			rows: liteRows("result-sponsored", "https://shop.example/", "Ad", "buy") + liteRows("", "https://b.example/", "B", "b"),
-			want: []Result{{Title: "B", URL: "https://b.example/", Snippet: "b"}},
+			want: []port.SearchResult{{Title: "B", URL: "https://b.example/", Snippet: "b"}},
 		},
 		{
 			name: "y.js link dropped",
 			rows: liteRows("", "https://duckduckgo.com/y.js?ad_domain=shop.example", "Ad", "buy"),
-			want: []Result{},
+			want: []port.SearchResult{},
 		},
 		{
 			name: "repeat keeps the first snippet",
 			rows: liteRows("", "https://a.example/", "A", "first") + liteRows("", "https://a.example/", "A again", "second"),
-			want: []Result{{Title: "A", URL: "https://a.example/", Snippet: "first"}},
+			want: []port.SearchResult{{Title: "A", URL: "https://a.example/", Snippet: "first"}},
 		},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // DuckDuckGo searches through DuckDuckGo's HTML results page, loaded in the
@@ -40,7 +42,7 @@ const blockedHint = "Wait a few minutes and search again, or switch the search p
 // once, then tries the lite endpoint once; if that is refused too it
 // returns an error wrapping ErrBlocked. A page without results and without a bot check
 // is an empty slice and a nil error.
-func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]Result, error) {
+func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]port.SearchResult, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, newError(ErrEmptyQuery, "The search query is empty: give some words to search for.")
 	}
@@ -87,11 +89,11 @@ func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]Result, error)
 }
 
 // parser reads one kind of DuckDuckGo results page.
-type parser func(doc string) (results []Result, challenged bool, err error)
+type parser func(doc string) (results []port.SearchResult, challenged bool, err error)
 
 // try loads one results page and parses it. blocked means the page was a
 // bot check, not an answer.
-func (d *DuckDuckGo) try(ctx context.Context, pageURL string, parse parser) (results []Result, blocked bool, err error) {
+func (d *DuckDuckGo) try(ctx context.Context, pageURL string, parse parser) (results []port.SearchResult, blocked bool, err error) {
 	page, err := d.Fetcher.Fetch(ctx, pageURL)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -180,7 +182,7 @@ func withQuery(endpoint, query string) (string, error) {
 }
 
 // limit keeps the first MaxResults results.
-func limit(results []Result) []Result {
+func limit(results []port.SearchResult) []port.SearchResult {
 	if len(results) > MaxResults {
 		return results[:MaxResults]
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/search")
@@ -27,7 +29,7 @@ func fixture(t *testing.T, name string) string {
 
 // checkGolden compares results with the golden file name, or rewrites it
 // under -update.
-func checkGolden(t *testing.T, name string, results []Result) {
+func checkGolden(t *testing.T, name string, results []port.SearchResult) {
 	t.Helper()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/plain"
 )
 
@@ -93,12 +94,12 @@ func capText(s string, n int) string {
 // filling in a missing title.
 type collector struct {
 	seen    map[string]bool
-	results []Result
+	results []port.SearchResult
 }
 
 // add keeps r unless its URL was seen before. A result without a title
 // keeps its URL as the title, so the model still has something to read.
-func (c *collector) add(r Result) {
+func (c *collector) add(r port.SearchResult) {
 	if c.seen == nil {
 		c.seen = make(map[string]bool)
 	}
@@ -115,9 +116,9 @@ func (c *collector) add(r Result) {
 
 // list returns the results collected, never nil, so "no results"
 // marshals as [] rather than null.
-func (c *collector) list() []Result {
+func (c *collector) list() []port.SearchResult {
 	if c.results == nil {
-		return []Result{}
+		return []port.SearchResult{}
 	}
 	return c.results
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 func TestResultURL(t *testing.T) {
@@ -70,11 +72,11 @@ func TestCleanText(t *testing.T) {
 
 func TestCollectorDedupes(t *testing.T) {
 	var c collector
-	c.add(Result{Title: "First", URL: "https://a.example/", Snippet: "one"})
-	c.add(Result{Title: "Again", URL: "https://a.example/", Snippet: "two"})
-	c.add(Result{Title: "", URL: "https://b.example/", Snippet: " x  y "})
-	c.add(Result{Title: "No URL"})
-	want := []Result{
+	c.add(port.SearchResult{Title: "First", URL: "https://a.example/", Snippet: "one"})
+	c.add(port.SearchResult{Title: "Again", URL: "https://a.example/", Snippet: "two"})
+	c.add(port.SearchResult{Title: "", URL: "https://b.example/", Snippet: " x  y "})
+	c.add(port.SearchResult{Title: "No URL"})
+	want := []port.SearchResult{
 		{Title: "First", URL: "https://a.example/", Snippet: "one"},
 		{Title: "https://b.example/", URL: "https://b.example/", Snippet: "x y"},
 	}
@@ -82,7 +84,7 @@ func TestCollectorDedupes(t *testing.T) {
 }
 
 // assertResults fails the test when got and want differ.
-func assertResults(t *testing.T, got, want []Result) {
+func assertResults(t *testing.T, got, want []port.SearchResult) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("got %d results, want %d:\n%+v", len(got), len(want), got)
@@ -100,8 +102,8 @@ func assertResults(t *testing.T, got, want []Result) {
 func TestResultsAreCapped(t *testing.T) {
 	var c collector
 	huge := strings.Repeat("標題", 2_500_000)
-	c.add(Result{URL: "https://a.test/", Title: huge, Snippet: huge})
-	c.add(Result{URL: "https://b.test/" + strings.Repeat("x", 5000), Title: "long address"})
+	c.add(port.SearchResult{URL: "https://a.test/", Title: huge, Snippet: huge})
+	c.add(port.SearchResult{URL: "https://b.test/" + strings.Repeat("x", 5000), Title: "long address"})
 	got := c.list()
 	if len(got) != 1 {
 		t.Fatalf("%d results: the long address was kept", len(got))

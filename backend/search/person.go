@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // A bot check is a question for a person. When the results page shows in a
@@ -51,7 +53,7 @@ func Notice(ctx context.Context, n Note) {
 // askPerson leaves the bot check to the person watching and reads the
 // results page their answer leads to. answered is false when no answer
 // came in time, so the other attempts follow.
-func (d *DuckDuckGo) askPerson(ctx context.Context) (results []Result, answered bool, err error) {
+func (d *DuckDuckGo) askPerson(ctx context.Context) (results []port.SearchResult, answered bool, err error) {
 	if d.unanswered {
 		return nil, false, nil // nobody answered before: the window is not watched
 	}
@@ -74,7 +76,7 @@ func (d *DuckDuckGo) askPerson(ctx context.Context) (results []Result, answered 
 // resultsPage reads a page the person's answer led to: a results page
 // (HTML or lite), possibly without results; anything else (the check, a
 // page on the way) is not one.
-func resultsPage(html string) ([]Result, bool) {
+func resultsPage(html string) ([]port.SearchResult, bool) {
 	for _, parse := range []parser{ParseDuckDuckGoHTML, ParseDuckDuckGoLite} {
 		results, challenged, err := parse(html)
 		if err != nil {
@@ -84,7 +86,7 @@ func resultsPage(html string) ([]Result, bool) {
 			return results, true
 		}
 		if !challenged && strings.Contains(html, `class="no-results"`) {
-			return []Result{}, true
+			return []port.SearchResult{}, true
 		}
 	}
 	return nil, false

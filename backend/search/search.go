@@ -3,17 +3,15 @@
 // visible browser through a Fetcher and parsed here, and a SearXNG
 // instance's JSON API. A search that finds nothing returns an empty slice
 // and no error; a search the engine refused returns an error wrapping
-// ErrBlocked, so the agent can tell the two apart.
+// ErrBlocked, so the agent can tell the two apart. Both providers implement
+// the agent's Searcher and return its port.SearchResult.
 package search
 
-import "context"
+import (
+	"context"
 
-// Result is one search result.
-type Result struct {
-	Title   string `json:"title"`
-	URL     string `json:"url"`
-	Snippet string `json:"snippet"`
-}
+	"github.com/scout-research/scout/backend/agent/port"
+)
 
 // Page is an HTML document fetched by a browser: what a search provider
 // needs to parse.
@@ -37,5 +35,5 @@ type Fetcher interface {
 // engine's order, without duplicates, each with an http(s) URL. No results
 // is an empty slice and a nil error.
 type Provider interface {
-	Search(ctx context.Context, query string) ([]Result, error)
+	Search(ctx context.Context, query string) ([]port.SearchResult, error)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/netguard"
 )
 
@@ -48,7 +49,7 @@ type searxngResult struct {
 }
 
 // Search asks the instance for query, in the instance's ranking order.
-func (s *SearXNG) Search(ctx context.Context, query string) ([]Result, error) {
+func (s *SearXNG) Search(ctx context.Context, query string) ([]port.SearchResult, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, newError(ErrEmptyQuery, "The search query is empty: give some words to search for.")
 	}
@@ -120,7 +121,7 @@ func (s *SearXNG) checkStatus(status int) error {
 }
 
 // parse reads the JSON answer, keeping results with an http(s) URL.
-func (s *SearXNG) parse(body []byte) ([]Result, error) {
+func (s *SearXNG) parse(body []byte) ([]port.SearchResult, error) {
 	var ans searxngAnswer
 	trimmed := bytes.TrimSpace(body)
 	if json.Unmarshal(trimmed, &ans) != nil || ans.Results == nil {
@@ -133,7 +134,7 @@ func (s *SearXNG) parse(body []byte) ([]Result, error) {
 			continue
 		}
 		if link, ok := httpURL(u); ok {
-			c.add(Result{Title: r.Title, URL: link, Snippet: r.Content})
+			c.add(port.SearchResult{Title: r.Title, URL: link, Snippet: r.Content})
 		}
 	}
 	return limit(c.list()), nil

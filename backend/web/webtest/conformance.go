@@ -7,14 +7,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // Opener is what the conformance suite drives: the real browser's session
 // or the Fake.
 type Opener interface {
-	Open(ctx context.Context, rawURL string) (*web.Visit, error)
+	Open(ctx context.Context, rawURL string) (*port.Visit, error)
 }
 
 // Setup serves world and returns an Opener for it and the base URL it is
@@ -92,17 +92,17 @@ func RunConformance(t *testing.T, setup Setup) {
 		kind   error
 		status int
 	}{
-		{"/missing", web.ErrHTTPStatus, 404},
-		{"/forbidden", web.ErrBotBlocked, 403},
-		{"/broken", web.ErrHTTPStatus, 500},
-		{"/loop", web.ErrRedirectLoop, 0},
-		{"/not-a-pdf.pdf", web.ErrNotReadable, 0},
+		{"/missing", port.ErrHTTPStatus, 404},
+		{"/forbidden", port.ErrBotBlocked, 403},
+		{"/broken", port.ErrHTTPStatus, 500},
+		{"/loop", port.ErrRedirectLoop, 0},
+		{"/not-a-pdf.pdf", port.ErrNotReadable, 0},
 	}
 	for _, f := range failures {
 		t.Run("fails "+f.path, func(t *testing.T) {
 			v, err := o.Open(ctx, base+f.path)
 			assertFailure(t, v, err, f.kind)
-			var ve *web.VisitError
+			var ve *port.VisitError
 			if errors.As(err, &ve) && ve.Status != f.status {
 				t.Errorf("status %d, want %d", ve.Status, f.status)
 			}
@@ -112,7 +112,7 @@ func RunConformance(t *testing.T, setup Setup) {
 	for _, u := range []string{"http://10.0.0.8/", "http://127.0.0.1:9/admin", "http://2130706433/", "file:///etc/passwd", "javascript:alert(1)"} {
 		t.Run("refuses "+u, func(t *testing.T) {
 			v, err := o.Open(ctx, u)
-			assertFailure(t, v, err, web.ErrRefused)
+			assertFailure(t, v, err, port.ErrRefused)
 		})
 	}
 
@@ -125,10 +125,10 @@ func RunConformance(t *testing.T, setup Setup) {
 	})
 }
 
-func assertFailure(t *testing.T, v *web.Visit, err error, kind error) {
+func assertFailure(t *testing.T, v *port.Visit, err error, kind error) {
 	t.Helper()
-	var ve *web.VisitError
+	var ve *port.VisitError
 	if v != nil || !errors.Is(err, kind) || !errors.As(err, &ve) || ve.Message == "" {
-		t.Fatalf("got visit %v, error %v (%T); want a *web.VisitError of kind %v", v, err, err, kind)
+		t.Fatalf("got visit %v, error %v (%T); want a *port.VisitError of kind %v", v, err, err, kind)
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web"
 )
 
 // maxRedirects matches Chromium's limit before ERR_TOO_MANY_REDIRECTS.
@@ -28,7 +28,7 @@ type Fake struct {
 }
 
 // Open visits rawURL in the world.
-func (f *Fake) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
+func (f *Fake) Open(ctx context.Context, rawURL string) (*port.Visit, error) {
 	f.Opened = append(f.Opened, rawURL)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -38,31 +38,31 @@ func (f *Fake) Open(ctx context.Context, rawURL string) (*web.Visit, error) {
 		guard = &netguard.Guard{}
 	}
 	if err := guard.Check(ctx, rawURL); err != nil {
-		return nil, web.Refused(rawURL, err)
+		return nil, port.Refused(rawURL, err)
 	}
 	path, ok := strings.CutPrefix(rawURL, f.Base)
 	if !ok {
-		return nil, web.Failure(web.ErrDNS, rawURL, "the site's name cannot be found (DNS)")
+		return nil, port.Failure(port.ErrDNS, rawURL, "the site's name cannot be found (DNS)")
 	}
 	for hops := 0; ; hops++ {
 		p, found := f.World[pathOrRoot(path)]
 		switch {
 		case !found:
-			return nil, web.StatusError(rawURL, 404)
+			return nil, port.StatusError(rawURL, 404)
 		case p.RedirectTo != "" && hops >= maxRedirects:
-			return nil, web.Failure(web.ErrRedirectLoop, rawURL, "the page redirects in a loop")
+			return nil, port.Failure(port.ErrRedirectLoop, rawURL, "the page redirects in a loop")
 		case p.RedirectTo != "":
 			path = p.RedirectTo
 			continue
 		case p.Status >= 400:
-			return nil, web.StatusError(rawURL, p.Status)
-		case p.ContentType != "" && !web.Readable(p.ContentType):
-			return nil, web.NotReadable(rawURL, p.ContentType)
+			return nil, port.StatusError(rawURL, p.Status)
+		case p.ContentType != "" && !port.Readable(p.ContentType):
+			return nil, port.NotReadable(rawURL, p.ContentType)
 		}
 		final := f.Base + pathOrRoot(path)
 		doc := p.Document(f.Base, final)
-		doc.Links = web.OpenableLinks(doc.Links, guard.CheckLiteral)
-		return &web.Visit{URL: rawURL, FinalURL: final, Status: 200, ContentType: "text/html", Doc: doc}, nil
+		doc.Links = port.OpenableLinks(doc.Links, guard.CheckLiteral)
+		return &port.Visit{URL: rawURL, FinalURL: final, Status: 200, ContentType: "text/html", Doc: doc}, nil
 	}
 }
 

@@ -1,7 +1,8 @@
-// Package web holds what the agent knows of a page visit, independent of
-// the browser that made it: the visit, its failure kinds, and the rules for
-// HTTP statuses and content types that every browser implementation shares.
-package web
+// A page visit, independent of the browser that made it: the visit, its
+// failure kinds, and the rules for HTTP statuses and content types that
+// every browser (the real one and the fake web's) shares.
+
+package port
 
 import (
 	"errors"
