@@ -8,7 +8,6 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/search"
 )
 
 // The act step: an accepted action carried out, its state changes and
@@ -19,20 +18,13 @@ import (
 func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	q := unquoted(act.Param)
 	// A search waiting on the user (a bot check) says so as it waits.
-	ctx = search.WithNotice(ctx, func(n search.Note) {
-		ev := Event{Type: EvNotice, Query: q, Message: n.Text}
-		if n.Waiting {
-			ev.Kind = NoticeWaiting
-		}
-		a.emit(ev)
-	})
-	results, err := a.cfg.Search.Search(ctx, q)
+	results, err := a.cfg.Search.Search(ctx, q, a.notify(q))
 	asked := ""
 	if plain := withoutOperators(q); err == nil && len(results) == 0 && plain != q && plain != "" {
 		// Quotes and site: narrow a search to nothing more often than not:
 		// the deterministic part of a better query is done here.
 		asked, q = q, plain
-		results, err = a.cfg.Search.Search(ctx, q)
+		results, err = a.cfg.Search.Search(ctx, q, a.notify(q))
 	}
 	end := a.st.counts.searched(err)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/tokens"
@@ -144,13 +145,22 @@ func (a *Agent) emit(ev Event) {
 	a.cfg.Sink.Emit(ev)
 }
 
+// notify is the notice sink passed with every Model and Searcher call:
+// each notice becomes an EvNotice event of its kind, stamped and
+// journalled like any other as it happens. query names the search it came
+// from ("" for a model call).
+func (a *Agent) notify(query string) port.Notify {
+	return func(n port.Notice) {
+		a.emit(Event{Type: EvNotice, Kind: n.Kind, Query: query, Message: n.Text})
+	}
+}
+
 // call sends one request and accounts for it.
 func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, schema map[string]any) (chat.Reply, error) {
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
 	// A model server that keeps the run waiting says so as it waits.
-	ctx = chat.WithNotice(ctx, func(text string) { a.emit(Event{Type: EvNotice, Message: text}) })
-	reply, err := a.cfg.Model.Complete(ctx, req)
+	reply, err := a.cfg.Model.Complete(ctx, req, a.notify(""))
 	usage := reply.Usage
 	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage}
 	if err != nil {

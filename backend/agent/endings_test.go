@@ -78,7 +78,7 @@ type down struct {
 	err error
 }
 
-func (d down) Search(ctx context.Context, q string) ([]port.SearchResult, error) {
+func (d down) Search(ctx context.Context, q string, _ port.Notify) ([]port.SearchResult, error) {
 	if r, ok := d.ok[strings.ToLower(q)]; ok {
 		return r, nil
 	}
@@ -167,11 +167,11 @@ func TestWriterFailureIsSaid(t *testing.T) {
 // noWriter is a model whose writing step fails.
 type noWriter struct{ *scripted }
 
-func (m noWriter) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+func (m noWriter) Complete(ctx context.Context, req chat.Request, notify port.Notify) (chat.Reply, error) {
 	if req.Kind == KindWriter {
 		return chat.Reply{}, fmt.Errorf("the model server stopped answering")
 	}
-	return m.scripted.Complete(ctx, req)
+	return m.scripted.Complete(ctx, req, notify)
 }
 
 // When the writing step fails after the run ended early, the report still

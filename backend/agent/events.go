@@ -3,6 +3,7 @@ package agent
 import (
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 )
 
@@ -32,7 +33,7 @@ const (
 )
 
 // NoticeWaiting is the kind of an EvNotice that waits for the user.
-const NoticeWaiting = "waiting"
+const NoticeWaiting = port.NoticeWaiting
 
 // Event is one thing that happened in a run. Only the fields of its type
 // are set; the journal stores it as one JSON line.

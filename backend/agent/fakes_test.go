@@ -25,7 +25,7 @@ type scripted struct {
 	err     map[int]error // by call index, an error instead of a reply
 }
 
-func (m *scripted) Complete(_ context.Context, req chat.Request) (chat.Reply, error) {
+func (m *scripted) Complete(_ context.Context, req chat.Request, _ port.Notify) (chat.Reply, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	idx := len(m.reqs)
@@ -67,7 +67,7 @@ func act(action, param, thought string) string {
 // fakeSearch answers queries from a table.
 type fakeSearch map[string][]port.SearchResult
 
-func (f fakeSearch) Search(_ context.Context, q string) ([]port.SearchResult, error) {
+func (f fakeSearch) Search(_ context.Context, q string, _ port.Notify) ([]port.SearchResult, error) {
 	return f[strings.ToLower(q)], nil
 }
 

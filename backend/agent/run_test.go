@@ -8,7 +8,6 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/search"
 )
 
 const finding1 = "[1,2,3] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level."
@@ -102,9 +101,9 @@ func assertAppendOnly(t *testing.T, reqs []chat.Request) {
 // as DuckDuckGo does when a person must answer its bot check.
 type askingSearch struct{ fakeSearch }
 
-func (s askingSearch) Search(ctx context.Context, q string) ([]port.SearchResult, error) {
-	search.Notice(ctx, search.Note{Text: "Answer the question in the browser window.", Waiting: true})
-	return s.fakeSearch.Search(ctx, q)
+func (s askingSearch) Search(ctx context.Context, q string, notify port.Notify) ([]port.SearchResult, error) {
+	notify.Say(port.Notice{Kind: port.NoticeWaiting, Text: "Answer the question in the browser window."})
+	return s.fakeSearch.Search(ctx, q, notify)
 }
 
 // What a search asks of the user reaches the journal as it happens,
@@ -132,11 +131,11 @@ func TestSearchNoticeReachesTheJournal(t *testing.T) {
 // first reply, and says so.
 type waitingModel struct{ *scripted }
 
-func (m waitingModel) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+func (m waitingModel) Complete(ctx context.Context, req chat.Request, notify port.Notify) (chat.Reply, error) {
 	if len(m.reqs) == 0 {
-		chat.Notice(ctx, "Waiting for the model server: no reply for 2 minutes.")
+		notify.Say(port.Notice{Text: "Waiting for the model server: no reply for 2 minutes."})
 	}
-	return m.scripted.Complete(ctx, req)
+	return m.scripted.Complete(ctx, req, notify)
 }
 
 // What a model call says while it waits reaches the journal as it

@@ -91,12 +91,12 @@ type cancelling struct {
 	cancel context.CancelFunc
 }
 
-func (c *cancelling) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+func (c *cancelling) Complete(ctx context.Context, req chat.Request, notify port.Notify) (chat.Reply, error) {
 	if len(c.reqs) == c.at {
 		c.cancel()
 		return chat.Reply{}, ctx.Err()
 	}
-	return c.scripted.Complete(ctx, req)
+	return c.scripted.Complete(ctx, req, notify)
 }
 
 func TestInterruptStopsWithoutWriting(t *testing.T) {

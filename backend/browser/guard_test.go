@@ -148,7 +148,7 @@ func TestPagesCannotReachTheModelServerOrTheSearchEndpoint(t *testing.T) {
 			// The search still works: one request, the results page.
 			before := searchHits.Load()
 			ddg := &search.DuckDuckGo{HTMLURL: searchSrv.URL + "/search/html/", Fetcher: s}
-			results, err := ddg.Search(context.Background(), "tallest mountain in Africa")
+			results, err := ddg.Search(context.Background(), "tallest mountain in Africa", nil)
 			if err != nil || len(results) == 0 || !strings.HasSuffix(results[0].URL, "/wiki/Mount_Kilimanjaro") {
 				t.Fatalf("search: %v, %+v", err, results)
 			}

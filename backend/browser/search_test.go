@@ -24,7 +24,7 @@ func TestDuckDuckGoThroughTheBrowser(t *testing.T) {
 	}
 	ctx := context.Background()
 
-	results, err := ddg.Search(ctx, "tallest mountain in Africa")
+	results, err := ddg.Search(ctx, "tallest mountain in Africa", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,13 +37,13 @@ func TestDuckDuckGoThroughTheBrowser(t *testing.T) {
 		}
 	}
 
-	none, err := ddg.Search(ctx, "no results here")
+	none, err := ddg.Search(ctx, "no results here", nil)
 	if err != nil || len(none) != 0 {
 		t.Fatalf("no-results query gave %v, %v", none, err)
 	}
 
 	fixtures.ChallengeNext(2) // html endpoint blocked twice, lite answers
-	viaLite, err := ddg.Search(ctx, "pour over coffee")
+	viaLite, err := ddg.Search(ctx, "pour over coffee", nil)
 	if err != nil || len(viaLite) == 0 || !strings.HasSuffix(viaLite[0].URL, "/guide/brew-pour-over-coffee") {
 		t.Fatalf("after a challenge: %v, %v", viaLite, err)
 	}
@@ -52,7 +52,7 @@ func TestDuckDuckGoThroughTheBrowser(t *testing.T) {
 	}
 
 	fixtures.ChallengeNext(3)
-	_, err = ddg.Search(ctx, "fetch api")
+	_, err = ddg.Search(ctx, "fetch api", nil)
 	if !errors.Is(err, search.ErrBlocked) {
 		t.Fatalf("blocked everywhere gave %v", err)
 	}
@@ -74,8 +74,7 @@ func TestBotCheckAnsweredInTheWindow(t *testing.T) {
 			return nil
 		},
 	}
-	asked := make(chan search.Note, 2)
-	ctx := search.WithNotice(context.Background(), func(n search.Note) { asked <- n })
+	asked := make(chan port.Notice, 2)
 	fixtures.ChallengeNext(1)
 	defer fixtures.ChallengeNext(0)
 	type outcome struct {
@@ -84,7 +83,7 @@ func TestBotCheckAnsweredInTheWindow(t *testing.T) {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		r, err := ddg.Search(ctx, "tallest mountain in Africa")
+		r, err := ddg.Search(context.Background(), "tallest mountain in Africa", func(n port.Notice) { asked <- n })
 		done <- outcome{r, err}
 	}()
 	select {

@@ -4,7 +4,6 @@
 package chat
 
 import (
-	"context"
 	"errors"
 	"time"
 )
@@ -78,22 +77,4 @@ func LoadedContext(err error) int {
 		return lc.LoadedContext()
 	}
 	return 0
-}
-
-type noticeKey struct{}
-
-// WithNotice returns a context through which a model call tells the user,
-// by calling say, what it is waiting for (a server that has not answered
-// for minutes).
-func WithNotice(ctx context.Context, say func(text string)) context.Context {
-	return context.WithValue(ctx, noticeKey{}, say)
-}
-
-// Notice tells the user text through the context's notice function, if
-// any. A Model calls it only from the goroutine that called Complete, so
-// the caller need not guard what say touches.
-func Notice(ctx context.Context, text string) {
-	if say, ok := ctx.Value(noticeKey{}).(func(string)); ok {
-		say(text)
-	}
 }

@@ -71,7 +71,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	fmt.Fprintf(stdout, "Call %d (%s), sent again to %s, model %s:\n\n", c.Number, c.Kind, set.ServerURL, id)
-	reply, err := llm.New(set.ServerURL).Complete(ctx, id, req)
+	reply, err := llm.New(set.ServerURL).Complete(ctx, id, req, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "scout replay:", err)
 		return exitError

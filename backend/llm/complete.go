@@ -11,6 +11,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 )
 
@@ -58,9 +59,9 @@ const (
 // Complete sends one chat completion, streamed so a stall can be told from
 // slow progress, and returns the whole reply with the server's usage
 // figures. It never retries. While the server stays silent it tells the
-// user what it waits for through chat.Notice, on the caller's goroutine;
-// cancelling ctx ends the wait at once.
-func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (chat.Reply, error) {
+// user what it waits for through notify (nil: nobody is told), on the
+// caller's goroutine; cancelling ctx ends the wait at once.
+func (c *Client) Complete(ctx context.Context, model string, req chat.Request, notify port.Notify) (chat.Reply, error) {
 	if err := c.checkURL(); err != nil {
 		return chat.Reply{}, err
 	}
@@ -80,7 +81,7 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request) (
 
 	done := make(chan outcome, 1)
 	go func() { done <- c.read(ctx, model, req, w) }()
-	out := c.await(ctx, done, w)
+	out := c.await(done, w, notify)
 	out.reply.Usage.Duration = time.Since(start)
 	if out.err != nil {
 		return out.reply, c.failure(ctx, out.err, req, time.Since(start))

@@ -28,7 +28,7 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	c := New(srv.BaseURL())
 	req := chat.Request{Kind: "action", MaxTokens: 400, Temperature: 0.2, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
 		Messages: []chat.Message{{Role: chat.System, Content: strings.Repeat("You are Scout. ", 40)}, {Role: chat.User, Content: "Objective: x"}}}
-	r1, err := c.Complete(context.Background(), "qwen2.5-7b-instruct", req)
+	r1, err := c.Complete(context.Background(), "qwen2.5-7b-instruct", req, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestCompleteStreamsReplyAndUsage(t *testing.T) {
 	}
 	// The next turn extends the conversation: most of it comes from cache.
 	req.Messages = append(req.Messages, chat.Message{Role: chat.Assistant, Content: r1.Content}, chat.Message{Role: chat.User, Content: "Result: 10 results."})
-	r2, err := c.Complete(context.Background(), "qwen2.5-7b-instruct", req)
+	r2, err := c.Complete(context.Background(), "qwen2.5-7b-instruct", req, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestReuseIsEstimatedWhenNotReported(t *testing.T) {
 			msgs := []chat.Message{system, turn(1)}
 			var got []chat.Usage
 			for i := 2; i <= 4; i++ {
-				r, err := c.Complete(context.Background(), "m", chat.Request{Messages: msgs})
+				r, err := c.Complete(context.Background(), "m", chat.Request{Messages: msgs}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -88,7 +88,7 @@ func TestReuseIsEstimatedWhenNotReported(t *testing.T) {
 				msgs = append(msgs, chat.Message{Role: chat.Assistant, Content: r.Content}, turn(i))
 			}
 			// A fresh prompt sharing only the system prompt, as the writer's.
-			r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{system, {Role: chat.User, Content: "WRITING STEP"}}})
+			r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{system, {Role: chat.User, Content: "WRITING STEP"}}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +131,7 @@ func TestCompleteErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.New(tc.opts)
 			defer srv.Close()
-			_, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: tc.msg}}})
+			_, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: tc.msg}}}, nil)
 			assertError(t, err, tc.kind, tc.says)
 		})
 	}
@@ -143,7 +143,7 @@ func TestCompleteWatchdog(t *testing.T) {
 	c := New(srv.BaseURL())
 	c.stall = stallLimits{firstBase: 200 * time.Millisecond, gap: 200 * time.Millisecond}
 	start := time.Now()
-	_, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+	_, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
 	assertError(t, err, ErrStalled, "stopped answering")
 	if time.Since(start) > 3*time.Second {
 		t.Fatalf("watchdog took %v", time.Since(start))
@@ -218,7 +218,7 @@ func TestCompleteReadsWhatServersSend(t *testing.T) {
 				io.WriteString(w, tc.body)
 			}))
 			defer srv.Close()
-			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
 			if tc.errSays != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.errSays) {
 					t.Fatalf("error %v, want one saying %q", err, tc.errSays)
@@ -249,7 +249,7 @@ func TestChatRequestBody(t *testing.T) {
 	}))
 	defer srv.Close()
 	_, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{MaxTokens: 300, Temperature: 0, Schema: &chat.Schema{Name: "action", Schema: map[string]any{"type": "object"}},
-		Messages: []chat.Message{{Role: chat.System, Content: "s"}, {Role: chat.Assistant, Content: "a"}, {Role: "tool", Content: "t"}}})
+		Messages: []chat.Message{{Role: chat.System, Content: "s"}, {Role: chat.Assistant, Content: "a"}, {Role: "tool", Content: "t"}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestOverflowTellsTheLoadedContext(t *testing.T) {
 	// Through a real request to the fake llama.cpp-style error.
 	srv := llmtest.New(llmtest.Options{ContextLength: 2048, Script: func(string, []llmtest.Message) llmtest.Reply { return llmtest.Reply{Content: "{}"} }})
 	defer srv.Close()
-	_, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 3000)}}})
+	_, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 3000)}}}, nil)
 	if chat.LoadedContext(err) != 2048 {
 		t.Fatalf("loaded context from %v: %d", err, chat.LoadedContext(err))
 	}
@@ -300,7 +300,7 @@ func TestStreamedOverflowKeepsTheLoadedContext(t *testing.T) {
 				io.WriteString(w, tc.body)
 			}))
 			defer srv.Close()
-			_, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+			_, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
 			if !errors.Is(err, ErrContextOverflow) || chat.LoadedContext(err) != 3072 {
 				t.Fatalf("error %v: overflow %v, loaded context %d", err, errors.Is(err, ErrContextOverflow), chat.LoadedContext(err))
 			}
@@ -323,7 +323,7 @@ func TestThinkingIsProgress(t *testing.T) {
 	defer srv.Close()
 	c := New(srv.URL + "/v1")
 	c.stall = stallLimits{firstBase: 250 * time.Millisecond, gap: 250 * time.Millisecond}
-	r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+	r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
 	if err != nil || r.Content != "{}" {
 		t.Fatalf("reply %q, error %v", r.Content, err)
 	}
@@ -361,7 +361,7 @@ func TestWriteRateIsMeasuredWhenNotReported(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			srv := serve(c.chunks, c.pause, c.timings)
 			defer srv.Close()
-			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}})
+			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -394,14 +394,14 @@ func TestFirstRequestMayWaitForTheModelToLoad(t *testing.T) {
 	req := chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}
 	c := New(srv.URL + "/v1")
 	c.stall = stallLimits{firstBase: 200 * time.Millisecond, load: 2 * time.Second, gap: 200 * time.Millisecond}
-	if _, err := c.Complete(context.Background(), "m", req); !errors.Is(err, ErrStalled) {
+	if _, err := c.Complete(context.Background(), "m", req, nil); !errors.Is(err, ErrStalled) {
 		t.Fatalf("without ExpectModelLoad the slow first answer is a stall: %v", err)
 	}
 	c.ExpectModelLoad()
-	if _, err := c.Complete(context.Background(), "m", req); err != nil {
+	if _, err := c.Complete(context.Background(), "m", req, nil); err != nil {
 		t.Fatalf("with ExpectModelLoad: %v", err)
 	}
-	if _, err := c.Complete(context.Background(), "m", req); err != nil {
+	if _, err := c.Complete(context.Background(), "m", req, nil); err != nil {
 		t.Fatalf("a prompt answer after the load: %v", err)
 	}
 	if c.loading.Load() {

@@ -1,12 +1,11 @@
 package llm
 
 import (
-	"context"
 	"fmt"
 	"sync/atomic"
 	"time"
 
-	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/tokens"
 )
 
@@ -85,10 +84,11 @@ func (w *watch) note(quiet time.Duration) string {
 }
 
 // await waits for the reply and, while the server stays silent, tells the
-// user what Scout waits for through chat.Notice. The notices come from the
+// user what Scout waits for through notify. The notices come from the
 // caller's goroutine, as the agent's events must; the reading goroutine
-// ends soon after ctx is cancelled, so Stop ends the wait promptly.
-func (c *Client) await(ctx context.Context, done <-chan outcome, w *watch) outcome {
+// ends soon after the call's context is cancelled, so Stop ends the wait
+// promptly.
+func (c *Client) await(done <-chan outcome, w *watch, notify port.Notify) outcome {
 	t := time.NewTimer(c.notice.after)
 	defer t.Stop()
 	for {
@@ -101,7 +101,7 @@ func (c *Client) await(ctx context.Context, done <-chan outcome, w *watch) outco
 				t.Reset(c.notice.after - quiet)
 				continue
 			}
-			chat.Notice(ctx, w.note(quiet))
+			notify.Say(port.Notice{Text: w.note(quiet)})
 			t.Reset(c.notice.every)
 		}
 	}

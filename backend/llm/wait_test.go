@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
@@ -90,7 +91,7 @@ func TestEndlessReplyIsCutAtItsSize(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a client without the cap reads on
 	defer cancel()
-	_, err := c.Complete(ctx, "m", hi)
+	_, err := c.Complete(ctx, "m", hi, nil)
 	close(done)
 	assertError(t, err, ErrReplyTooLong, "more than 4 MB for one reply", "reload the model")
 	if got := counter.read.Load(); got > maxReplyBytes+replyLineBuffer || got < maxReplyBytes {
@@ -118,7 +119,7 @@ func TestEndlessReplyIsStoppedInTime(t *testing.T) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a client without the cap reads on
 	defer cancel()
-	_, err := c.Complete(ctx, "m", hi)
+	_, err := c.Complete(ctx, "m", hi, nil)
 	assertError(t, err, ErrReplyTooLong, "kept writing one reply", "400 tokens", "reload the model")
 	if took := time.Since(start); took < 2900*time.Millisecond || took > 10*time.Second {
 		t.Errorf("stopped after %v, want about 3 s (the prompt's allowance and 400 tokens)", took)
@@ -139,14 +140,14 @@ func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 	var stopped time.Time
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	ctx = chat.WithNotice(ctx, func(text string) {
-		notes = append(notes, text)
+	notify := func(n port.Notice) {
+		notes = append(notes, n.Text)
 		if len(notes) == 2 {
 			stopped = time.Now()
 			stop() // the user presses Stop
 		}
-	})
-	_, err := c.Complete(ctx, "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 80)}}})
+	}
+	_, err := c.Complete(ctx, "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: strings.Repeat("word ", 80)}}}, notify)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want the cancellation", err)
 	}
@@ -169,9 +170,9 @@ func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 	steady := New(endless(t, 20*time.Millisecond, &sent))
 	steady.notice = noticeTimes{after: time.Second, every: time.Minute}
 	notes = nil
-	ctx, cancel := context.WithTimeout(chat.WithNotice(context.Background(), func(text string) { notes = append(notes, text) }), 2500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
 	defer cancel()
-	if _, err := steady.Complete(ctx, "m", hi); !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, ErrTimeout) {
+	if _, err := steady.Complete(ctx, "m", hi, func(n port.Notice) { notes = append(notes, n.Text) }); !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, ErrTimeout) {
 		t.Fatalf("error %v", err)
 	}
 	if len(notes) != 0 {

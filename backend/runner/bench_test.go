@@ -37,7 +37,7 @@ func ridge(i int) string { return []string{"northern", "southern", "eastern", "w
 
 type oneResult struct{}
 
-func (oneResult) Search(context.Context, string) ([]port.SearchResult, error) {
+func (oneResult) Search(context.Context, string, port.Notify) ([]port.SearchResult, error) {
 	return []port.SearchResult{{Title: "Weather stations", URL: benchBase + "/stations", Snippet: "stations"}}, nil
 }
 

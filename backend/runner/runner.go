@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/llm"
@@ -233,9 +234,9 @@ type model struct {
 	now    func() time.Time
 }
 
-func (m model) Complete(ctx context.Context, req chat.Request) (chat.Reply, error) {
+func (m model) Complete(ctx context.Context, req chat.Request, notify port.Notify) (chat.Reply, error) {
 	at := m.now()
-	reply, err := m.client.Complete(ctx, m.id, req)
+	reply, err := m.client.Complete(ctx, m.id, req, notify)
 	m.log.Record(at, m.id, req, reply, err)
 	return reply, err
 }

@@ -19,7 +19,7 @@ import (
 // panicky answers the checklist, then panics, as a bug would mid-run.
 type panicky struct{ calls int }
 
-func (p *panicky) Complete(context.Context, chat.Request) (chat.Reply, error) {
+func (p *panicky) Complete(context.Context, chat.Request, port.Notify) (chat.Reply, error) {
 	if p.calls++; p.calls == 1 {
 		return chat.Reply{Content: `{"items":["a","b","c"]}`}, nil
 	}
@@ -28,8 +28,10 @@ func (p *panicky) Complete(context.Context, chat.Request) (chat.Reply, error) {
 
 type nothing struct{}
 
-func (nothing) Open(context.Context, string) (*port.Visit, error)           { return nil, nil }
-func (nothing) Search(context.Context, string) ([]port.SearchResult, error) { return nil, nil }
+func (nothing) Open(context.Context, string) (*port.Visit, error) { return nil, nil }
+func (nothing) Search(context.Context, string, port.Notify) ([]port.SearchResult, error) {
+	return nil, nil
+}
 
 // TestAPanicStillLeavesAReport: a bug in the agent must not lose the run.
 func TestAPanicStillLeavesAReport(t *testing.T) {

@@ -41,8 +41,9 @@ const blockedHint = "Wait a few minutes and search again, or switch the search p
 // one, for up to PersonWait; then it waits BlockedRetryDelay and retries
 // once, then tries the lite endpoint once; if that is refused too it
 // returns an error wrapping ErrBlocked. A page without results and without a bot check
-// is an empty slice and a nil error.
-func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]port.SearchResult, error) {
+// is an empty slice and a nil error. notify hears that a check waits for
+// the person, and when it went unanswered.
+func (d *DuckDuckGo) Search(ctx context.Context, query string, notify port.Notify) ([]port.SearchResult, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, newError(ErrEmptyQuery, "The search query is empty: give some words to search for.")
 	}
@@ -62,7 +63,7 @@ func (d *DuckDuckGo) Search(ctx context.Context, query string) ([]port.SearchRes
 		return results, err
 	}
 	if d.Person != nil {
-		if results, answered, err := d.askPerson(ctx); err != nil || answered {
+		if results, answered, err := d.askPerson(ctx, notify); err != nil || answered {
 			return results, err
 		}
 	}

@@ -89,7 +89,7 @@ func TestDuckDuckGoSearch(t *testing.T) {
 			f := &scriptedFetcher{pages: tt.pages}
 			w := &waitRecorder{}
 			d := &DuckDuckGo{HTMLURL: base, Fetcher: f, Wait: w.wait}
-			got, err := d.Search(context.Background(), query)
+			got, err := d.Search(context.Background(), query, nil)
 			if !slices.Equal(f.fetched, tt.wantFetched) {
 				t.Errorf("fetched\n %q\nwant\n %q", f.fetched, tt.wantFetched)
 			}
@@ -123,7 +123,7 @@ func TestDuckDuckGoSearch(t *testing.T) {
 func TestDuckDuckGoBlockedMessage(t *testing.T) {
 	f := &scriptedFetcher{pages: []Page{{Status: 202}, {Status: 202}, {Status: 202}}}
 	d := &DuckDuckGo{Fetcher: f, Wait: (&waitRecorder{}).wait}
-	_, err := d.Search(context.Background(), "k2")
+	_, err := d.Search(context.Background(), "k2", nil)
 	if !errors.Is(err, ErrBlocked) {
 		t.Fatalf("err = %v, want ErrBlocked", err)
 	}
@@ -140,7 +140,7 @@ func TestDuckDuckGoBlockedMessage(t *testing.T) {
 
 func TestDuckDuckGoStatusMessage(t *testing.T) {
 	d := &DuckDuckGo{Fetcher: &scriptedFetcher{pages: []Page{{Status: 500}}}}
-	_, err := d.Search(context.Background(), "k2")
+	_, err := d.Search(context.Background(), "k2", nil)
 	if err == nil || !strings.Contains(err.Error(), "HTTP 500") {
 		t.Errorf("err = %v, want a message naming HTTP 500", err)
 	}
@@ -149,7 +149,7 @@ func TestDuckDuckGoStatusMessage(t *testing.T) {
 func TestDuckDuckGoQueryEscaped(t *testing.T) {
 	f := &scriptedFetcher{pages: []Page{{Status: 200}}}
 	d := &DuckDuckGo{HTMLURL: "https://html.duckduckgo.com/html/?kl=uk-en", Fetcher: f}
-	if _, err := d.Search(context.Background(), `c++ & "go"?`); err != nil {
+	if _, err := d.Search(context.Background(), `c++ & "go"?`, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := "https://html.duckduckgo.com/html/?kl=uk-en&q=c%2B%2B+%26+%22go%22%3F"
@@ -172,7 +172,7 @@ func TestDuckDuckGoRefusesBadInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &scriptedFetcher{}
 			d := &DuckDuckGo{HTMLURL: tt.url, Fetcher: f}
-			_, err := d.Search(context.Background(), tt.query)
+			_, err := d.Search(context.Background(), tt.query, nil)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("err = %v, want %v", err, tt.want)
 			}
@@ -191,7 +191,7 @@ func (f failingFetcher) Fetch(context.Context, string) (Page, error) { return Pa
 func TestDuckDuckGoFetchError(t *testing.T) {
 	browserErr := errors.New("the browser window was closed")
 	d := &DuckDuckGo{Fetcher: failingFetcher{browserErr}}
-	_, err := d.Search(context.Background(), "k2")
+	_, err := d.Search(context.Background(), "k2", nil)
 	if !errors.Is(err, browserErr) {
 		t.Errorf("err = %v, want it to wrap the browser's error", err)
 	}
@@ -204,7 +204,7 @@ func TestDuckDuckGoCancelDuringWait(t *testing.T) {
 	f := &scriptedFetcher{pages: []Page{challenge, challenge, challenge}, onFetch: cancel}
 	d := &DuckDuckGo{Fetcher: f} // nil Wait: the real, context-aware sleep
 	start := time.Now()
-	_, err := d.Search(ctx, "k2")
+	_, err := d.Search(ctx, "k2", nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -225,7 +225,7 @@ func TestDuckDuckGoCustomWaitCancelled(t *testing.T) {
 		return ctx.Err()
 	}
 	d := &DuckDuckGo{Fetcher: f, Wait: wait}
-	if _, err := d.Search(ctx, "k2"); !errors.Is(err, context.Canceled) {
+	if _, err := d.Search(ctx, "k2", nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 	if len(f.fetched) != 1 {
@@ -316,7 +316,7 @@ func TestDuckDuckGoOverHTTP(t *testing.T) {
 
 	w := &waitRecorder{}
 	d := &DuckDuckGo{HTMLURL: srv.URL + "/search/html/", Fetcher: httpFetcher{srv.Client()}, Wait: w.wait}
-	got, err := d.Search(context.Background(), "tallest mountain in africa")
+	got, err := d.Search(context.Background(), "tallest mountain in africa", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,36 +28,15 @@ type Person interface {
 	AwaitAnswer(ctx context.Context, limit time.Duration, ready func(html string) bool) (string, error)
 }
 
-type noticeKey struct{}
-
-// Note is something a search tells the user while it runs.
-type Note struct {
-	Text string
-	// Waiting: the search waits for the user to act (answer a bot check).
-	Waiting bool
-}
-
-// WithNotice returns a context through which a search tells the user, by
-// calling say, what it is doing or waiting for them to do.
-func WithNotice(ctx context.Context, say func(Note)) context.Context {
-	return context.WithValue(ctx, noticeKey{}, say)
-}
-
-// Notice tells the user n through the context's notice function, if any.
-func Notice(ctx context.Context, n Note) {
-	if say, ok := ctx.Value(noticeKey{}).(func(Note)); ok {
-		say(n)
-	}
-}
-
-// askPerson leaves the bot check to the person watching and reads the
-// results page their answer leads to. answered is false when no answer
-// came in time, so the other attempts follow.
-func (d *DuckDuckGo) askPerson(ctx context.Context) (results []port.SearchResult, answered bool, err error) {
+// askPerson leaves the bot check to the person watching, telling them so
+// through notify, and reads the results page their answer leads to.
+// answered is false when no answer came in time, so the other attempts
+// follow.
+func (d *DuckDuckGo) askPerson(ctx context.Context, notify port.Notify) (results []port.SearchResult, answered bool, err error) {
 	if d.unanswered {
 		return nil, false, nil // nobody answered before: the window is not watched
 	}
-	Notice(ctx, Note{Waiting: true, Text: fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", int(PersonWait.Minutes()))})
+	notify.Say(port.Notice{Kind: port.NoticeWaiting, Text: fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", int(PersonWait.Minutes()))})
 	_, err = d.Person.AwaitAnswer(ctx, PersonWait, func(html string) bool {
 		results, answered = resultsPage(html)
 		return answered
@@ -67,7 +46,7 @@ func (d *DuckDuckGo) askPerson(ctx context.Context) (results []port.SearchResult
 		return nil, false, ctx.Err()
 	case err != nil:
 		d.unanswered = true
-		Notice(ctx, Note{Text: "No answer to DuckDuckGo's question: trying again, and not asking you again in this run."})
+		notify.Say(port.Notice{Text: "No answer to DuckDuckGo's question: trying again, and not asking you again in this run."})
 		return nil, false, nil
 	}
 	return limit(results), true, nil

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // fakePerson answers a bot check by turning the page into each of pages in
@@ -67,20 +69,19 @@ func TestDuckDuckGoLeavesTheCheckToAPerson(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &scriptedFetcher{pages: append([]Page{challenge}, tt.after...)}
 			person := &fakePerson{pages: tt.answers}
-			var notices []Note
-			ctx := WithNotice(context.Background(), func(n Note) { notices = append(notices, n) })
+			var notices []port.Notice
 			d := &DuckDuckGo{HTMLURL: base, Fetcher: f, Wait: (&waitRecorder{}).wait, Person: person}
-			got, err := d.Search(ctx, "q")
+			got, err := d.Search(context.Background(), "q", func(n port.Notice) { notices = append(notices, n) })
 			if !slices.Equal(f.fetched, tt.wantFetched) {
 				t.Errorf("fetched %q, want %q", f.fetched, tt.wantFetched)
 			}
 			if !slices.Equal(person.limits, []time.Duration{PersonWait}) {
 				t.Errorf("asked the person with limits %v, want once with PersonWait", person.limits)
 			}
-			if len(notices) != tt.wantNotices || !notices[0].Waiting || !strings.Contains(notices[0].Text, "browser window") {
+			if len(notices) != tt.wantNotices || notices[0].Kind != port.NoticeWaiting || !strings.Contains(notices[0].Text, "browser window") {
 				t.Errorf("notices %+v, want %d, the first waiting and saying where to answer", notices, tt.wantNotices)
 			}
-			if len(notices) > 1 && notices[1].Waiting {
+			if len(notices) > 1 && notices[1].Kind == port.NoticeWaiting {
 				t.Errorf("still waiting after giving up: %+v", notices[1])
 			}
 			if tt.wantErr != nil {
@@ -104,10 +105,10 @@ func TestDuckDuckGoAsksThePersonOnce(t *testing.T) {
 	f := &scriptedFetcher{pages: []Page{challenge, results, challenge, challenge, challenge}}
 	person := &fakePerson{}
 	d := &DuckDuckGo{HTMLURL: "http://127.0.0.1:8089/search/html/", Fetcher: f, Wait: (&waitRecorder{}).wait, Person: person}
-	if got, err := d.Search(context.Background(), "q"); err != nil || len(got) == 0 {
+	if got, err := d.Search(context.Background(), "q", nil); err != nil || len(got) == 0 {
 		t.Fatalf("first search: %d results, %v", len(got), err)
 	}
-	_, err := d.Search(context.Background(), "q")
+	_, err := d.Search(context.Background(), "q", nil)
 	if !errors.Is(err, ErrBlocked) || !strings.Contains(err.Error(), "went unanswered") {
 		t.Fatalf("second search: %v, want ErrBlocked saying nobody answered", err)
 	}
@@ -121,7 +122,7 @@ func TestDuckDuckGoStopWhileAPersonIsAsked(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	f := &scriptedFetcher{pages: []Page{{Status: 202, HTML: fixture(t, "ddg_html_challenge.html")}}}
 	d := &DuckDuckGo{HTMLURL: "http://127.0.0.1:8089/search/html/", Fetcher: f, Person: &fakePerson{cancel: cancel}}
-	if _, err := d.Search(ctx, "q"); !errors.Is(err, context.Canceled) {
+	if _, err := d.Search(ctx, "q", nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 	if len(f.fetched) != 1 {

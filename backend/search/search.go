@@ -4,13 +4,13 @@
 // instance's JSON API. A search that finds nothing returns an empty slice
 // and no error; a search the engine refused returns an error wrapping
 // ErrBlocked, so the agent can tell the two apart. Both providers implement
-// the agent's Searcher and return its port.SearchResult.
+// the agent's Searcher: Search returns at most MaxResults results
+// (port.SearchResult) in the engine's order, without duplicates, each with
+// an http(s) URL.
 package search
 
 import (
 	"context"
-
-	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // Page is an HTML document fetched by a browser: what a search provider
@@ -29,11 +29,4 @@ type Page struct {
 // when no document arrived; an HTTP error status is reported in Page.Status.
 type Fetcher interface {
 	Fetch(ctx context.Context, url string) (Page, error)
-}
-
-// Provider searches. Search returns at most MaxResults results in the
-// engine's order, without duplicates, each with an http(s) URL. No results
-// is an empty slice and a nil error.
-type Provider interface {
-	Search(ctx context.Context, query string) ([]port.SearchResult, error)
 }

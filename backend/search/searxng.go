@@ -48,8 +48,9 @@ type searxngResult struct {
 	Content string `json:"content"`
 }
 
-// Search asks the instance for query, in the instance's ranking order.
-func (s *SearXNG) Search(ctx context.Context, query string) ([]port.SearchResult, error) {
+// Search asks the instance for query, in the instance's ranking order. It
+// has nothing to tell the user on the way: notify is not called.
+func (s *SearXNG) Search(ctx context.Context, query string, _ port.Notify) ([]port.SearchResult, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, newError(ErrEmptyQuery, "The search query is empty: give some words to search for.")
 	}

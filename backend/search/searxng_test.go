@@ -49,7 +49,7 @@ func TestSearXNGResults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, hits := searxngServer(t, tt.prefix, 200, "application/json", body)
 			s := &SearXNG{BaseURL: srv.URL + tt.suffix, Client: srv.Client()}
-			got, err := s.Search(context.Background(), query)
+			got, err := s.Search(context.Background(), query, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,7 +63,7 @@ func TestSearXNGResults(t *testing.T) {
 
 func TestSearXNGNoResults(t *testing.T) {
 	srv, _ := searxngServer(t, "", 200, "application/json", fixture(t, "searxng_no_results.json"))
-	got, err := (&SearXNG{BaseURL: srv.URL}).Search(context.Background(), query)
+	got, err := (&SearXNG{BaseURL: srv.URL}).Search(context.Background(), query, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestSearXNGCapsResults(t *testing.T) {
 		items = append(items, fmt.Sprintf(`{"url":"https://r%d.example/","title":"R%d","content":""}`, i, i))
 	}
 	srv, _ := searxngServer(t, "", 200, "application/json", `{"results":[`+strings.Join(items, ",")+`]}`)
-	got, err := (&SearXNG{BaseURL: srv.URL}).Search(context.Background(), query)
+	got, err := (&SearXNG{BaseURL: srv.URL}).Search(context.Background(), query, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestSearXNGErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, _ := searxngServer(t, "", tt.status, tt.contentType, tt.body)
-			_, err := (&SearXNG{BaseURL: srv.URL}).Search(context.Background(), query)
+			_, err := (&SearXNG{BaseURL: srv.URL}).Search(context.Background(), query, nil)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("err = %v, want %v", err, tt.want)
 			}
@@ -124,7 +124,7 @@ func TestSearXNGConnectionRefused(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	base := srv.URL
 	srv.Close() // nothing listens there any more
-	_, err := (&SearXNG{BaseURL: base}).Search(context.Background(), query)
+	_, err := (&SearXNG{BaseURL: base}).Search(context.Background(), query, nil)
 	if !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("err = %v, want ErrUnreachable", err)
 	}
@@ -146,7 +146,7 @@ func TestSearXNGTimeout(t *testing.T) {
 	defer srv.Close()
 	defer close(release)
 	s := &SearXNG{BaseURL: srv.URL, Client: &http.Client{Timeout: 20 * time.Millisecond}}
-	_, err := s.Search(context.Background(), query)
+	_, err := s.Search(context.Background(), query, nil)
 	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "in time") {
 		t.Errorf("err = %v, want ErrUnreachable saying it did not answer in time", err)
 	}
@@ -156,7 +156,7 @@ func TestSearXNGCancelled(t *testing.T) {
 	srv, _ := searxngServer(t, "", 200, "application/json", `{"results":[]}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := (&SearXNG{BaseURL: srv.URL}).Search(ctx, query)
+	_, err := (&SearXNG{BaseURL: srv.URL}).Search(ctx, query, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -174,7 +174,7 @@ func TestSearXNGRefusesBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := (&SearXNG{BaseURL: tt.base}).Search(context.Background(), tt.query)
+			_, err := (&SearXNG{BaseURL: tt.base}).Search(context.Background(), tt.query, nil)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("err = %v, want %v", err, tt.want)
 			}
@@ -197,7 +197,7 @@ func TestSearXNGRedirectToAPrivateAddressIsRefused(t *testing.T) {
 	}))
 	defer instance.Close()
 	s := &SearXNG{BaseURL: instance.URL}
-	_, err := s.Search(context.Background(), query)
+	_, err := s.Search(context.Background(), query, nil)
 	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "an address Scout does not open") {
 		t.Fatalf("got %v", err)
 	}
