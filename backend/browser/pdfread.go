@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/page"
 )
 
 // Reading PDF documents. Chromium shows a PDF in a viewer no script can
@@ -72,7 +73,7 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*port.Visit, erro
 	case strings.TrimSpace(text) == "":
 		return nil, port.Failure(port.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
 	}
-	doc := plainDocument(pdfDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars))
+	doc := plainDocument(page.PDFDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars))
 	doc.Truncated = doc.Truncated || cut
 	return &port.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: port.PDF, Doc: doc}, nil
 }

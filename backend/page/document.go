@@ -1,7 +1,9 @@
 // Package page turns the readable content of a web page into what a small
 // model reads: compact Markdown split into parts of a token budget, an
 // outline of the headings in each part, and the page's links, each shown
-// once. It is pure Go; the browser package extracts the blocks.
+// once. It is pure Go: the browser package extracts the blocks of a web
+// page, and runs pdftotext on a PDF document, whose lines pdf.go lays out
+// as blocks (headings, paragraphs, lists).
 package page
 
 // Kind is the type of a content block.

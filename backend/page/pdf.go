@@ -1,4 +1,4 @@
-package browser
+package page
 
 import (
 	"regexp"
@@ -7,13 +7,11 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/scout-research/scout/backend/page"
 )
 
 // pdftotext gives lines as the page lays them out: a blank line between
 // blocks of text, a form feed between pages, no mark where a paragraph
-// inside a block ends or which line is a heading. pdfDocument guesses both
+// inside a block ends or which line is a heading. PDFDocument guesses both
 // the way a reader does: a first line without closing punctuation, clearly
 // shorter than the lines under it, or a short numbered line ("2.1
 // Methods") is a heading; a line that ends a sentence well short of the
@@ -22,8 +20,8 @@ import (
 // number) is left out, and a paragraph a page break cut is joined again.
 
 const (
-	// maxHeadingChars: a longer line is prose, whatever it ends with.
-	maxHeadingChars = 80
+	// maxPDFHeadingChars: a longer line is prose, whatever it ends with.
+	maxPDFHeadingChars = 80
 	// headingShare: a heading is shorter than this share of the longest
 	// line under it; a first line about as long is the start of prose.
 	headingShare = 0.7
@@ -47,10 +45,11 @@ var (
 	digits          = regexp.MustCompile(`\d+`)
 )
 
-// pdfDocument turns pdftotext's output into a document titled title,
-// keeping at most maxChars of text.
-func pdfDocument(url, title, text string, maxChars int) page.Document {
-	doc := page.Document{URL: url, Title: title, Blocks: []page.Block{}, Links: []page.Link{}}
+// PDFDocument turns pdftotext's output (the text of a PDF document, laid
+// out as its pages show it) into a document titled title, keeping at most
+// maxChars of text.
+func PDFDocument(url, title, text string, maxChars int) Document {
+	doc := Document{URL: url, Title: title, Blocks: []Block{}, Links: []Link{}}
 	kept := 0
 	for _, b := range pdfBlocks(text) {
 		n := utf8.RuneCountInString(b.Text + strings.Join(b.Items, ""))
@@ -61,19 +60,19 @@ func pdfDocument(url, title, text string, maxChars int) page.Document {
 		kept += n
 		doc.Blocks = append(doc.Blocks, b)
 	}
-	if len(doc.Blocks) > 0 && doc.Blocks[0].Kind == page.Heading && strings.EqualFold(doc.Blocks[0].Text, title) {
+	if len(doc.Blocks) > 0 && doc.Blocks[0].Kind == Heading && strings.EqualFold(doc.Blocks[0].Text, title) {
 		doc.Blocks[0].Level = 1 // the document's own title line
 	}
 	return doc
 }
 
 // pdfBlocks splits the text into headings, paragraphs and lists.
-func pdfBlocks(text string) []page.Block {
-	var out []page.Block
+func pdfBlocks(text string) []Block {
+	var out []Block
 	for _, chunk := range strings.Split(pdfBody(text), "\n\n") {
 		lines := nonEmptyLines(chunk)
 		if len(lines) > 1 && !numbered(lines[0]) && headingLine(lines[0], lines[1:]) {
-			out = append(out, page.Block{Kind: page.Heading, Level: 2, Text: lines[0]})
+			out = append(out, Block{Kind: Heading, Level: 2, Text: lines[0]})
 			lines = lines[1:]
 		}
 		out = append(out, chunkBlocks(lines)...)
@@ -192,16 +191,16 @@ func runsOn(before, next string) bool {
 
 // chunkBlocks splits a block's lines into numbered headings, lists and
 // paragraphs.
-func chunkBlocks(lines []string) []page.Block {
-	var out []page.Block
+func chunkBlocks(lines []string) []Block {
+	var out []Block
 	var prose, items []string
 	ordered := false
 	flush := func() {
 		for _, p := range paragraphs(prose) {
-			out = append(out, page.Block{Kind: page.Paragraph, Text: p})
+			out = append(out, Block{Kind: Paragraph, Text: p})
 		}
 		if len(items) > 0 {
-			out = append(out, page.Block{Kind: page.List, Items: items, Ordered: ordered})
+			out = append(out, Block{Kind: List, Items: items, Ordered: ordered})
 		}
 		prose, items = nil, nil
 	}
@@ -218,7 +217,7 @@ func chunkBlocks(lines []string) []page.Block {
 		case numbered(l) && float64(utf8.RuneCountInString(l)) < headingShare*float64(width):
 			flush()
 			m := numberedHeading.FindStringSubmatch(l)
-			out = append(out, page.Block{Kind: page.Heading, Level: min(2+strings.Count(m[1], "."), 6), Text: l})
+			out = append(out, Block{Kind: Heading, Level: min(2+strings.Count(m[1], "."), 6), Text: l})
 		case len(items) > 0 && !endsSentence(items[len(items)-1]) && startsLower(l):
 			items[len(items)-1] += " " + l // an item running onto the next line
 		default:
@@ -281,7 +280,7 @@ func itemMark(l string) string {
 // photographs" (inside a block it must also be clearly short).
 func numbered(l string) bool {
 	last, _ := utf8.DecodeLastRuneInString(l)
-	return numberedHeading.MatchString(l) && utf8.RuneCountInString(l) <= maxHeadingChars && !strings.ContainsRune(".,;:!?", last)
+	return numberedHeading.MatchString(l) && utf8.RuneCountInString(l) <= maxPDFHeadingChars && !strings.ContainsRune(".,;:!?", last)
 }
 
 func startsLower(l string) bool {
@@ -306,7 +305,7 @@ func headingLine(l string, rest []string) bool {
 	first, _ := utf8.DecodeRuneInString(l)
 	last, _ := utf8.DecodeLastRuneInString(l)
 	n, width := utf8.RuneCountInString(l), widest(rest)
-	return n <= maxHeadingChars && float64(n) < headingShare*float64(width) &&
+	return n <= maxPDFHeadingChars && float64(n) < headingShare*float64(width) &&
 		(unicode.IsUpper(first) || unicode.IsDigit(first)) &&
 		!strings.ContainsRune(".,;:!?-", last) && !bullet.MatchString(l)
 }
