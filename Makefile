@@ -121,10 +121,10 @@ bench: deps-test
 	go run . bench --no-cache-reuse
 	go run . bench --no-mistakes
 
-# Serves the fixture web (pages and a DuckDuckGo imitation) for trying the
-# app or the CLI by hand.
+# Serves the fake web's fixture pages (and its DuckDuckGo and SearXNG
+# imitations) for trying the app or the CLI by hand.
 fixtures:
-	go run ./backend/fixtureweb/cmd/fixtureweb -addr 127.0.0.1:8089
+	go run ./backend/fakeweb/cmd/fakeweb -addr 127.0.0.1:8089
 
 # Regenerates frontend/wailsjs from the methods bound in app.go.
 bindings:

@@ -10,9 +10,9 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // scripted is a Model answering each call kind from its own queue; when a
@@ -89,9 +89,9 @@ func (r *recorder) of(typ string) []Event {
 const base = "http://wiki.test"
 
 // kiliWorld is a small web: a two-part article with the answer in part 1.
-func kiliWorld() webtest.World {
+func kiliWorld() fakeweb.World {
 	long := strings.Repeat("The slopes rise through farmland, forest, heath and alpine desert before the ice of the summit. ", 30)
-	return webtest.World{
+	return fakeweb.World{
 		"/wiki/Kilimanjaro": {Title: "Mount Kilimanjaro - Wiki", Blocks: []page.Block{
 			{Kind: page.Heading, Level: 1, Text: "Mount Kilimanjaro"},
 			{Kind: page.Paragraph, Text: "Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level."},
@@ -139,12 +139,12 @@ func agentFor(t *testing.T, objective string) *Agent {
 }
 
 // newRun wires a scripted model, the fake browser and search.
-func newRun(t *testing.T, replies map[string][]string) (Config, *scripted, *recorder, *webtest.Fake) {
+func newRun(t *testing.T, replies map[string][]string) (Config, *scripted, *recorder, *fakeweb.Fake) {
 	m := &scripted{t: t, replies: replies}
 	rec := &recorder{}
 	g := &netguard.Guard{}
 	g.Allow(base)
-	fake := &webtest.Fake{World: kiliWorld(), Base: base, Guard: g}
+	fake := &fakeweb.Fake{World: kiliWorld(), Base: base, Guard: g}
 	clock := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 	cfg := Config{
 		Objective:     "What is the tallest mountain in Africa, and how tall is it in meters and in feet?",

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/fakeweb"
 	goldenfile "github.com/scout-research/scout/backend/internal/golden"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // TestGoldenPrompts pins every kind of prompt the model sees. Run with
@@ -160,7 +160,7 @@ func TestGoldenNotes(t *testing.T) {
 func TestGoldenObservations(t *testing.T) {
 	cfg, _, rec, fake := newRun(t, nil)
 	cfg.Search = down{ok: kiliResults, err: errors.New("could not load DuckDuckGo's results page: connection refused")}
-	fake.World["/empty"] = webtest.Page{Title: "An empty page"}
+	fake.World["/empty"] = fakeweb.Page{Title: "An empty page"}
 	a := newAgent(t, cfg)
 	a.st.record.checklist = []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}
 	var sb strings.Builder

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/tokens"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // starterPage is a long how-to page whose answers sit in parts 4 and 5.
@@ -115,7 +115,7 @@ func TestGoldenLongPageObservation(t *testing.T) {
 		blocks = append(blocks, page.Block{Kind: page.Heading, Level: 2, Text: sec.heading},
 			page.Block{Kind: page.Paragraph, Text: sec.text + strings.Repeat(" The jar sits on the kitchen counter.", 30)})
 	}
-	fake.World["/starter"] = webtest.Page{Title: "How to make a sourdough starter", Blocks: blocks}
+	fake.World["/starter"] = fakeweb.Page{Title: "How to make a sourdough starter", Blocks: blocks}
 	cfg.Objective = "How do I make a sourdough starter? Give the steps with exact amounts."
 	a := newAgent(t, cfg)
 	a.budget = 400 // parts small enough for the page to be long

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 const (
@@ -171,9 +171,9 @@ func TestFailedPageIsAResultNotARefusal(t *testing.T) {
 			act(ActDiscover, "[1] Mount Kenya is the second-highest mountain in Africa, at 5,199 metres (17,057 ft).", ""),
 			act(ActNavigate, "L1", ""), act(ActNavigate, "http://wiki.test/wiki/Tanzania", "")},
 	})
-	cfg.Browser.(*webtest.Fake).World["/wiki/Mount_Kenya"] = webtest.Page{Title: "Mount Kenya - Wiki",
+	cfg.Browser.(*fakeweb.Fake).World["/wiki/Mount_Kenya"] = fakeweb.Page{Title: "Mount Kenya - Wiki",
 		Blocks: kiliWorld()["/wiki/Mount_Kenya"].Blocks, Hrefs: map[int][]string{0: {"/wiki/Tanzania"}}}
-	cfg.Browser.(*webtest.Fake).World["/wiki/Mount_Kenya"].Blocks[0] = page.Block{Kind: page.List, Items: []string{"Tanzania"}}
+	cfg.Browser.(*fakeweb.Fake).World["/wiki/Mount_Kenya"].Blocks[0] = page.Block{Kind: page.List, Items: []string{"Tanzania"}}
 	cfg.MaxTurns = 4
 	Run(context.Background(), cfg)
 	failed := rec.of(EvPageFailed)

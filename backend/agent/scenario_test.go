@@ -10,8 +10,8 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/tokens"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 const findingKenya = "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa."
@@ -254,7 +254,7 @@ func TestCheapRetriesAreBoundedPerTurn(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
-	full := Config{Objective: "o", Model: &scripted{t: t}, Browser: &webtest.Fake{}, Search: fakeSearch{}}
+	full := Config{Objective: "o", Model: &scripted{t: t}, Browser: &fakeweb.Fake{}, Search: fakeSearch{}}
 	for name, change := range map[string]func(*Config){
 		"no objective": func(c *Config) { c.Objective = "" },
 		"no model":     func(c *Config) { c.Model = nil },

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 // Seed 000's real model (Qwen2.5-7B) wrote its finding without checklist
@@ -268,7 +268,7 @@ func TestObjectiveCheckWhileFindingsKeepComing(t *testing.T) {
 		actions = append(actions, act(ActDiscover, "[1] "+s, ""))
 	}
 	cfg, m, rec, fake := newRun(t, map[string][]string{KindChecklist: {`{"items":["the huts and their heights"]}`}, KindAction: actions, KindWriter: {`{"result":"x"}`}})
-	fake.World["/huts"] = webtest.Page{Title: "Alpine huts", Blocks: blocks}
+	fake.World["/huts"] = fakeweb.Page{Title: "Alpine huts", Blocks: blocks}
 	cfg.Search = fakeSearch{"alpine huts": {{Title: "Alpine huts", URL: base + "/huts"}}}
 	cfg.Objective = "List the alpine huts and their heights."
 	cfg.MaxTurns = objectiveCheckEvery + 1

@@ -33,35 +33,6 @@ func writeTask(t *testing.T, dir string) {
 	}
 }
 
-func TestSiteSearchRanksByRelevance(t *testing.T) {
-	dir := t.TempDir()
-	writeTask(t, dir)
-	tasks, err := LoadTasks(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	site, err := NewSite(tasks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := site.index["factual"].search("Mount Meru height metres")
-	if len(got) == 0 || got[0] != "/factual/mount-meru" {
-		t.Fatalf("ranking %v", got)
-	}
-	if len(site.index["factual"].search("zebra")) != 0 {
-		t.Fatal("a word on no page matched")
-	}
-	// The snippet is the sentence that holds the query's words, as engines
-	// show; without a match, the text after the title.
-	meru := site.pages["/factual/mount-meru"]
-	if got := snippet(meru, "Meru summit height metres"); !strings.HasPrefix(got, "Its summit, Socialist Peak, makes Mount Meru 4,562 metres high") {
-		t.Errorf("snippet %q", got)
-	}
-	if got := snippet(meru, "zebra"); strings.HasPrefix(got, "Mount Meru - Peaks of Tanzania") || got == "" {
-		t.Errorf("snippet without a match %q", got)
-	}
-}
-
 func TestOfflineRunOfATask(t *testing.T) {
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)

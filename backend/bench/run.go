@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
@@ -107,11 +108,11 @@ func (r Result) ReuseRatio() float64 {
 // Run runs every task and returns their results (both modes when
 // NoCacheReuse is set, the rebuild results after the append ones).
 func Run(ctx context.Context, opts Options) ([]Result, error) {
-	site, err := NewSite(opts.Tasks)
+	web, err := frozenWeb(opts.Tasks)
 	if err != nil {
 		return nil, err
 	}
-	srv := httptest.NewServer(site)
+	srv := httptest.NewServer(web)
 	defer srv.Close()
 	var out []Result
 	for _, p := range plays(opts) {
@@ -126,6 +127,18 @@ func Run(ctx context.Context, opts Options) ([]Result, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// frozenWeb is the fake web of the tasks: each task's pages a site of its
+// own, searched at fakeweb.SearchPath(task).
+func frozenWeb(tasks []Task) (*fakeweb.Web, error) {
+	web := fakeweb.New("")
+	for _, t := range tasks {
+		if err := web.AddSite(t.ID, filepath.Join(t.dir, "pages")); err != nil {
+			return nil, fmt.Errorf("task %s: %w", t.ID, err)
+		}
+	}
+	return web, nil
 }
 
 // play is one task played in one style and mode.
@@ -183,7 +196,7 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 		defer fake.Close()
 		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
 	}
-	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: siteURL + SearchPath(t.ID)}
+	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: siteURL + fakeweb.SearchPath(t.ID)}
 	// The frozen web is on loopback: its pages are opened as local ones
 	// (the model server stays out of their reach all the same).
 	set.ShowBrowser, set.MaxTurns, set.AllowLocalNetwork = false, t.TurnLimit, true

@@ -10,12 +10,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/scout-research/scout/backend/agent"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent"
 )
 
 // Task is one benchmark task, from testdata/bench/<id>/task.json.

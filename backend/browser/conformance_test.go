@@ -4,11 +4,11 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/scout-research/scout/backend/web/webtest"
+	"github.com/scout-research/scout/backend/fakeweb"
 )
 
 func TestPlaywrightConformance(t *testing.T) {
-	webtest.RunConformance(t, func(t *testing.T, w webtest.World) (webtest.Opener, string) {
+	fakeweb.RunConformance(t, func(t *testing.T, w fakeweb.World) (fakeweb.Opener, string) {
 		s := session(t)
 		srv := httptest.NewServer(w.Handler())
 		t.Cleanup(srv.Close)

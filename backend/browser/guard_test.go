@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/search"
 )
@@ -104,7 +104,7 @@ fetch(%[1]q + '/v1/chat/completions', {method: 'POST', mode: 'no-cors', body: '{
 // search endpoint per results page: Scout's own.
 func TestPagesCannotReachTheModelServerOrTheSearchEndpoint(t *testing.T) {
 	br := realBrowser(t)
-	fixtureWeb := fixtureweb.New(filepath.Join("..", "..", "testdata", "web"))
+	fixtureWeb := fakeweb.New(filepath.Join("..", "..", "testdata", "web"))
 	for _, allowLocal := range []bool{false, true} {
 		t.Run(fmt.Sprintf("allow local %v", allowLocal), func(t *testing.T) {
 			model, modelHits := counted(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

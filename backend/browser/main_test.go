@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/netguard"
 )
 
@@ -17,7 +17,7 @@ var (
 	shared     *Browser
 	sharedErr  error
 	fixtureSrv *httptest.Server
-	fixtures   *fixtureweb.Web
+	fixtures   *fakeweb.Web
 )
 
 // envRequire makes a missing browser or driver a failure instead of a skip;
@@ -25,7 +25,7 @@ var (
 const envRequire = "SCOUT_GUI_E2E"
 
 func TestMain(m *testing.M) {
-	web := fixtureweb.New(filepath.Join("..", "..", "testdata", "web"))
+	web := fakeweb.New(filepath.Join("..", "..", "testdata", "web"))
 	fixtureSrv = httptest.NewServer(web)
 	fixtures = web
 	code := m.Run()

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/runs"
 )
@@ -50,7 +50,7 @@ func TestRunModelGoneMidRun(t *testing.T) {
 	requireBrowser(t)
 	isolate(t)
 	isolateData(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	replies := llmtest.Replies(factualScript())
 	replies["action"][3] = llmtest.Reply{Status: 503, Content: "Model unloaded"}
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
@@ -72,7 +72,7 @@ func TestRunModelGoneMidRun(t *testing.T) {
 // while the model is thinking, and checks it stops cleanly with the report.
 func TestRunInterruptWritesTheReport(t *testing.T) {
 	requireBrowser(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	replies := llmtest.Replies(factualScript())
 	replies["action"][3].Delay = time.Minute // the FINISH turn "thinks" for a minute
 	queue := llmtest.QueueReplies(replies)
@@ -209,7 +209,7 @@ var built struct {
 // write to it must not kill the process) and the hangup comes twice.
 func TestHangupWritesTheReport(t *testing.T) {
 	requireBrowser(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	replies := llmtest.Replies(factualScript())
 	replies["action"][3].Delay = time.Minute
 	queue := llmtest.QueueReplies(replies)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -19,7 +19,7 @@ func TestReplaySendsTheSameRequest(t *testing.T) {
 	requireBrowser(t)
 	isolate(t)
 	isolateData(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	first := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
 	defer first.Close()
 	out := filepath.Join(t.TempDir(), "run")

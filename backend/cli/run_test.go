@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
@@ -47,7 +47,7 @@ func TestRunEndToEnd(t *testing.T) {
 	requireBrowser(t)
 	isolate(t)
 	isolateData(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
 	defer model.Close()
 	out := filepath.Join(t.TempDir(), "run")
@@ -145,7 +145,7 @@ func TestBackToBackRunsReuseTheSystemPrompt(t *testing.T) {
 	requireBrowser(t)
 	isolate(t)
 	isolateData(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	script := factualScript()
 	for kind, replies := range factualScript() {
 		script[kind] = append(script[kind], replies...)
@@ -221,7 +221,7 @@ func TestRunFolderHoldsNoCredentials(t *testing.T) {
 	requireBrowser(t)
 	isolate(t)
 	isolateData(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
 	defer model.Close()
 	withKey := strings.Replace(model.BaseURL(), "http://", "http://scout:sk-LiveKey42@", 1)

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/settings"
@@ -58,7 +58,7 @@ func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder, *llmte
 	t.Helper()
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)
-	_, web := fixtureweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(script(finishDelay))})
 	t.Cleanup(model.Close)
 	store := &settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}

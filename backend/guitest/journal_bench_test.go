@@ -13,7 +13,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -68,7 +68,7 @@ func BenchmarkLongJournal(b *testing.B) {
 	}
 	root := RepoRoot(b)
 	bin := BuildDev(b, root, b.TempDir())
-	_, web := fixtureweb.Start(b, filepath.Join(root, "testdata", "web"))
+	_, web := fakeweb.Start(b, filepath.Join(root, "testdata", "web"))
 	for i := 0; i < b.N; i++ {
 		model := llmtest.New(llmtest.Options{Script: longRunScript()})
 		config := researchConfig(b, model.BaseURL(), web.URL, false)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -50,7 +50,7 @@ func TestResearchRun(t *testing.T) {
 	Enabled(t)
 	root := RepoRoot(t)
 	bin := BuildDev(t, root, t.TempDir())
-	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join(root, "testdata", "web"))
 	replies := runScript(6*time.Second, "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1].")
 	second := runScript(time.Minute, "unused: the run is stopped first")
 	for k := range replies {
@@ -202,7 +202,7 @@ func TestMarkupInAResultStaysInert(t *testing.T) {
 	Enabled(t)
 	root := RepoRoot(t)
 	bin := BuildDev(t, root, t.TempDir())
-	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join(root, "testdata", "web"))
 	var asked atomic.Int32
 	canary := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		asked.Add(1)

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -54,7 +54,7 @@ func BenchmarkStartup(b *testing.B) {
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("build: %v\n%s", err, out)
 	}
-	_, web := fixtureweb.Start(b, filepath.Join(root, "testdata", "web"))
+	_, web := fakeweb.Start(b, filepath.Join(root, "testdata", "web"))
 	var paint, toAction float64
 	var idle pair
 	for i := 0; i < b.N; i++ {

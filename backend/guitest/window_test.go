@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scout-research/scout/backend/fixtureweb"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -22,7 +22,7 @@ import (
 // pictures (only the pictures show that Ctrl+2 opened the report).
 func TestRealWindow(t *testing.T) {
 	root := RepoRoot(t)
-	_, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	_, web := fakeweb.Start(t, filepath.Join(root, "testdata", "web"))
 	const answer = "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1]."
 	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Script: llmtest.QueueReplies(runScript(4*time.Second, answer))})
 	defer model.Close()
@@ -52,7 +52,7 @@ func TestRealWindow(t *testing.T) {
 // and the run goes on to its end.
 func TestBotCheckLeftToTheUser(t *testing.T) {
 	root := RepoRoot(t)
-	fixtures, web := fixtureweb.Start(t, filepath.Join(root, "testdata", "web"))
+	fixtures, web := fakeweb.Start(t, filepath.Join(root, "testdata", "web"))
 	fixtures.ChallengeNext(1)
 	const answer = "The tallest mountain in Africa is Mount Kilimanjaro [1], 5,895 metres (19,341 ft) high [1]."
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0, answer))})

@@ -11,17 +11,17 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/netguard"
 	"github.com/scout-research/scout/backend/page"
-	"github.com/scout-research/scout/backend/web/webtest"
 )
 
 const benchBase = "http://bench.test"
 
 // benchWorld is one long page of distinct facts, a section per fact.
-func benchWorld() webtest.World {
+func benchWorld() fakeweb.World {
 	var blocks []page.Block
 	for i := 1; i <= 14; i++ {
 		blocks = append(blocks,
@@ -30,7 +30,7 @@ func benchWorld() webtest.World {
 			page.Block{Kind: page.Paragraph, Text: strings.Repeat(fmt.Sprintf("Observers at station %d log wind, rain and cloud cover every morning and evening. ", i), 12)},
 		)
 	}
-	return webtest.World{"/stations": {Title: "Weather stations of the massif", Blocks: blocks}}
+	return fakeweb.World{"/stations": {Title: "Weather stations of the massif", Blocks: blocks}}
 }
 
 func ridge(i int) string { return []string{"northern", "southern", "eastern", "western"}[i%4] }
@@ -105,7 +105,7 @@ func BenchmarkScriptedRun(b *testing.B) {
 				start := time.Now()
 				res, _ = agent.Run(context.Background(), agent.Config{
 					Objective: "What altitude is each weather station of the massif at?", ContextLength: ctxLen, MaxTurns: 15,
-					Model: model{client: llm.New(srv.BaseURL()), id: "m"}, Browser: &webtest.Fake{World: benchWorld(), Base: benchBase, Guard: g},
+					Model: model{client: llm.New(srv.BaseURL()), id: "m"}, Browser: &fakeweb.Fake{World: benchWorld(), Base: benchBase, Guard: g},
 					Search: oneResult{},
 				})
 				wall += time.Since(start)

@@ -1,4 +1,4 @@
-package webtest
+package fakeweb
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"net/http"
@@ -6,28 +6,30 @@ import (
 )
 
 // The search endpoints, as paths on the fixture web. A settings value or a
-// flag takes the base URL of the server followed by one of these.
+// flag takes the base URL of the server followed by one of these (a site's
+// are under its own path: see SearchPath).
 const (
-	DuckDuckGoHTMLPath = "/search/html/" // imitates https://html.duckduckgo.com/html/
-	DuckDuckGoLitePath = "/search/lite/" // imitates https://lite.duckduckgo.com/lite/
-	SearXNGPath        = "/searx"        // a SearXNG instance with JSON output on
-	SearXNGNoJSONPath  = "/searx-nojson" // a SearXNG instance with JSON output off
+	DuckDuckGoHTMLPath = searchPrefix + "html/" // imitates https://html.duckduckgo.com/html/
+	DuckDuckGoLitePath = searchPrefix + "lite/" // imitates https://lite.duckduckgo.com/lite/
+	SearXNGPath        = "/searx"               // a SearXNG instance with JSON output on
+	SearXNGNoJSONPath  = "/searx-nojson"        // a SearXNG instance with JSON output off
 )
 
 const (
+	searchPrefix = "/search/"        // where both DuckDuckGo pages are
 	searxSearch  = "/search"         // what a SearXNG instance serves its results under
 	notFoundFile = "status-404.html" // the page for any path the web lacks
 )
 
-// Page is one page of the fixture web, as the index and the standalone
+// Fixture is one page of the fixture web, as the index and the standalone
 // command list it.
-type Page struct {
+type Fixture struct {
 	Path  string // the path, with a query when the page needs one
 	About string // what the page is there to test
 }
 
-// pages lists the fixture web in the order the index shows it.
-var pages = []Page{
+// fixtures lists the fixture web in the order the index shows it.
+var fixtures = []Fixture{
 	{"/wiki/Mount_Kilimanjaro", "a long encyclopedia article with all its chrome (banners, sidebar, infobox, 30+ sections)"},
 	{"/wiki/Mount_Kenya", "a shorter encyclopedia article with the same chrome"},
 	{"/guide/brew-pour-over-coffee", "a how-to with numbered steps, tips and ads"},
@@ -58,9 +60,10 @@ var pages = []Page{
 	{"/robots.txt", "robots.txt allowing everything"},
 }
 
-// Pages returns the fixture web's pages in the order the index lists them.
-func Pages() []Page {
-	return append([]Page(nil), pages...)
+// Fixtures returns the fixture web's pages in the order the index lists
+// them.
+func Fixtures() []Fixture {
+	return append([]Fixture(nil), fixtures...)
 }
 
 // files maps the paths served straight from a file to that file and its
@@ -113,11 +116,7 @@ func (w *Web) routes() {
 	m.HandleFunc("GET /download/{name}", w.serveDownload)
 	m.HandleFunc("GET /robots.txt", serveRobots)
 
-	// Both with and without the final slash, GET and POST, as DuckDuckGo.
-	m.HandleFunc(DuckDuckGoHTMLPath+"{$}", w.serveDuckDuckGoHTML)
-	m.HandleFunc(strings.TrimSuffix(DuckDuckGoHTMLPath, "/"), w.serveDuckDuckGoHTML)
-	m.HandleFunc(DuckDuckGoLitePath+"{$}", w.serveDuckDuckGoLite)
-	m.HandleFunc(strings.TrimSuffix(DuckDuckGoLitePath, "/"), w.serveDuckDuckGoLite)
+	w.handleDuckDuckGo(searchPrefix, lookup)
 	m.HandleFunc(SearXNGPath+searxSearch, serveSearXNG)
 	m.HandleFunc(SearXNGNoJSONPath+searxSearch, serveSearXNGNoJSON)
 

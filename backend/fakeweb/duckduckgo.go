@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"crypto/sha256"
@@ -24,22 +24,30 @@ type ddgPage struct {
 	Hits   []ddgResult
 }
 
-// serveDuckDuckGoHTML imitates html.duckduckgo.com/html/.
-func (w *Web) serveDuckDuckGoHTML(rw http.ResponseWriter, r *http.Request) {
-	w.serveDuckDuckGo(rw, r, ddgHTMLPage, "html", func(int) bool { return true })
-}
-
-// serveDuckDuckGoLite imitates lite.duckduckgo.com/lite/. Lite has linked
-// results both straight and through its redirect over the years; every
-// other result takes each form, so a parser must handle both.
-func (w *Web) serveDuckDuckGoLite(rw http.ResponseWriter, r *http.Request) {
-	w.serveDuckDuckGo(rw, r, ddgLitePage, "lite", func(i int) bool { return i%2 == 1 })
+// handleDuckDuckGo serves the imitations of DuckDuckGo's HTML and lite
+// results pages at prefix+"html/" and prefix+"lite/", both with and without
+// the final slash, GET and POST, as DuckDuckGo does; find gives the
+// results. The HTML page imitates html.duckduckgo.com/html/. The lite page
+// imitates lite.duckduckgo.com/lite/, which has linked results both
+// straight and through its redirect over the years: every other result
+// takes each form, so a parser must handle both.
+func (w *Web) handleDuckDuckGo(prefix string, find finder) {
+	html := func(rw http.ResponseWriter, r *http.Request) {
+		w.serveDuckDuckGo(rw, r, find, ddgHTMLPage, "html", func(int) bool { return true })
+	}
+	lite := func(rw http.ResponseWriter, r *http.Request) {
+		w.serveDuckDuckGo(rw, r, find, ddgLitePage, "lite", func(i int) bool { return i%2 == 1 })
+	}
+	w.mux.HandleFunc(prefix+"html/{$}", html)
+	w.mux.HandleFunc(prefix+"html", html)
+	w.mux.HandleFunc(prefix+"lite/{$}", lite)
+	w.mux.HandleFunc(prefix+"lite", lite)
 }
 
 // serveDuckDuckGo answers a search with tmpl, or with the bot challenge
 // when one is pending. wrapped says which results link through
 // duckduckgo.com/l/ rather than straight to the target.
-func (w *Web) serveDuckDuckGo(rw http.ResponseWriter, r *http.Request, tmpl *template.Template, variant string, wrapped func(i int) bool) {
+func (w *Web) serveDuckDuckGo(rw http.ResponseWriter, r *http.Request, find finder, tmpl *template.Template, variant string, wrapped func(i int) bool) {
 	query := r.FormValue("q")
 	rw.Header().Set("Content-Type", htmlType)
 	if w.takeChallenge() {
@@ -47,7 +55,7 @@ func (w *Web) serveDuckDuckGo(rw http.ResponseWriter, r *http.Request, tmpl *tem
 		return
 	}
 	page := ddgPage{Query: query, Action: r.URL.Path}
-	hits := lookup(query, baseURL(r))
+	hits := find(query, baseURL(r))
 	// The Next button posts s, the number of results already shown.
 	if s, err := strconv.Atoi(r.FormValue("s")); err == nil && s > 0 {
 		hits = hits[min(s, len(hits)):]

@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ func (w *Web) serveLatin1(rw http.ResponseWriter, r *http.Request) {
 		body, err = encodeWindows1252(string(body))
 	}
 	if err != nil {
-		http.Error(rw, "fixtureweb: "+err.Error(), http.StatusInternalServerError)
+		http.Error(rw, "fakeweb: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	rw.Header().Set("Content-Type", latin1Type)

@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"encoding/json"

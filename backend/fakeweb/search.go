@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"html"
@@ -93,12 +93,18 @@ var queries = map[string][]result{
 	"redirect":                     redirectResults,
 }
 
+// finder finds the hits for query on a site whose pages are under base,
+// best first: the fixture web's query table (lookup) or a site's BM25
+// index (see site.go).
+type finder func(query, base string) []hit
+
 // normalise makes a query comparable: lower case, trimmed, single spaces.
 func normalise(q string) string {
 	return strings.Join(strings.Fields(strings.ToLower(q)), " ")
 }
 
-// lookup returns the hits for query, with fixture pages under base.
+// lookup returns the fixture web's hits for query, from the query table,
+// with fixture pages under base.
 func lookup(query, base string) []hit {
 	words := queryWords(query)
 	var hits []hit
@@ -112,10 +118,15 @@ func lookup(query, base string) []hit {
 			Title:   res.title,
 			Snippet: res.snippet,
 			Bold:    embolden(res.snippet, words),
-			Display: strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://"),
+			Display: display(u),
 		})
 	}
 	return hits
+}
+
+// display is an address as a results page shows it: without its scheme.
+func display(u string) string {
+	return strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
 }
 
 // minBoldLen keeps "in", "to" and the like plain, as engines do.

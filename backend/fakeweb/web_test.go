@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"bytes"
@@ -535,7 +535,7 @@ func TestIndexListsEveryPage(t *testing.T) {
 	for _, m := range regexp.MustCompile(`href="([^"]+)"`).FindAllSubmatch(body, -1) {
 		links[html.UnescapeString(string(m[1]))] = true
 	}
-	for _, p := range Pages() {
+	for _, p := range Fixtures() {
 		if !links[srv.URL+p.Path] {
 			t.Errorf("index lacks %s", p.Path)
 		}

@@ -1,4 +1,4 @@
-package fixtureweb
+package fakeweb
 
 import (
 	"bytes"
@@ -39,7 +39,7 @@ func (w *Web) readPage(r *http.Request, name string) ([]byte, error) {
 func (w *Web) serveFile(rw http.ResponseWriter, r *http.Request, name, contentType string, status int) {
 	body, err := w.readPage(r, name)
 	if err != nil {
-		http.Error(rw, "fixtureweb: "+err.Error(), http.StatusInternalServerError)
+		http.Error(rw, "fakeweb: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	rw.Header().Set("Content-Type", contentType)
@@ -70,6 +70,6 @@ func (w *Web) serveIndex(rw http.ResponseWriter, r *http.Request) {
 	rw.Header().Set("Content-Type", htmlType)
 	indexPage.Execute(rw, struct {
 		Base  string
-		Pages []Page
-	}{baseURL(r), pages})
+		Pages []Fixture
+	}{baseURL(r), fixtures})
 }

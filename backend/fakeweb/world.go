@@ -1,8 +1,9 @@
-// Package webtest provides a fake web for tests: a World of pages that can
-// be served as real HTML (for the Playwright browser) or visited directly
-// (the Fake browser), and a conformance suite both must pass, so the fake
-// the agent's tests use cannot drift from what the real browser returns.
-package webtest
+// A World is a fake web in memory: pages given as blocks, which can be
+// served as real HTML (for the Playwright browser) or visited directly
+// (the Fake browser, fake.go); the conformance suite (conformance.go)
+// holds both to what the agent relies on.
+
+package fakeweb
 
 import (
 	"fmt"
