@@ -112,14 +112,17 @@ test: deps-test
 	cd frontend && npm test
 	SCOUT_GUI_E2E=1 SCOUT_TEST_DRIVER_INSTALL=1 go test -count=1 ./...
 
-# Benchmarks print figures; nothing is asserted on timings.
+# Benchmarks print figures; nothing is asserted on timings. The frozen-web
+# benchmark is a command of its own, built apart from the app.
+BENCH := go run ./backend/bench/cmd/bench
+
 bench: deps-test
 	$(MAKE) --no-print-directory frontend
 	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/
 	go test -run '^$$' -bench Startup -benchtime 3x ./backend/guitest/
 	go test -run '^$$' -bench LongJournal -benchtime 1x ./backend/guitest/
-	go run . bench --no-cache-reuse
-	go run . bench --no-mistakes
+	$(BENCH) --no-cache-reuse
+	$(BENCH) --no-mistakes
 
 # Serves the fake web's fixture pages (and its DuckDuckGo and SearXNG
 # imitations) for trying the app or the CLI by hand.

@@ -34,7 +34,6 @@ Usage:
   scout run [flags] "objective"
                               research the objective headless and write a report
   scout resume [flags] DIR    continue an interrupted run from its folder
-  scout bench [flags]         run the frozen-web benchmark (see the README)
   scout replay [flags] DIR [N]
                               list a run's model calls, or send call N again to
                               the model server and print its reply beside the run's
@@ -86,8 +85,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return run(args[1:], stdout, stderr)
 	case "resume":
 		return resume(args[1:], stdout, stderr)
-	case "bench":
-		return benchCmd(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
 	}

@@ -88,7 +88,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"check", "--help"}, 0, "", "Usage: scout check [flags]\n\nFlags:\n  -llm-url"},
 		{[]string{"run", "-h"}, 0, "", "Usage: scout run [flags] \"objective\"\n\nFlags:\n  -allow-local"},
 		{[]string{"resume", "--help"}, 0, "", "Usage: scout resume [flags] DIR"},
-		{[]string{"bench", "--help"}, 0, "", "Usage: scout bench [flags]"},
+		{[]string{"bench"}, 2, "", `unknown command "bench"`}, // a development tool: go run ./backend/bench/cmd/bench
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
