@@ -33,6 +33,9 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 		return render("search-failed", map[string]any{"Turn": a.st.turn, "Query": q, "Err": err.Error()}), end
 	}
 	a.st.trail.searches[normalizeQuery(q)] = true // a failed search may be tried again
+	if asked != "" {
+		a.st.trail.searches[normalizeQuery(asked)] = true // not widened again
+	}
 	if len(results) > maxResultsShown {
 		results = results[:maxResultsShown]
 	}
@@ -43,6 +46,9 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...)})
 	a.journal(act, render("journal-results", len(results)))
 	obs := render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Asked": asked, "Results": list})
+	// The results numbered R1... now; none after a search that found
+	// nothing, as the trail's numbering has none either.
+	a.st.conv.lastResults = ""
 	if len(list) > 0 {
 		a.st.conv.lastResults = obs
 	}

@@ -190,7 +190,7 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 	}
 	rec := &a.st.record
 	results := conv.lastResults
-	if results == observation || results == latest {
+	if strings.Contains(observation, results) || strings.Contains(latest, results) {
 		results = ""
 	}
 	build := func(size rebuildSize, part map[string]any, observation string) bool {

@@ -154,12 +154,17 @@ func notOnPage(text, pageText string) []string {
 // mention, so the model knows to read on rather than guess.
 func unseenTerms(objective, pageText string) string {
 	have := map[string]bool{}
-	for _, w := range words(pageText) {
-		have[w] = true
+	for _, t := range inferTerms(pageText, false) {
+		have[t] = true
 	}
 	var missing []string
 	for _, w := range words(objective) {
-		if len(w) >= minUnseenTermChars && !rank.IsStopWord(w) && !have[w] && !slices.Contains(missing, w) {
+		if len(w) < minUnseenTermChars || rank.IsStopWord(w) || slices.Contains(missing, w) {
+			continue
+		}
+		// Compared as grounding and inference compare words: "meters" is
+		// on a page that says "metres", "tall" on one that says "highest".
+		if ts := inferTerms(w, false); len(ts) > 0 && !have[ts[0]] {
 			missing = append(missing, w)
 		}
 	}

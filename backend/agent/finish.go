@@ -57,14 +57,15 @@ func gapsRule(gaps []gap, sent int) verdict {
 }
 
 // coverage finds the gaps FINISH leaves. Code looks first, for free; when
-// it sees no gap but counts, the model says which findings cover each
-// item, and code checks that verdict. A count gap alone waits for the
+// it sees no gap but counts, or a finding serves no item by its words
+// (which the model may tie to one), the model says which findings cover
+// each item, and code checks that verdict. A count gap alone waits for the
 // model, which names the things a finding lists; when that call fails, the
 // code's whole verdict stands.
 func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 	rec := &a.st.record
 	gaps := codeGaps(rec, nil)
-	if len(withoutCounts(gaps)) == 0 {
+	if len(withoutCounts(gaps)) == 0 || rec.untied() {
 		if answers, ok := accountOf(thought, rec); ok && len(codeGaps(rec, answers)) == 0 {
 			// The model's own item-by-item account, checked in code,
 			// settles it: no call needed (a coverage call is a minute or
@@ -187,10 +188,12 @@ func (a *Agent) coverageData() map[string]any {
 
 // accountOf reads the item-by-item account a FINISH's thought gives, as
 // the system prompt asks ("1 [2], 2 [1], 3 [2]", "item 1 is covered by
-// [2]"), and reports whether it names, for every item that needs one, a
-// finding recorded for that item. Only then does it stand in for the
-// coverage check: a finding the account cites for an item it was not
-// recorded for is the model's claim alone, which the check must look at.
+// [2]"), and reports whether it stands in for the coverage check: every
+// item that needs a finding has one, and every finding cited for an item
+// was recorded for it and says something of it in its own words. A tag
+// the model gave is only its claim; the words are the check (a finding
+// that names the mountain but not its height does not answer "its height
+// in meters", whatever it was tagged).
 func accountOf(thought string, rec *record) ([]coverageItem, bool) {
 	cited := map[int][]int{}
 	for _, m := range accountPattern.FindAllStringSubmatch(thought, -1) {
@@ -205,14 +208,16 @@ func accountOf(thought string, rec *record) ([]coverageItem, bool) {
 		if isOpinion(it.Text) {
 			continue
 		}
-		ok := false
-		for _, n := range cited[it.Number] {
-			ok = ok || (n >= 1 && n <= len(rec.findings) && slices.Contains(rec.findings[n-1].Items, it.Number))
-		}
-		if !ok {
+		ns := dedupeInts(cited[it.Number])
+		if len(ns) == 0 {
 			return nil, false
 		}
-		out = append(out, coverageItem{Item: it.Number, Findings: cited[it.Number], Covered: true})
+		for _, n := range ns {
+			if n < 1 || n > len(rec.findings) || !slices.Contains(rec.findings[n-1].Items, it.Number) || !supports(rec.findings[n-1], it, rec.checklist) {
+				return nil, false
+			}
+		}
+		out = append(out, coverageItem{Item: it.Number, Findings: ns, Covered: true})
 	}
 	return out, len(out) > 0
 }
@@ -220,3 +225,24 @@ func accountOf(thought string, rec *record) ([]coverageItem, bool) {
 // accountPattern is one item of the account: its number, then findings
 // in brackets ("2 [1]", "item 2: [1][3]", "2 is covered by [1, 3]").
 var accountPattern = regexp.MustCompile(`(?i)(?:\bitem\s*)?\b(\d{1,2})\b\s*(?:\)|:|-|–|=|is|are|covered|by|in|from|\s)*((?:\[\s*\d+(?:\s*,\s*\d+)*\s*\]\s*(?:,|and|&)?\s*)+)`)
+
+// supports reports whether a finding's words serve an item: the share of
+// the item's weighted terms the finding holds reaches inferAtLeast, as
+// item inference weighs them (infer.go).
+func supports(f Finding, it Item, checklist []Item) bool {
+	have := map[string]bool{}
+	for _, t := range inferTerms(f.Text, true) {
+		have[t] = true
+	}
+	return inferScore(inferTerms(it.Text, false), have, commonTerms(f.Title, checklist)) >= inferAtLeast
+}
+
+func dedupeInts(ns []int) []int {
+	var out []int
+	for _, n := range ns {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -59,7 +59,7 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 		if v, ok := byItem[it.Number]; ok {
 			names = v.Names
 			evidence = citedFindings(v.Findings, rec.findings, evidence)
-			if !v.Covered && !claimAnswered(v.Missing, rec.findings) {
+			if !v.Covered && !claimAnswered(v.Missing, evidence) {
 				why := strings.TrimSpace(v.Missing)
 				if why == "" {
 					why = render("gap-unchecked", nil)
@@ -75,28 +75,30 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 	return gaps
 }
 
-// claimAnswered reports whether a "missing" claim names only what the
-// findings already say: every word of it that carries meaning is in them
-// ("H2O and O2" missing, with both in a finding). Such a claim is the
-// model misreading its findings, and is dropped.
-func claimAnswered(missing string, findings []Finding) bool {
-	have := map[string]bool{}
-	for _, f := range findings {
+// claimAnswered reports whether a "missing" claim names only what one of
+// the item's findings already says: every word of it that carries meaning
+// is in that finding ("H2O and O2" missing, with both in it). Such a
+// claim is the model misreading its findings, and is dropped.
+func claimAnswered(missing string, evidence []Finding) bool {
+	var want []string
+	for _, w := range groundWords(missing) {
+		if !rank.IsStopWord(w) && !claimFiller[w] {
+			want = append(want, w)
+		}
+	}
+	if len(want) == 0 {
+		return false
+	}
+	for _, f := range evidence {
+		have := map[string]bool{}
 		for _, w := range groundWords(f.Text) {
 			have[w] = true
 		}
-	}
-	n := 0
-	for _, w := range groundWords(missing) {
-		if rank.IsStopWord(w) || claimFiller[w] {
-			continue
+		if allIn(want, have) {
+			return true
 		}
-		if !have[w] {
-			return false
-		}
-		n++
 	}
-	return n > 0
+	return false
 }
 
 // claimFiller are the words a "missing" claim wraps its subject in.
@@ -168,13 +170,21 @@ func sentencesAbout(name string, evidence []Finding) string {
 	var about strings.Builder
 	for _, f := range evidence {
 		for _, u := range unitsOf(f.Text) {
-			if s := f.Text[u.start:u.end]; strings.Contains(" "+strings.Join(words(s), " ")+" ", key) {
-				about.WriteString(s + " ")
+			// A clause, not the whole sentence: "LibreOffice is open
+			// source, while FreeOffice is not" says nothing of the kind
+			// about FreeOffice.
+			for _, c := range clause.Split(f.Text[u.start:u.end], -1) {
+				if strings.Contains(" "+strings.Join(words(c), " ")+" ", key) {
+					about.WriteString(c + " ")
+				}
 			}
 		}
 	}
 	return about.String()
 }
+
+// clause cuts a sentence where it turns to another subject.
+var clause = regexp.MustCompile(`(?i)\s*(?:;|,?\s+\b(?:but|while|whereas|although|though|unlike)\b)\s*`)
 
 // checkThings checks each condition per thing named, then the count of
 // the things that meet every condition.
@@ -206,14 +216,37 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 // missingCondition is the first condition text does not show in its
 // words, or "".
 func missingCondition(text string, conds []string) string {
-	have := " " + strings.Join(words(text), " ") + " "
+	ws := words(text)
 	for _, c := range conds {
-		if !strings.Contains(have, " "+c+" ") {
+		if !shows(ws, strings.Fields(c)) {
 			return c
 		}
 	}
 	return ""
 }
+
+// shows reports whether the words ws state cond, and not its negation
+// ("not open source", "non-free", "isn't free").
+func shows(ws, cond []string) bool {
+	for i := 0; i+len(cond) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(cond)], cond) && !negated(ws[max(0, i-negationReach):i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func negated(before []string) bool {
+	for _, w := range before {
+		if negations[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// negations turn a condition into its opposite a word or two before it.
+var negations = map[string]bool{"not": true, "no": true, "non": true, "never": true, "nor": true, "isn": true, "aren": true, "neither": true, "without": true}
 
 // namedThings are the distinct things named in text, in its words: a name
 // the model lists but no finding holds does not count, nor one made only
@@ -316,8 +349,10 @@ func conditions(item string) []string {
 }
 
 // opinionItem recognises an item that asks for the agent's own view or
-// advice: "your view on...", "recommend one", "is it worth it".
-var opinionItem = regexp.MustCompile(`(?i)\b(your (own )?(view|opinion|take|verdict|recommendation|advice|assessment)|recommend(ation|s)?\b|in your (view|opinion)|would you|do you think|worth (it|buying|the money)|should (i|we|one|you)|(which|what) is (the )?better)\b`)
+// advice: "your view on...", "would you recommend", "is it worth it". It
+// must address the agent: "how long should you knead" or "the dose
+// doctors recommend" ask for facts.
+var opinionItem = regexp.MustCompile(`(?i)(^\s*(a |an |the |your )?(recommendation|verdict)\b|\brecommend (one|a|an|the best|which)\b|\b(your (own )?(view|opinion|take|verdict|recommendation|advice|assessment|pick|choice)|in your (view|opinion)|(would|do|can|should) (you|i|we) (recommend|choose|pick|buy|use)|(do|would) you think|should (i|we) (buy|get|use|choose|pick)|is (it|one|this|that) worth|worth (it|buying|the money|the cost)|(which|what) (one )?(is|would be) (the )?(better|best) (choice|buy|option|pick) for (me|us))\b)`)
 
 // isOpinion reports whether an item asks for a view, which the writer
 // gives ("My view:") from the findings: it is no gap, and no finding is
@@ -350,7 +385,7 @@ func nextStep(g gap, rec *record, p *openPage, searched map[string]bool) string 
 func gapQuery(item, subject string) string {
 	var ws []string
 	for _, w := range strings.Fields(item) {
-		if w = strings.Trim(w, ".,;:!?()\"'"); w != "" && !rank.IsStopWord(strings.ToLower(w)) {
+		if w = strings.Trim(w, ".,;:!?()\"'"); len([]rune(w)) > 2 && !rank.IsStopWord(strings.ToLower(w)) {
 			ws = append(ws, w)
 		}
 	}

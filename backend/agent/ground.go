@@ -32,10 +32,6 @@ type unit struct {
 
 // ground matches a finding against the parts shown, each a part's text.
 func ground(finding string, parts []string) evidence {
-	type match struct {
-		part, from, to int // units from..to of a part
-		matched        int
-	}
 	units := make([][]unit, len(parts))
 	for i, p := range parts {
 		units[i] = unitsOf(p)
@@ -47,26 +43,7 @@ func ground(finding string, parts []string) evidence {
 			continue
 		}
 		total += len(f.pairs)
-		best := match{matched: -1}
-		for pi, us := range units {
-			for from := range us {
-				run := map[string]bool{}
-				for to := from; to < len(us) && to < from+maxRunUnits; to++ {
-					if to > from && us[to-1].last != "" && us[to].first != "" {
-						run[us[to-1].last+" "+us[to].first] = true
-					}
-					for p := range us[to].pairs {
-						run[p] = true
-					}
-					// The shortest run that holds the most: the evidence is
-					// what the sentence says, not its neighbours.
-					if n := countIn(f.pairs, run); n > best.matched || (n == best.matched && to-from < best.to-best.from) {
-						best = match{pi, from, to, n}
-					}
-				}
-			}
-		}
-		if best.matched > 0 {
+		if best := bestRun(f, units); best.matched > 0 {
 			found += best.matched
 			matches = append(matches, best)
 		}
@@ -74,8 +51,44 @@ func ground(finding string, parts []string) evidence {
 	if total == 0 || len(matches) == 0 {
 		return evidence{}
 	}
-	// The stretch: from the first to the last unit matched in the part
-	// where most was matched.
+	return evidence{quote: stretch(matches, units, parts), score: float64(found) / float64(total)}
+}
+
+// match is a run of units from..to of a part, and how many of a finding
+// sentence's word pairs it holds.
+type match struct {
+	part, from, to int
+	matched        int
+}
+
+// bestRun is the run of at most maxRunUnits consecutive units of a part
+// holding the most of f's word pairs; of equals, the shortest: the
+// evidence is what the sentence says, not its neighbours.
+func bestRun(f unit, units [][]unit) match {
+	best := match{matched: -1}
+	for pi, us := range units {
+		for from := range us {
+			run := map[string]bool{}
+			for to := from; to < len(us) && to < from+maxRunUnits; to++ {
+				if to > from && us[to-1].last != "" && us[to].first != "" {
+					run[us[to-1].last+" "+us[to].first] = true
+				}
+				for p := range us[to].pairs {
+					run[p] = true
+				}
+				if n := countIn(f.pairs, run); n > best.matched || (n == best.matched && to-from < best.to-best.from) {
+					best = match{pi, from, to, n}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// stretch is the page text from the first to the last unit matched, in
+// the part where most was matched, or the strongest run alone when that
+// stretch is longer than maxEvidenceChars.
+func stretch(matches []match, units [][]unit, parts []string) string {
 	byPart := map[int]int{}
 	bestPart := matches[0].part
 	for _, m := range matches {
@@ -102,7 +115,7 @@ func ground(finding string, parts []string) evidence {
 	if len(quote) > maxEvidenceChars {
 		quote = text[us[strongest.from].start:us[strongest.to].end]
 	}
-	return evidence{quote: strings.TrimSpace(quote), score: float64(found) / float64(total)}
+	return strings.TrimSpace(quote)
 }
 
 func countIn(want, have map[string]bool) int {
@@ -118,7 +131,9 @@ func countIn(want, have map[string]bool) int {
 var (
 	// sentenceEnd ends a sentence: a full stop, question or exclamation
 	// mark before a space and a capital letter or digit.
-	sentenceEnd = regexp.MustCompile(`[.!?]["'”’)]?\s+["'“‘(]?[\p{Lu}\d]`)
+	// A semicolon ends a unit too: a list copied onto one line is joined
+	// with them, one item a piece.
+	sentenceEnd = regexp.MustCompile(`[.!?]["'”’)]?\s+["'“‘(]?[\p{Lu}\d]|;\s+\S`)
 	// decoration is what Markdown puts before a line's words: list
 	// markers, quote marks, heading hashes.
 	decoration = regexp.MustCompile(`^\s*(?:(?:[-*+>#]+|\d+[.)])\s+)+`)
@@ -206,8 +221,6 @@ var unitSpellings = map[string]string{
 	"ounce": "oz", "ounces": "oz",
 	"litre": "l", "litres": "l", "liter": "l", "liters": "l",
 	"millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
-	"percent": "%",
-	"celsius": "°c", "fahrenheit": "°f",
 	"hour": "h", "hours": "h", "hr": "h", "hrs": "h",
 	"minutes": "min", "mins": "min", // "a minute detail", "the second peak": not units
 	"seconds": "s", "sec": "s", "secs": "s",

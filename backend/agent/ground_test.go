@@ -42,6 +42,9 @@ func TestGround(t *testing.T) {
 		{"steps without their numbers, on one line", "Fly to Kilimanjaro International Airport and rest a day in Moshi. Walk through the rainforest to Mandara Hut on the first day.",
 			1, 0, strings.TrimSpace(strings.Join(steps[:2], ""))},
 		{"a table row", "| Elevation | 5,895 m (19,341 ft) |", 1, 0, "| Elevation | 5,895 m (19,341 ft) |"},
+		// A small model often keeps a list on one line, joined by semicolons.
+		{"five steps on one line", "Fly to Kilimanjaro International Airport and rest a day in Moshi; Walk through the rainforest to Mandara Hut on the first day; Climb through heath and moorland to Horombo Hut; Cross the saddle to Kibo Hut below the summit cone; Leave at midnight to reach Uhuru Peak at sunrise.",
+			groundAccept, 0, strings.TrimSpace(strings.Join(steps, ""))},
 		{"two sentences joined into one", "Mount Kilimanjaro is the highest mountain in Africa and the tallest mountain in the world that stands alone.",
 			groundAccept, 0, "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak. It is also the tallest mountain in the world that stands alone."},
 		{"words the page lacks", "Experts agree the answer was settled in 1999 by the Global Survey Council after a long debate.", 0, groundRefuse, ""},

@@ -28,22 +28,10 @@ func inferItems(text, title string, checklist []Item, covered func(int) bool) []
 	for _, t := range inferTerms(text, true) {
 		have[t] = true
 	}
-	common := map[string]bool{}
-	for _, t := range inferTerms(title, false) {
-		common[t] = true
-	}
+	common := commonTerms(title, checklist)
 	terms := make([][]string, len(checklist))
-	df := map[string]int{}
 	for i, it := range checklist {
 		terms[i] = inferTerms(it.Text, false)
-		for _, t := range dedupe(terms[i]) {
-			df[t]++
-		}
-	}
-	for t, n := range df {
-		if n == len(checklist) && n > 1 {
-			common[t] = true
-		}
 	}
 	scores := make([]float64, len(checklist))
 	best := 0.0
@@ -71,6 +59,27 @@ func inferItems(text, title string, checklist []Item, covered func(int) bool) []
 	return out
 }
 
+// commonTerms are the terms that tell items apart poorly: those of the
+// page's title, and those every item has.
+func commonTerms(title string, checklist []Item) map[string]bool {
+	common := map[string]bool{}
+	for _, t := range inferTerms(title, false) {
+		common[t] = true
+	}
+	df := map[string]int{}
+	for _, it := range checklist {
+		for _, t := range dedupe(inferTerms(it.Text, false)) {
+			df[t]++
+		}
+	}
+	for t, n := range df {
+		if n == len(checklist) && n > 1 {
+			common[t] = true
+		}
+	}
+	return common
+}
+
 // inferScore is the weighted share of an item's terms that text has.
 func inferScore(item []string, have, common map[string]bool) float64 {
 	var got, all float64
@@ -91,27 +100,31 @@ func inferScore(item []string, have, common map[string]bool) float64 {
 }
 
 // siblingsFirstOpen orders the item indexes so that of siblings (items
-// alike but for an ordinal) an open one comes before a covered one, and
-// otherwise keeps checklist order.
+// alike but for an ordinal) the open ones come before the covered ones,
+// wherever they stand in the checklist; other items keep their order.
 func siblingsFirstOpen(checklist []Item, terms [][]string, covered func(int) bool) []int {
-	order := make([]int, len(checklist))
-	for i := range order {
-		order[i] = i
+	var out []int
+	done := map[string]bool{}
+	for i := range checklist {
+		key := siblingKey(terms[i])
+		if done[key] {
+			continue
+		}
+		done[key] = true
+		var open, closed []int
+		for j := i; j < len(checklist); j++ {
+			if siblingKey(terms[j]) != key {
+				continue
+			}
+			if covered(checklist[j].Number) {
+				closed = append(closed, j)
+			} else {
+				open = append(open, j)
+			}
+		}
+		out = append(append(out, open...), closed...)
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if siblingKey(terms[a]) != siblingKey(terms[b]) {
-			return 0
-		}
-		ca, cb := covered(checklist[a].Number), covered(checklist[b].Number)
-		switch {
-		case ca == cb:
-			return 0
-		case !ca:
-			return -1
-		}
-		return 1
-	})
-	return order
+	return out
 }
 
 // siblingKey is an item's terms without ordinals: items with the same key

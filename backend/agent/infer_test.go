@@ -42,6 +42,9 @@ func TestInferItems(t *testing.T) {
 		{"nothing an item asks", kosObj, kosciuszko, "The walk from Thredbo takes about four hours.", none, nil},
 		{"the first of three alike", editorsObj, editors, "GIMP is a free and open-source photo editor for Linux.", none, []int{1}},
 		{"the first open of three alike", editorsObj, editors, "darktable is a free and open-source photo editor for Linux.", func(n int) bool { return n == 1 }, []int{2}},
+		// Siblings apart in the checklist: still the first open one.
+		{"the first open of siblings apart", "Photo editors", items("a first free photo editor for Linux", "its licence", "a second free photo editor for Linux", "its price"),
+			"darktable is a free photo editor for Linux.", func(n int) bool { return n == 1 }, []int{3}},
 		{"a how-to's first day", sourObj, sourdough, "Day 1: mix 50 grams of wholemeal flour with 50 grams of water in a jar.", none, []int{1}},
 		// The objective's subject ("standing desk") tells no item apart.
 		{"sitting time, not the downsides of standing", deskObj, desk, "Workers given a sit-stand desk cut their sitting time by about 80 to 100 minutes per workday.", none, []int{1}},

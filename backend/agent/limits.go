@@ -87,11 +87,6 @@ const (
 	// duplicateOverlap: word-pair overlap with an earlier finding above
 	// which a new finding is a rewording of it.
 	duplicateOverlap = 0.6
-	// twoSentenceGain: two neighbouring page sentences are a finding's
-	// source only when together they match it this much better than any
-	// one: a claim that joins two facts, not a longer quote for its own
-	// sake.
-	twoSentenceGain = 0.15
 	// maxQuoteChars clips the page sentence quoted back to a loosely
 	// worded finding: two sentences' worth, not a paragraph.
 	maxQuoteChars = 400
@@ -211,6 +206,10 @@ const (
 	// maxThingChars: a thing named by a whole finding (when the coverage
 	// check named none) is cut to this for the gap notes and the report.
 	maxThingChars = 80
+	// negationReach: a "not" this many words before a condition negates it
+	// ("not open source", "is not really free"), further off it belongs to
+	// something else.
+	negationReach = 2
 	// maxSubjectChars: a page title longer than this, cut at its site's
 	// name, is a headline rather than the name of what the research is
 	// about, and makes no search for a gap.

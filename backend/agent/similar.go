@@ -72,52 +72,6 @@ func overlap(a, b map[string]bool) float64 {
 	return float64(n) / float64(len(a))
 }
 
-// closestSentences returns the sentence of text (or two neighbouring ones
-// when the claim spans both) sharing the most word pairs with claim, and
-// that share.
-func closestSentences(claim, text string) (string, float64) {
-	cp := pairs(claim)
-	sents := splitSentences(text)
-	best, bestScore := "", 0.0
-	for _, s := range sents {
-		if sc := overlap(cp, pairs(s)); sc > bestScore {
-			best, bestScore = s, sc
-		}
-	}
-	// Two neighbouring sentences count only when together they match
-	// clearly better than any one: a claim that joins two facts.
-	single := bestScore
-	for i := 0; i+1 < len(sents); i++ {
-		two := sents[i] + " " + sents[i+1]
-		if sc := overlap(cp, pairs(two)); sc > single+twoSentenceGain && sc > bestScore {
-			best, bestScore = two, sc
-		}
-	}
-	return best, bestScore
-}
-
-// splitSentences cuts text at sentence ends and line breaks, dropping
-// Markdown table and list decoration.
-func splitSentences(text string) []string {
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "|#>-*"))
-		if line == "" || strings.Trim(line, "-| ") == "" {
-			continue
-		}
-		start := 0
-		r := []rune(line)
-		for i := 0; i+1 < len(r); i++ {
-			if (r[i] == '.' || r[i] == '!' || r[i] == '?') && r[i+1] == ' ' && i+2 < len(r) && unicode.IsUpper(r[i+2]) {
-				out = append(out, strings.TrimSpace(string(r[start:i+1])))
-				start = i + 2
-			}
-		}
-		out = append(out, strings.TrimSpace(string(r[start:])))
-	}
-	return out
-}
-
 // numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
 // and the 2.5 of "2.5x", but not the 3 of a model name like "H3".
 func numbersIn(text string) []string {

@@ -75,6 +75,18 @@ func TestMissingClaimTheFindingsAnswerIsDropped(t *testing.T) {
 	}
 }
 
+// A claim is checked against the item's own findings, each alone: words
+// spread over two findings about other things do not answer it.
+func TestMissingClaimIsCheckedAgainstOneFinding(t *testing.T) {
+	rec := &record{checklist: items("the height of Mount Kenya")}
+	rec.add(Finding{Text: "The height of Kilimanjaro is 5,895 metres.", Items: []int{1}}, 2)
+	rec.add(Finding{Text: "Mount Kenya is the second-highest mountain in Africa.", Items: []int{1}}, 3)
+	gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: false, Missing: "the height of Mount Kenya"}})
+	if len(gaps) != 1 {
+		t.Errorf("a true claim was dropped: gaps %+v", gaps)
+	}
+}
+
 // 1. A FINISH with gaps is sent back once a run, naming the next step; a
 // second FINISH is accepted with the gaps reported. When the conversation
 // is long, the turn after the send-back starts from a fresh prompt.
@@ -147,6 +159,36 @@ func TestConditionsAreCheckedPerThing(t *testing.T) {
 	}
 }
 
+// A condition said of one thing in a clause, or denied, does not hold for
+// another.
+func TestConditionsReadClausesAndNegations(t *testing.T) {
+	names := []string{"LibreOffice", "OnlyOffice", "FreeOffice"}
+	for _, tc := range []struct {
+		findings []string
+		out      []string
+	}{
+		{[]string{"LibreOffice and OnlyOffice are free and open-source, while FreeOffice is proprietary."}, []string{"FreeOffice"}},
+		{[]string{"LibreOffice and OnlyOffice are free and open source.", "FreeOffice is free, but it is not open source."}, []string{"FreeOffice"}},
+		{[]string{"LibreOffice and OnlyOffice are free and open source.", "FreeOffice is free but non-open-source software."}, []string{"FreeOffice"}},
+		{[]string{"LibreOffice, OnlyOffice and FreeOffice are all free and open source."}, nil},
+	} {
+		rec := &record{checklist: items("three free and open-source office suites")}
+		var cited []int
+		for i, f := range tc.findings {
+			rec.add(Finding{Text: f, Items: []int{1}}, 2)
+			cited = append(cited, i+1)
+		}
+		gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: cited, Covered: true, Names: names}})
+		var out []string
+		for _, g := range gaps {
+			out = append(out, g.Things...)
+		}
+		if !reflect.DeepEqual(out, tc.out) {
+			t.Errorf("%q: left out %v, want %v", tc.findings, out, tc.out)
+		}
+	}
+}
+
 // 3. The writer is not asked for what no finding answers: the item not
 // found and the finding about a thing left out stay out of its prompt,
 // and the result names what was left out.
@@ -181,6 +223,28 @@ func TestWriterIsNotAskedForWhatNoFindingAnswers(t *testing.T) {
 	}
 }
 
+// A finding about a thing left out stays when it serves another item too;
+// an item whose condition no finding shows stays, with that to say.
+func TestWriterKeepsWhatOtherItemsNeed(t *testing.T) {
+	rec := &record{checklist: items("two free and open-source office suites", "the price of Microsoft Office", "the official documentation of LibreOffice")}
+	rec.add(Finding{Text: "LibreOffice is a free and open-source office suite.", Items: []int{1}}, 2)
+	rec.add(Finding{Text: "Microsoft Office is an office suite.", Items: []int{1}}, 3)
+	rec.add(Finding{Text: "Microsoft Office costs 100 dollars a year.", Items: []int{1, 2}}, 4)
+	rec.add(Finding{Text: "The LibreOffice help pages explain every menu.", Items: []int{3}}, 5)
+	gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: true, Names: []string{"LibreOffice", "Microsoft Office"}}})
+	b := writerBrief(rec, gaps)
+	var kept []int
+	for _, f := range b.findings {
+		kept = append(kept, f.Number)
+	}
+	if !reflect.DeepEqual(kept, []int{1, 3, 4}) {
+		t.Errorf("findings for the writer %v, want [1 3 4]; gaps %+v", kept, gaps)
+	}
+	if len(b.items) != 3 || b.items[2].Caveat != "no finding shows it is official: say so" {
+		t.Errorf("items %+v", b.items)
+	}
+}
+
 // 4. An item asking for a view is shown as written, never as a gap.
 func TestOpinionItemsAreNoGaps(t *testing.T) {
 	rec := &record{checklist: items("what the studies found about standing desks", "your view on whether a standing desk is worth it")}
@@ -198,8 +262,10 @@ func TestOpinionItemsAreNoGaps(t *testing.T) {
 		item    string
 		opinion bool
 	}{
-		{"your view on it", true}, {"a recommendation", true}, {"which one you would recommend", true}, {"is it worth it", true},
-		{"should I buy one", true}, {"the recommended daily dose", false},
+		{"your view on it", true}, {"which would you recommend", true}, {"is it worth it", true},
+		{"should I buy one", true}, {"the recommended daily dose", false}, {"your recommendation", true},
+		{"how long should you knead the dough", false}, {"what temperature should you bake bread at", false},
+		{"the daily dose doctors recommend", false}, {"recommendation for pets and carpet", true}, {"recommend one for a small flat", true}, {"whether a standing desk is worth the money", true},
 		{"the height of the mountain", false}, {"three free photo editors", false}, {"the official documentation", false},
 	} {
 		if isOpinion(tc.item) != tc.opinion {
@@ -310,8 +376,9 @@ func TestPartAsked(t *testing.T) {
 
 func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	tr := trail{seen: map[string]bool{}}
-	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"}})
-	tr.offerLinks([]page.Link{{Text: "Mount Kenya", URL: base + "/wiki/Mount_Kenya"}})
+	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"},
+		{Title: "Washington", URL: base + "/wiki/Washington,_D.C."}})
+	tr.offerLinks([]page.Link{{Text: "Mount Kenya", URL: base + "/wiki/Mount_Kenya"}, {Text: "2", URL: base + "/wiki/Page_2"}})
 	for _, tc := range []struct{ param, want string }{
 		{base + "/wiki/Kilimanjaro", base + "/wiki/Kilimanjaro"},
 		{base + "/wiki/Kilimanjaro.", base + "/wiki/Kilimanjaro"},
@@ -324,12 +391,15 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 		{`"mount kilimanjaro  wiki"`, base + "/wiki/Kilimanjaro"},
 		{"Mount Kenya", base + "/wiki/Mount_Kenya"},
 		{"L1", base + "/wiki/Mount_Kenya"},
+		{base + "/wiki/Washington,_D.C.", base + "/wiki/Washington,_D.C."},
+		{"result 2", base + "/wiki/Mercury_(planet)"},
+		{"link 1", base + "/wiki/Mount_Kenya"},
 	} {
 		if u, ok := tr.resolve(tc.param); !ok || u != tc.want {
 			t.Errorf("resolve(%q) = %q, %v; want %q", tc.param, u, ok, tc.want)
 		}
 	}
-	for _, bad := range []string{"Mount Everest", base + "/wiki/Everest", "R5"} {
+	for _, bad := range []string{"Mount Everest", base + "/wiki/Everest", "R5", "2", "[2]"} {
 		if u, ok := tr.resolve(bad); ok {
 			t.Errorf("resolve(%q) = %q, an address never offered", bad, u)
 		}
@@ -393,11 +463,25 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 			t.Errorf("%q: status %s, %d coverage calls, want %d", tc.thought, res.Status, len(m.calls(KindCoverage)), tc.calls)
 		}
 	}
-	// Cited for an item it was not recorded for: the model's claim alone.
-	rec := &record{checklist: items("the tallest mountain in Africa", "its height in feet")}
+	// What the account cites must be true to the findings' words and tags.
+	rec := &record{checklist: items("the tallest mountain in Africa", "its height in meters", "its height in feet")}
 	rec.add(Finding{Text: "Kilimanjaro is the tallest mountain in Africa.", Items: []int{1}}, 3)
-	if _, ok := accountOf("1 [1], 2 [1]", rec); ok {
-		t.Error("an account citing a finding for an item it does not serve stood")
+	rec.add(Finding{Text: "Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", Items: []int{1, 2, 3}}, 4)
+	rec.add(Finding{Text: "It rises 5,895 metres (19,341 ft) above sea level.", Items: []int{2, 3}}, 5)
+	for _, tc := range []struct {
+		thought string
+		stands  bool
+	}{
+		{"1 [1], 2 [3], 3 [3]", true},
+		{"1 [1], 2 [1], 3 [3]", false},      // finding 1 was not recorded for item 2
+		{"1 [2], 2 [2], 3 [2]", false},      // tagged 1-3 by the model, but says no height
+		{"1 [1], 2 [3, 2], 3 [3]", false},   // one citation of two does not hold
+		{"1 [1][1][1], 2 [3], 3 [3]", true}, // the same finding thrice is one
+		{"1 [1], 2 [3]", false},             // item 3 left out
+	} {
+		if _, ok := accountOf(tc.thought, rec); ok != tc.stands {
+			t.Errorf("account %q stands: %v, want %v", tc.thought, ok, tc.stands)
+		}
 	}
 }
 

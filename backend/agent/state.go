@@ -82,6 +82,17 @@ func (r *record) covering(n int) []Finding {
 	return out
 }
 
+// untied reports whether a finding serves no checklist item by what was
+// known when it was recorded.
+func (r *record) untied() bool {
+	for _, f := range r.findings {
+		if len(f.Items) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // allCovered reports whether every checklist item has a finding (an
 // opinion item needs none: the writer gives the view).
 func (r *record) allCovered() bool {
@@ -203,6 +214,9 @@ func (t *trail) landed(u, final string) {
 // around it is taken off (quotes, brackets, a Markdown link, a full stop
 // after it), and a result's title or a link's text stands for its address.
 func (t *trail) resolve(param string) (string, bool) {
+	if u := normalizeURL(unwrap(strings.TrimSpace(param))); strings.Contains(u, "://") && t.seen[u] {
+		return u, true // as offered, full stop and all (Washington,_D.C.)
+	}
 	p := unwrap(trimTrailing(strings.TrimSpace(param)))
 	if m := markdownLink.FindStringSubmatch(p); m != nil {
 		p = unwrap(m[1])
@@ -211,7 +225,7 @@ func (t *trail) resolve(param string) (string, bool) {
 	if m := refPattern.FindStringSubmatch(p); m != nil {
 		n, _ := strconv.Atoi(m[2])
 		list := t.results
-		if strings.EqualFold(m[1], "L") {
+		if k := strings.ToLower(m[1]); k == "l" || k == "link" {
 			list = t.links
 		}
 		if n >= 1 && n <= len(list) {
@@ -220,6 +234,9 @@ func (t *trail) resolve(param string) (string, bool) {
 		return "", false
 	}
 	u := normalizeURL(p)
+	if bareNumber.MatchString(p) {
+		return u, false // R2 or L2? Neither is guessed: the refusal says to write which
+	}
 	if !t.seen[u] && !strings.Contains(p, "/") {
 		if byTitle, ok := t.titles[strings.Join(words(p), " ")]; ok {
 			return byTitle, true
@@ -229,7 +246,8 @@ func (t *trail) resolve(param string) (string, bool) {
 }
 
 var (
-	refPattern   = regexp.MustCompile(`^(?i)(?:result\s*|link\s*)?([RL])\s*#?(\d+)$`)
+	refPattern   = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)$`)
+	bareNumber   = regexp.MustCompile(`^#?\d+$`)
 	markdownLink = regexp.MustCompile(`^\[[^\]]*\]\((\S+?)\)$`)
 )
 

@@ -167,42 +167,68 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 // brief is what the writer is asked for: the checklist items the findings
 // answer, the items that ask for a view, and the findings to write from.
 type brief struct {
-	items, views []Item
-	findings     []Finding
+	items    []briefItem
+	views    []Item
+	findings []Finding
+}
+
+// briefItem is an item to answer, with what the writer must say of it: a
+// condition no finding shows ("not shown to be official: say so").
+type briefItem struct {
+	Item
+	Caveat string
 }
 
 // writerBrief leaves out of the writer's prompt what no finding answers:
-// the items not found, and the findings about things not shown to meet a
-// condition (FreeOffice in a list of open-source suites). The code names
-// them after the result instead, so a small model neither invents what is
-// missing nor lists what does not qualify.
+// the items nothing covers, and the findings about things not shown to
+// meet a condition (FreeOffice in a list of open-source suites) that serve
+// nothing else. The code names them after the result instead, so a small
+// model neither invents what is missing nor lists what does not qualify.
+// An item whose findings do not show its condition at all stays, with
+// that said: its findings may still be the best answer there is.
 func writerBrief(rec *record, gaps []gap) brief {
 	var b brief
-	unanswered, leftOut := map[int]bool{}, map[string]bool{}
-	var met []string
+	unanswered, caveats := map[int]bool{}, map[int]string{}
+	var excluded []gap
 	for _, g := range gaps {
-		if !g.Partial && !g.Settled {
+		switch {
+		case len(g.Things) > 0:
+			excluded = append(excluded, g)
+		case g.Condition != "":
+			caveats[g.Item.Number] = render("caveat-condition", g.Condition)
+		case !g.Partial:
 			unanswered[g.Item.Number] = true
 		}
-		for _, t := range g.Things {
-			leftOut[strings.Join(words(t), " ")] = true
-		}
-		met = append(met, g.Met...)
 	}
 	for _, it := range rec.checklist {
 		switch {
 		case isOpinion(it.Text):
 			b.views = append(b.views, it)
 		case !unanswered[it.Number]:
-			b.items = append(b.items, it)
+			b.items = append(b.items, briefItem{it, caveats[it.Number]})
 		}
 	}
 	for _, f := range rec.findings {
-		if !onlyAbout(f, unanswered) && !namesOnly(f.Text, leftOut, met) {
+		if !onlyAbout(f, unanswered) && !aboutLeftOut(f, excluded) {
 			b.findings = append(b.findings, f)
 		}
 	}
 	return b
+}
+
+// aboutLeftOut reports whether f serves only items some of whose things
+// were left out, and names a thing left out but none that qualified.
+func aboutLeftOut(f Finding, gaps []gap) bool {
+	items, leftOut := map[int]bool{}, map[string]bool{}
+	var met []string
+	for _, g := range gaps {
+		items[g.Item.Number] = true
+		for _, t := range g.Things {
+			leftOut[strings.Join(words(t), " ")] = true
+		}
+		met = append(met, g.Met...)
+	}
+	return onlyAbout(f, items) && namesOnly(f.Text, leftOut, met)
 }
 
 // onlyAbout reports whether every item f serves is in items.

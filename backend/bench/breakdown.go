@@ -2,9 +2,9 @@ package bench
 
 import (
 	"os"
-	"strconv"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
@@ -225,7 +225,7 @@ func floor(calls []llmtest.ChatCall, res *agent.Result, dir string) int {
 	parts := map[string]bool{}
 	for _, f := range res.Findings {
 		parts[f.URL+"#"+strconv.Itoa(f.Part)] = true
-		chars += len(f.Text) + len(f.Title) + findingOverhead
+		chars += len(f.Text) + findingOverhead
 	}
 	chars += savedParts(dir, parts)
 	return chars / charsPerToken
@@ -233,9 +233,9 @@ func floor(calls []llmtest.ChatCall, res *agent.Result, dir string) int {
 
 var firstResults = regexp.MustCompile(`(?s)<results>.*?</results>`)
 
-// findingOverhead is the characters a finding's number and source add in
+// findingOverhead is the characters a finding's number and line add in
 // the writer's list.
-const findingOverhead = 16
+const findingOverhead = 6
 
 // charsPerToken is the fake server's tokenizer (llmtest).
 const charsPerToken = 4

@@ -291,6 +291,10 @@ func (p *Policy) allCovered() bool {
 // coverageThought is the thought beside a FINISH: each covered item with
 // its findings, as Scout's system prompt asks ("1 [2], 2 [1]").
 func (p *Policy) coverageThought() string {
+	if p.style == Transcript {
+		// Seed 000's model gave no item-by-item account, only a verdict.
+		return "All parts of the objective are covered by the discoveries."
+	}
 	var parts []string
 	for i := range p.task.Checklist {
 		if p.covered[i+1] {

@@ -174,7 +174,7 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 		return nil, setupFailed(err)
 	}
 	folder.Conceal(s.ServerURL, searchURL)
-	calls, err := runs.OpenCallLog(dir)
+	calls, err := runs.OpenCallLog(dir, s.ServerURL, searchURL)
 	if err != nil {
 		folder.Close()
 		return nil, setupFailed(err)

@@ -58,16 +58,19 @@ func (c Call) Request(msgs []chat.Message) chat.Request {
 // CallLog appends calls to a run's calls.jsonl. Record is safe for
 // concurrent use.
 type CallLog struct {
-	mu   sync.Mutex
-	file *os.File
-	n    int            // calls recorded, in this and earlier stretches
-	last []chat.Message // the previous call's messages
-	err  error
+	mu      sync.Mutex
+	file    *os.File
+	n       int            // calls recorded, in this and earlier stretches
+	last    []chat.Message // the previous call's messages
+	secrets concealer
+	err     error
 }
 
 // OpenCallLog opens dir's call log for appending; a resumed run's calls
-// continue the numbering of the earlier stretches.
-func OpenCallLog(dir string) (*CallLog, error) {
+// continue the numbering of the earlier stretches. The credentials of the
+// conceal URLs (the model server's, the search endpoint's) never reach it,
+// though an error or a note may quote those URLs.
+func OpenCallLog(dir string, conceal ...string) (*CallLog, error) {
 	path := filepath.Join(dir, CallsFile)
 	n, err := countLines(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -85,7 +88,7 @@ func OpenCallLog(dir string) (*CallLog, error) {
 		}
 		n++
 	}
-	return &CallLog{file: f, n: n}, nil
+	return &CallLog{file: f, n: n, secrets: newConcealer(conceal...)}, nil
 }
 
 // endsTorn reports whether f is not empty and does not end in a newline.
@@ -118,7 +121,7 @@ func (l *CallLog) Record(at time.Time, model string, req chat.Request, reply cha
 	l.last = append(l.last[:0:0], req.Messages...)
 	data, err := json.Marshal(c)
 	if err == nil {
-		_, err = l.file.Write(append(data, '\n'))
+		_, err = l.file.Write(append([]byte(l.secrets.conceal(string(data))), '\n'))
 	}
 	if err != nil && l.err == nil {
 		l.err = fmt.Errorf("recording a model call: %w", err)

@@ -1,9 +1,11 @@
 package runs
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -42,6 +44,9 @@ func TestCallLogRoundTrip(t *testing.T) {
 	calls, msgs, err := ReadCalls(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(calls) != len(convs) {
+		t.Fatalf("%d calls read back, %d recorded", len(calls), len(convs))
 	}
 	for i, c := range calls {
 		if c.Number != i+1 || c.Same != wantSame[i] || !reflect.DeepEqual(msgs[i], convs[i]) {
@@ -87,5 +92,19 @@ func TestCallLogAfterATornLine(t *testing.T) {
 func TestReadCallsOfARunWithout(t *testing.T) {
 	if _, _, err := ReadCalls(t.TempDir()); err == nil {
 		t.Fatal("no error for a folder without calls.jsonl")
+	}
+}
+
+// An error quoting the model server's URL does not carry its key into the
+// call log.
+func TestCallLogConcealsCredentials(t *testing.T) {
+	dir := t.TempDir()
+	log, _ := OpenCallLog(dir, "http://user:sk-Secret9@127.0.0.1:1234/v1")
+	log.Record(time.Now(), "m", chat.Request{Kind: "action", Messages: []chat.Message{{Role: "user", Content: "hi"}}}, chat.Reply{},
+		errors.New("http://user:sk-Secret9@127.0.0.1:1234/v1 answered 404"))
+	log.Close()
+	data, _ := os.ReadFile(filepath.Join(dir, CallsFile))
+	if strings.Contains(string(data), "sk-Secret9") || !strings.Contains(string(data), "127.0.0.1:1234") {
+		t.Errorf("call log: %s", data)
 	}
 }
