@@ -141,7 +141,7 @@ func (a *Agent) emit(ev Event) {
 	if ev.Turn == 0 {
 		ev.Turn = a.st.turn
 	}
-	a.res.tally(ev)
+	a.res.Tally(ev)
 	a.cfg.Sink.Emit(ev)
 }
 

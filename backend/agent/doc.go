@@ -45,7 +45,7 @@
 //	hints.go         which unread parts match the open checklist items
 //	similar.go       words, word pairs and numbers: how text is compared
 //	writer.go        the end of a run: the writer call and the result's gaps
-//	resume.go        Restore and Partial: a run rebuilt from its journal
+//	resume.go        Snapshot: what a resumed run takes over from its journal
 //	events.go        Event and its types; result.go: Result
 //	limits.go        every behaviour limit, with why
 //	prompts.go       the templates in prompts/: every text the model reads

@@ -196,7 +196,7 @@ func TestGoldenObservations(t *testing.T) {
 	a.adaptContext(2048)
 	a.skip(errNoJSON)
 	fmt.Fprintf(&sb, "## journal\n%s\n\n", strings.Join(a.st.conv.journal, "\n"))
-	snap, err := Restore(append([]Event{{Type: EvRunStarted, Objective: cfg.Objective}}, rec.events...))
+	snap, err := snapshotOf(append([]Event{{Type: EvRunStarted, Objective: cfg.Objective}}, rec.events...))
 	if err != nil {
 		t.Fatal(err)
 	}

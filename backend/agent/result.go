@@ -38,11 +38,15 @@ type Result struct {
 	Rebuilds int `json:"rebuilds"`
 }
 
-// tally adds an event's figures to the result: the same sums whether the
-// run is going (emit) or is read back from its journal (Partial).
-func (r *Result) tally(ev Event) {
+// Tally adds an event's figures to the result: the same sums whether the
+// run is going (the agent's emit) or is read back from its journal
+// (package runs).
+func (r *Result) Tally(ev Event) {
 	switch ev.Type {
 	case EvModelCall:
+		if r.Calls == nil {
+			r.Calls = map[string]int{}
+		}
 		r.Calls[ev.Kind]++
 		if u := ev.Usage; u != nil {
 			r.PromptTokens += u.PromptTokens

@@ -2,10 +2,13 @@ package agent
 
 import (
 	"errors"
+	"maps"
+	"slices"
 )
 
 // Snapshot is what a resumed run takes over from an interrupted one, as
-// rebuilt from its journal: the journal is the source of truth.
+// rebuilt from its journal: the journal is the source of truth. Package
+// runs reads the journal and adds its events one by one.
 type Snapshot struct {
 	Objective string
 	Checklist []Item
@@ -23,39 +26,58 @@ type Snapshot struct {
 // ErrNothingToResume is returned for a journal without a run in it.
 var ErrNothingToResume = errors.New("the journal holds no run to resume")
 
-// Restore rebuilds a snapshot from a run's events.
-func Restore(events []Event) (Snapshot, error) {
-	s := Snapshot{Visits: map[string]int{}}
-	for _, ev := range events {
-		s.LastSeq = max(s.LastSeq, ev.Seq)
-		s.Turn = max(s.Turn, ev.Turn)
-		switch ev.Type {
-		case EvRunStarted:
+// Add takes what a resume needs from one event of the journal, in order.
+func (s *Snapshot) Add(ev Event) {
+	s.LastSeq = max(s.LastSeq, ev.Seq)
+	s.Turn = max(s.Turn, ev.Turn)
+	switch ev.Type {
+	case EvRunStarted:
+		if s.Objective == "" {
 			s.Objective = ev.Objective
-		case EvChecklist:
-			s.Checklist = ev.Checklist
-		case EvFinding:
-			if ev.Finding != nil {
-				s.Findings = append(s.Findings, *ev.Finding)
-				s.Journal = append(s.Journal, render("journal-resumed-finding", map[string]int{"Turn": ev.Turn, "Number": ev.Finding.Number}))
-			}
-		case EvSearched:
-			s.Searches = append(s.Searches, ev.Query)
-			s.Seen = append(s.Seen, ev.URLs...)
-			s.Journal = append(s.Journal, render("journal-resumed-search", map[string]any{"Turn": ev.Turn, "Query": clip(ev.Query, journalParamChars), "Count": ev.Count}))
-		case EvPageOpened:
-			s.Visits[ev.URL]++
-			s.Opened = append(s.Opened, ev.URL)
-			s.Journal = append(s.Journal, render("journal-resumed-opened", map[string]any{"Turn": ev.Turn, "URL": ev.URL, "Title": clip(ev.Title, journalTitleChars)}))
-		case EvPageFailed:
-			s.Visits[ev.URL]++
-			s.Journal = append(s.Journal, render("journal-resumed-failed", map[string]any{"Turn": ev.Turn, "URL": ev.URL}))
 		}
+	case EvChecklist:
+		s.Checklist = ev.Checklist
+	case EvFinding:
+		if ev.Finding != nil {
+			s.Findings = append(s.Findings, *ev.Finding)
+			s.Journal = append(s.Journal, render("journal-resumed-finding", map[string]int{"Turn": ev.Turn, "Number": ev.Finding.Number}))
+		}
+	case EvSearched:
+		s.Searches = append(s.Searches, ev.Query)
+		s.Seen = append(s.Seen, ev.URLs...)
+		s.Journal = append(s.Journal, render("journal-resumed-search", map[string]any{"Turn": ev.Turn, "Query": clip(ev.Query, journalParamChars), "Count": ev.Count}))
+	case EvPageOpened:
+		s.visit(ev.URL)
+		s.Opened = append(s.Opened, ev.URL)
+		s.Journal = append(s.Journal, render("journal-resumed-opened", map[string]any{"Turn": ev.Turn, "URL": ev.URL, "Title": clip(ev.Title, journalTitleChars)}))
+	case EvPageFailed:
+		s.visit(ev.URL)
+		s.Journal = append(s.Journal, render("journal-resumed-failed", map[string]any{"Turn": ev.Turn, "URL": ev.URL}))
 	}
+}
+
+func (s *Snapshot) visit(url string) {
+	if s.Visits == nil {
+		s.Visits = map[string]int{}
+	}
+	s.Visits[url]++
+}
+
+// Resumable returns a copy of the snapshot for a run to take over (the
+// journal's reader keeps adding to its own), or ErrNothingToResume when
+// the journal held no run.
+func (s *Snapshot) Resumable() (Snapshot, error) {
 	if s.Objective == "" {
-		return s, ErrNothingToResume
+		return Snapshot{}, ErrNothingToResume
 	}
-	return s, nil
+	c := *s
+	c.Checklist, c.Findings = slices.Clone(s.Checklist), slices.Clone(s.Findings)
+	c.Searches, c.Seen, c.Opened, c.Journal = slices.Clone(s.Searches), slices.Clone(s.Seen), slices.Clone(s.Opened), slices.Clone(s.Journal)
+	c.Visits = maps.Clone(s.Visits)
+	if c.Visits == nil {
+		c.Visits = map[string]int{}
+	}
+	return c, nil
 }
 
 // restore loads a snapshot into a fresh state; the conversation starts
@@ -82,29 +104,6 @@ func (a *Agent) restore(s *Snapshot) {
 	a.res.Checklist = s.Checklist
 }
 
-// StatusRunning marks a result taken from a run still going.
+// StatusRunning marks a run still going: a report written while it goes
+// on, or a run the app is running now.
 const StatusRunning = "running"
-
-// Partial builds the result so far from a run's events, for a report
-// written while the run goes on: findings, checklist, turns and figures,
-// but no written answer.
-func Partial(events []Event) *Result {
-	res := &Result{Status: StatusRunning, Calls: map[string]int{}}
-	for _, ev := range events {
-		res.Turns = max(res.Turns, ev.Turn)
-		switch ev.Type {
-		case EvRunStarted:
-			if res.Objective == "" {
-				res.Objective = ev.Objective
-			}
-		case EvChecklist:
-			res.Checklist = ev.Checklist
-		case EvFinding:
-			if ev.Finding != nil {
-				res.Findings = append(res.Findings, *ev.Finding)
-			}
-		}
-		res.tally(ev)
-	}
-	return res
-}

@@ -280,7 +280,7 @@ func TestResumeContinuesFromTheJournal(t *testing.T) {
 	if first.Status != StatusInterrupted {
 		t.Fatalf("first run %s", first.Status)
 	}
-	snap, err := Restore(rec.events)
+	snap, err := snapshotOf(rec.events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -517,9 +517,20 @@ func TestWriterRetries(t *testing.T) {
 	}
 }
 
+// snapshotOf is what package runs hands a resumed run: the snapshot of
+// events, added one by one.
+func snapshotOf(events []Event) (Snapshot, error) {
+	var s Snapshot
+	for _, ev := range events {
+		s.Add(ev)
+	}
+	return s.Resumable()
+}
+
 // A report written while the run goes on reads its figures back from the
-// journal: they must be the figures the run itself keeps.
-func TestPartialFiguresMatchTheRun(t *testing.T) {
+// journal (package runs tallies its events as the agent does): the
+// journal must hold every figure the run itself keeps.
+func TestJournalFiguresMatchTheRun(t *testing.T) {
 	cfg, _, rec, _ := newRun(t, map[string][]string{
 		KindChecklist: {kiliChecklist()},
 		KindAction: {search1, search1, "not json at all", openKili, act(ActDiscover, finding1, ""),
@@ -529,7 +540,10 @@ func TestPartialFiguresMatchTheRun(t *testing.T) {
 	})
 	cfg.RebuildEveryTurn = true // some rebuilds too
 	res, _ := Run(context.Background(), cfg)
-	got := Partial(rec.events)
+	var got Result
+	for _, ev := range rec.events {
+		got.Tally(ev)
+	}
 	if res.SentBack != 2 || res.Rebuilds == 0 {
 		t.Fatalf("the run sent back %d replies and rebuilt %d times; the script has a repeated search and an unusable reply", res.SentBack, res.Rebuilds)
 	}

@@ -1,7 +1,6 @@
 package desktop
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,8 +24,7 @@ func (s *Service) History() ([]runs.Entry, error) {
 	// show it as running, with its figures so far.
 	for i, e := range entries {
 		if e.Dir == a.view.Dir {
-			d := runs.Digest(a.view.Events)
-			entries[i].Status, entries[i].Turns, entries[i].Findings = agent.StatusRunning, d.Turns, d.Findings
+			entries[i].Fill(a.fold.Glance())
 		}
 	}
 	return entries, err
@@ -43,18 +41,18 @@ func (s *Service) Open(dir string) (RunView, error) {
 	if len(events) == 0 && err != nil {
 		return RunView{}, err
 	}
-	view := pastView(dir, events)
+	view := pastView(dir, events, runs.Replay(events))
 	if err != nil {
-		view.Error = err.Error()
+		view.Progress.Glance.Error = err.Error()
 	}
 	return view, nil
 }
 
-// pastView is the research view of a run that is not going, from its events.
-func pastView(dir string, events []agent.Event) RunView {
-	d := runs.Digest(events)
-	return RunView{Dir: dir, Events: events, Objective: d.Objective, Started: d.Started,
-		Status: cmp.Or(d.Status, agent.StatusInterrupted), Error: d.Message}
+// pastView is the research view of a run that is not going, from its
+// events and their fold.
+func pastView(dir string, events []agent.Event, fold *runs.View) RunView {
+	return RunView{Dir: dir, Started: fold.Started(),
+		Progress: Progress{Rows: runs.Rows(events), Findings: fold.Findings(0), Glance: fold.Glance()}}
 }
 
 func (s *Service) isRunning(dir string) bool {
@@ -64,25 +62,27 @@ func (s *Service) isRunning(dir string) bool {
 	return a != nil && a.view.Dir == dir
 }
 
-// Resume continues an interrupted run in dir in the background.
+// Resume continues an interrupted run in dir in the background. Its
+// journal is read once, here: the runner takes it over.
 func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	// Check now what the runner would refuse in a moment (a journal damaged
 	// partway included), so the window gets the reason instead of a run
 	// that ends before it starts.
 	events, err := runs.ReadJournal(dir)
+	fold := runs.Replay(events)
+	var past runs.Past
 	if err == nil {
-		_, err = agent.Restore(events)
+		past, err = fold.Past()
 	}
 	if err != nil {
 		return RunView{}, fmt.Errorf("this run cannot be resumed: %w", err)
 	}
-	past := pastView(dir, events)
 	set, info, br, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err
 	}
-	past.PriorSeconds, past.Started = runs.Active(events).Seconds(), time.Now()
-	return s.launch(past, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info}, runner.Resume)
+	view := RunView{Dir: dir, Started: time.Now(), PriorSeconds: past.Worked.Seconds(), Progress: Progress{Rows: runs.Rows(events)}}
+	return s.launch(view, fold, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info, Past: &past}, runner.Resume)
 }
 
 // Delete removes a past run. The run in progress cannot be deleted.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/report"
@@ -102,31 +101,22 @@ func (s *Service) printPDF(html, path string) error {
 // the end replaces it.
 func (s *Service) WriteReportNow() (ReportView, error) {
 	s.mu.Lock()
-	a := s.cur
-	var view RunView
-	if a != nil {
-		view = a.view
-		view.Events = append([]agent.Event(nil), a.view.Events...)
-	}
-	s.mu.Unlock()
-	if a == nil || !view.Running {
+	a := s.goingLocked()
+	if a == nil {
+		s.mu.Unlock()
 		return ReportView{}, fmt.Errorf("no run is going")
 	}
-	for _, ev := range view.Events {
-		if ev.Type == agent.EvRunFinished {
-			// The final report is being written: never overwrite it.
-			return ReportView{}, fmt.Errorf("the run is ending and its report is being written: open it in a moment")
-		}
+	if a.fold.Finished() {
+		// The final report is being written: never overwrite it.
+		s.mu.Unlock()
+		return ReportView{}, fmt.Errorf("the run is ending and its report is being written: open it in a moment")
 	}
-	events := view.Events
-	res := agent.Partial(events)
+	res, view := a.fold.Result(), a.view
+	s.mu.Unlock()
 	fig := report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))}
 	set := s.store.Load().Settings
-	secrets := []string{set.ServerURL, set.Search.DuckDuckGoURL, set.Search.SearXNGURL}
-	if err := runs.WriteRunFile(view.Dir, report.DataFile, report.Encode(res, fig), secrets...); err != nil {
-		return ReportView{}, err
-	}
-	if err := runs.WriteRunFile(view.Dir, "report.md", []byte(report.Markdown(res, fig)), secrets...); err != nil {
+	files := runs.Files{Dir: view.Dir, Conceal: []string{set.ServerURL, set.Search.DuckDuckGoURL, set.Search.SearXNGURL}}
+	if err := runs.WriteReport(files, res, fig, nil); err != nil {
 		return ReportView{}, err
 	}
 	return s.Report(view.Dir)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -22,7 +23,7 @@ import (
 
 // Event names sent to the frontend.
 const (
-	EventRunEvents = "run:events" // a batch of agent events
+	EventRunEvents = "run:events" // a batch of the run's events; data is a Progress
 	EventRunDone   = "run:done"   // the run ended; data is a RunView
 )
 
@@ -46,7 +47,9 @@ type Service struct {
 
 // active is the run in progress (or the last one).
 type active struct {
-	view   RunView
+	view   RunView // its Progress holds the rows only: see shown
+	fold   *runs.View
+	found  int // findings sent to the window so far
 	cancel context.CancelFunc
 	done   chan struct{}
 }
@@ -54,19 +57,46 @@ type active struct {
 // RunView is what the window shows of a run.
 type RunView struct {
 	Dir           string `json:"dir"`
-	Objective     string `json:"objective"`
 	Running       bool   `json:"running"`
-	Status        string `json:"status"`
-	Error         string `json:"error"`
 	MaxTurns      int    `json:"max_turns"`
 	ContextLength int    `json:"context_length"`
 	Model         string `json:"model"`
 	// Started is when this stretch of the run began (a resume starts a new
 	// one); PriorSeconds is the time the run worked before it, so elapsed
 	// time leaves out the time a stopped run waited.
-	Started      time.Time     `json:"started"`
-	PriorSeconds float64       `json:"prior_seconds"`
-	Events       []agent.Event `json:"events"`
+	Started      time.Time `json:"started"`
+	PriorSeconds float64   `json:"prior_seconds"`
+	Progress     Progress  `json:"progress"`
+}
+
+// Progress is a run's journal as the window shows it: its rows and
+// findings, and how the run stands after them. A RunView holds the whole
+// run's; each "run:events" batch holds only what the batch adds, with the
+// glance after it.
+type Progress struct {
+	Rows     []runs.Row      `json:"rows"`
+	Findings []agent.Finding `json:"findings"`
+	Glance   runs.Glance     `json:"glance"`
+}
+
+// shown is the run as the window shows it, for a caller holding s.mu.
+func (a *active) shown() RunView {
+	v := a.view
+	v.Progress = Progress{Rows: slices.Clone(a.view.Progress.Rows), Findings: a.fold.Findings(0), Glance: a.fold.Glance()}
+	return v
+}
+
+// add folds a batch of events into the run, for a caller holding s.mu,
+// and returns what it adds to the window.
+func (a *active) add(batch []agent.Event) Progress {
+	rows := runs.Rows(batch)
+	for _, ev := range batch {
+		a.fold.Add(ev)
+	}
+	a.view.Progress.Rows = append(a.view.Progress.Rows, rows...)
+	found := a.fold.Findings(a.found)
+	a.found += len(found)
+	return Progress{Rows: rows, Findings: found, Glance: a.fold.Glance()}
 }
 
 // New returns a service reading settings from store and emitting to emit.
@@ -89,8 +119,8 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 		return RunView{}, err
 	}
 	started := time.Now()
-	view := RunView{Dir: runs.DefaultDir(objective, started), Objective: objective, Started: started}
-	return s.launch(view, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}, runner.Run)
+	view := RunView{Dir: runs.DefaultDir(objective, started), Started: started}
+	return s.launch(view, &runs.View{}, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}, runner.Run)
 }
 
 // prepare checks what a run needs before it starts: no other run going, a
@@ -129,13 +159,15 @@ func (s *Service) goingLocked() *active {
 	return nil
 }
 
-// launch makes view the current run and starts do in the background.
-func (s *Service) launch(view RunView, set settings.Settings, info llm.ServerInfo, opts runner.Options,
+// launch makes view, whose journal fold holds so far, the current run and
+// starts do in the background.
+func (s *Service) launch(view RunView, fold *runs.View, set settings.Settings, info llm.ServerInfo, opts runner.Options,
 	do func(context.Context, runner.Options) (*runner.Outcome, error)) (RunView, error) {
-	view.Running, view.Status, view.Error = true, "", ""
+	view.Running = true
 	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, runner.ContextLength(set, info), info.Model
+	fold.Live(opts.Objective, view.ContextLength)
 	runCtx, cancel := context.WithCancel(context.Background())
-	a := &active{view: view, cancel: cancel, done: make(chan struct{})}
+	a := &active{view: view, fold: fold, found: len(fold.Findings(0)), cancel: cancel, done: make(chan struct{})}
 	s.mu.Lock()
 	if s.goingLocked() != nil { // another start won the race
 		s.mu.Unlock()
@@ -143,9 +175,10 @@ func (s *Service) launch(view RunView, set settings.Settings, info llm.ServerInf
 		return RunView{}, ErrBusy
 	}
 	s.cur = a
+	shown := a.shown()
 	s.mu.Unlock()
 	go s.run(runCtx, a, opts, do)
-	return view, nil
+	return shown, nil
 }
 
 // run executes in the background and reports the end.
@@ -153,30 +186,32 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 	defer close(a.done)
 	b := newBatcher(func(batch []agent.Event) {
 		s.mu.Lock()
-		a.view.Events = append(a.view.Events, batch...)
+		added := a.add(batch)
 		s.mu.Unlock()
-		s.emit(EventRunEvents, batch)
+		s.emit(EventRunEvents, added)
 	})
 	opts.Sinks = []agent.Sink{b}
 	out, err := do(ctx, opts)
 	b.Close()
 	s.mu.Lock()
 	a.view.Running = false
-	if out != nil && out.Result != nil {
-		a.view.Status = out.Result.Status
-		a.view.Error = out.Result.Error
-	}
-	switch {
-	case err != nil && errors.Is(err, context.Canceled) && out == nil:
-		a.view.Status = agent.StatusInterrupted
-		a.view.Error = "Stopped before the research began; nothing was written."
-	case err != nil:
-		a.view.Status = "failed"
-		a.view.Error = err.Error()
-	}
-	view := a.view
+	a.fold.End(ending(out, err))
+	view := a.shown()
 	s.mu.Unlock()
 	s.emit(EventRunDone, view)
+}
+
+// ending is how a run ended, and why, from what the runner returned.
+func ending(out *runner.Outcome, err error) (status, message string) {
+	switch {
+	case err != nil && errors.Is(err, context.Canceled) && out == nil:
+		return agent.StatusInterrupted, "Stopped before the research began; nothing was written."
+	case err != nil:
+		return agent.StatusFailed, err.Error()
+	case out != nil && out.Result != nil:
+		return out.Result.Status, out.Result.Error
+	}
+	return agent.StatusFailed, "The run ended without saying how: please report it."
 }
 
 // Stop asks the current run to end; its report is still written. It
@@ -191,7 +226,7 @@ func (s *Service) Stop() error {
 	return nil
 }
 
-// Current returns the run in progress or the last one, with its events
+// Current returns the run in progress or the last one, with its journal
 // so far (for a window that reloads).
 func (s *Service) Current() RunView {
 	s.mu.Lock()
@@ -199,9 +234,7 @@ func (s *Service) Current() RunView {
 	if s.cur == nil {
 		return RunView{}
 	}
-	v := s.cur.view
-	v.Events = append([]agent.Event(nil), v.Events...)
-	return v
+	return s.cur.shown()
 }
 
 // Shutdown stops a run in progress, for when the app closes: the report

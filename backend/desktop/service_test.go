@@ -2,10 +2,12 @@ package desktop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -81,7 +84,8 @@ func TestRunInTheBackground(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !view.Running || view.ContextLength != 8192 || view.MaxTurns != 100 || !strings.HasPrefix(view.Objective, "What") {
+	if !view.Running || view.ContextLength != 8192 || view.MaxTurns != 100 || !strings.HasPrefix(view.Progress.Glance.Objective, "What") ||
+		view.Progress.Glance.Status != agent.StatusRunning {
 		t.Fatalf("start view %+v", view)
 	}
 	if _, err := svc.Start(context.Background(), "another"); err != ErrBusy {
@@ -93,7 +97,7 @@ func TestRunInTheBackground(t *testing.T) {
 	case <-time.After(60 * time.Second):
 		t.Fatal("the run did not end")
 	}
-	if done.Running || done.Status != agent.StatusFinished {
+	if g := done.Progress.Glance; done.Running || g.Status != agent.StatusFinished || g.Words != "finished" || g.Figures.Turns != 4 || len(done.Progress.Findings) != 1 {
 		t.Fatalf("done %+v", done)
 	}
 	probes := 0
@@ -105,23 +109,36 @@ func TestRunInTheBackground(t *testing.T) {
 	if probes != 1 {
 		t.Errorf("the model list was asked for %d times for one run, want 1", probes)
 	}
-	// Events arrived in batches, in order, ending with the report.
+	// Rows arrived in batches, in order, ending with the report; each
+	// finding once; each batch with the glance after it.
 	var seqs []int
+	var found []int
 	for _, b := range rec.events[EventRunEvents] {
-		for _, ev := range b.([]agent.Event) {
-			seqs = append(seqs, ev.Seq)
+		p := b.(Progress)
+		for _, r := range p.Rows {
+			seqs = append(seqs, r.Seq)
+		}
+		for _, f := range p.Findings {
+			found = append(found, f.Number)
+		}
+		if p.Glance.Status != agent.StatusRunning || (len(p.Rows) > 0 && p.Glance.Seq < p.Rows[len(p.Rows)-1].Seq) {
+			t.Errorf("a batch's glance: %+v", p.Glance)
 		}
 	}
-	for i, s := range seqs {
-		if s != i+1 {
-			t.Fatalf("event %d has seq %d", i+1, s)
-		}
+	if !slices.IsSorted(seqs) || len(slices.Compact(slices.Clone(seqs))) != len(seqs) {
+		t.Fatalf("rows out of order: %v", seqs)
+	}
+	if len(found) != 1 || found[0] != 1 {
+		t.Errorf("findings sent %v, want [1]", found)
 	}
 	if len(rec.events[EventRunEvents]) >= len(seqs) {
-		t.Errorf("%d events in %d batches: not batched", len(seqs), len(rec.events[EventRunEvents]))
+		t.Errorf("%d rows in %d batches: not batched", len(seqs), len(rec.events[EventRunEvents]))
 	}
-	if cur := svc.Current(); len(cur.Events) != len(seqs) || cur.Events[len(cur.Events)-1].Type != agent.EvReportWritten {
-		t.Fatalf("current view has %d events", len(cur.Events))
+	if cur := svc.Current(); !slices.Equal(rowSeqs(cur), seqs) || cur.Progress.Rows[len(seqs)-1].Title != "Report written" {
+		t.Fatalf("current view has rows %v, the batches had %v", rowSeqs(cur), seqs)
+	}
+	if rows := done.Progress.Rows; len(rows) != len(seqs) {
+		t.Fatalf("the run's end holds %d rows, the batches %d", len(rows), len(seqs))
 	}
 
 	r, err := svc.Report(done.Dir)
@@ -171,8 +188,8 @@ func TestStopWritesTheReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := <-rec.done
-	if done.Status != agent.StatusInterrupted {
-		t.Fatalf("status %s", done.Status)
+	if g := done.Progress.Glance; g.Status != agent.StatusInterrupted || g.Words != "stopped" || !g.Resumable {
+		t.Fatalf("glance %+v", g)
 	}
 	r, err := svc.Report(done.Dir)
 	if err != nil || !strings.Contains(r.Markdown, "interrupted on turn 4: stopped before the agent finished") {
@@ -195,13 +212,14 @@ func TestStartChecksTheServerFirst(t *testing.T) {
 	}
 }
 
-func hasFinding(v RunView) bool {
-	for _, ev := range v.Events {
-		if ev.Type == agent.EvFinding {
-			return true
-		}
+func hasFinding(v RunView) bool { return len(v.Progress.Findings) > 0 }
+
+func rowSeqs(v RunView) []int {
+	var seqs []int
+	for _, r := range v.Progress.Rows {
+		seqs = append(seqs, r.Seq)
 	}
-	return false
+	return seqs
 }
 
 func TestHistoryOpenResumeDelete(t *testing.T) {
@@ -211,19 +229,21 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 	waitForFinding(t, svc)
 	// The run going on has no run.json yet: it is listed as running.
-	if list, err := svc.History(); err != nil || len(list) != 1 || list[0].Status != agent.StatusRunning || list[0].Findings != 1 || list[0].Turns < 3 {
+	if list, err := svc.History(); err != nil || len(list) != 1 || list[0].Status != agent.StatusRunning || list[0].Words != "running now" ||
+		list[0].Resumable || list[0].Findings != 1 || list[0].Turns < 3 {
 		t.Fatalf("history while running: %+v, %v", list, err)
 	}
 	svc.Stop()
 	stopped := <-rec.done
 
 	list, err := svc.History()
-	if err != nil || len(list) != 1 || list[0].Status != agent.StatusInterrupted || list[0].Findings != 1 || !list[0].HasReport {
+	if err != nil || len(list) != 1 || list[0].Status != agent.StatusInterrupted || !list[0].Resumable || list[0].Findings != 1 || !list[0].HasReport {
 		t.Fatalf("history %+v, %v", list, err)
 	}
 	past, err := svc.Open(stopped.Dir)
-	if err != nil || past.Objective == "" || past.Status != agent.StatusInterrupted || !hasFinding(past) {
-		t.Fatalf("open: %+v, %v", past.Status, err)
+	if g := past.Progress.Glance; err != nil || g.Objective == "" || g.Status != agent.StatusInterrupted || !g.Resumable || !hasFinding(past) ||
+		!slices.Equal(rowSeqs(past), rowSeqs(stopped)) {
+		t.Fatalf("open: %+v, %v", g, err)
 	}
 	if err := svc.Delete(filepath.Dir(stopped.Dir)); err == nil {
 		t.Fatal("deleted the runs folder itself")
@@ -233,8 +253,8 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	// read, and is not resumed.
 	damaged := filepath.Join(filepath.Dir(stopped.Dir), "damaged")
 	damageJournal(t, stopped.Dir, damaged)
-	if v, err := svc.Open(damaged); err != nil || !strings.Contains(v.Error, "damaged") || len(v.Events) == 0 {
-		t.Fatalf("open a damaged run: %v with %d events, %v", v.Error, len(v.Events), err)
+	if v, err := svc.Open(damaged); err != nil || !strings.Contains(v.Progress.Glance.Error, "damaged") || len(v.Progress.Rows) == 0 {
+		t.Fatalf("open a damaged run: %v with %d rows, %v", v.Progress.Glance.Error, len(v.Progress.Rows), err)
 	}
 	if _, err := svc.Resume(context.Background(), damaged); err == nil || !strings.Contains(err.Error(), "cannot be resumed") {
 		t.Fatalf("resuming a damaged run: %v", err)
@@ -244,12 +264,15 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 
 	// Resume: the scripted model answers FINISH (without the delay now).
+	rec.mu.Lock()
+	batches := len(rec.events[EventRunEvents])
+	rec.mu.Unlock()
 	view, err := svc.Resume(context.Background(), stopped.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !view.Running || len(view.Events) == 0 {
-		t.Fatalf("resume view running=%v with %d events", view.Running, len(view.Events))
+	if !view.Running || !slices.Equal(rowSeqs(view), rowSeqs(stopped)) || len(view.Progress.Findings) != 1 || view.Progress.Glance.Status != agent.StatusRunning {
+		t.Fatalf("resume view running=%v with rows %v, findings %d", view.Running, rowSeqs(view), len(view.Progress.Findings))
 	}
 	// Elapsed time goes on from the time worked so far, not from the first
 	// start: the wait while stopped does not count.
@@ -268,8 +291,14 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	case <-time.After(2 * time.Minute):
 		t.Fatal("resumed run did not end")
 	}
-	if done.Status != agent.StatusFinished {
-		t.Fatalf("resumed run ended %s (%s)", done.Status, done.Error)
+	if g := done.Progress.Glance; g.Status != agent.StatusFinished || len(done.Progress.Findings) != 1 || g.Figures.Turns <= 4 {
+		t.Fatalf("resumed run ended %s (%s), %d findings, %d turns", g.Status, g.Error, len(done.Progress.Findings), g.Figures.Turns)
+	}
+	// The findings the window had when the run was resumed are not sent again.
+	for _, b := range rec.events[EventRunEvents][batches:] {
+		if f := b.(Progress).Findings; len(f) != 0 {
+			t.Errorf("a batch of the resumed run sends findings %+v", f)
+		}
 	}
 	if err := svc.Delete(stopped.Dir); err != nil {
 		t.Fatal(err)
@@ -325,4 +354,40 @@ func waitForFinding(t *testing.T, svc *Service) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
+}
+
+// How the window tells a run's end, from what the runner returned.
+func TestEnding(t *testing.T) {
+	finished := &runner.Outcome{Result: &agent.Result{Status: agent.StatusFinished}}
+	stuck := &runner.Outcome{Result: &agent.Result{Status: agent.StatusStuck, Error: "the same reply"}}
+	for _, tc := range []struct {
+		name           string
+		out            *runner.Outcome
+		err            error
+		status, inWord string
+	}{
+		{"finished", finished, nil, agent.StatusFinished, ""},
+		{"ended early, in the model's words", stuck, nil, agent.StatusStuck, "the same reply"},
+		{"stopped during the setup", nil, context.Canceled, agent.StatusInterrupted, "before the research began"},
+		{"could not start", nil, errors.New("Nothing is listening"), agent.StatusFailed, "Nothing is listening"},
+		{"its report could not be written", finished, errors.New("cannot write report.md"), agent.StatusFailed, "cannot write"},
+	} {
+		status, message := ending(tc.out, tc.err)
+		if status != tc.status || !strings.Contains(message, tc.inWord) {
+			t.Errorf("%s: %s, %q", tc.name, status, message)
+		}
+	}
+}
+
+// A run written by Scout before the journal had one reader opens as it did.
+func TestOpenAnOldRun(t *testing.T) {
+	svc := New(&settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}, func(string, any) {})
+	v, err := svc.Open(filepath.Join("..", "..", "testdata", "journals", "resumed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := v.Progress.Glance; g.Status != agent.StatusFinished || g.Words != "finished" || g.Figures.Turns != 4 || len(v.Progress.Findings) != 1 ||
+		len(v.Progress.Rows) != 18 || v.Running || v.Started.IsZero() {
+		t.Errorf("old run: %+v, %d rows, %d findings", g, len(v.Progress.Rows), len(v.Progress.Findings))
+	}
 }

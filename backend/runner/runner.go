@@ -48,6 +48,10 @@ type Options struct {
 	// Server, when set, is what a connection test just learned, so the
 	// run does not ask the server again.
 	Server *llm.ServerInfo
+	// Past, when set, is the run Resume continues, as read from its
+	// journal by the caller (the app reads it to show the run at once);
+	// Resume reads the journal itself otherwise.
+	Past *runs.Past
 }
 
 // Outcome is what a run left behind.
@@ -79,38 +83,44 @@ func setupFailed(err error) error { return setupError{err} }
 // ErrSetup and carry the user-facing explanation; once the agent runs, the
 // outcome is always returned with the report written.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
-	return run(ctx, opts, nil, past{})
-}
-
-// past is what a resumed run carries over from its earlier stretches.
-type past struct {
-	started time.Time     // the first start
-	worked  time.Duration // active time before this stretch
+	opts.Past = nil
+	return run(ctx, opts)
 }
 
 // Resume continues the interrupted run in opts.OutDir: findings, checklist,
-// searches, visits and the turn count come from its journal, the
-// conversation starts afresh, and the journal and report are continued.
+// searches, visits and the turn count come from its journal (read once:
+// opts.Past, or here), the conversation starts afresh, and the journal and
+// report are continued.
 func Resume(ctx context.Context, opts Options) (*Outcome, error) {
-	events, err := runs.ReadJournal(opts.OutDir)
-	if err != nil {
-		return nil, setupFailed(err)
+	if opts.Past == nil {
+		events, err := runs.ReadJournal(opts.OutDir)
+		if err != nil {
+			return nil, setupFailed(err)
+		}
+		past, err := runs.Replay(events).Past()
+		if err != nil {
+			return nil, setupFailed(err)
+		}
+		opts.Past = &past
 	}
-	snap, err := agent.Restore(events)
-	if err != nil {
-		return nil, setupFailed(err)
-	}
-	opts.Objective = snap.Objective
-	return run(ctx, opts, &snap, past{started: runs.Digest(events).Started, worked: runs.Active(events)})
+	opts.Objective = opts.Past.Snapshot.Objective
+	return run(ctx, opts)
 }
 
-func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (*Outcome, error) {
+// run starts a new run, or continues opts.Past.
+func run(ctx context.Context, opts Options) (*Outcome, error) {
 	now := opts.Now
 	if now == nil {
 		now = time.Now
 	}
 	started := now()
-	firstStart := cmp.Or(before.started, started)
+	var snap *agent.Snapshot
+	var before runs.Past
+	if opts.Past != nil {
+		before = *opts.Past
+		snap = &before.Snapshot
+	}
+	firstStart := cmp.Or(before.Started, started)
 	s := opts.Settings
 	if snap == nil && opts.OutDir != "" {
 		if err := runs.CheckNew(opts.OutDir); err != nil {
@@ -189,22 +199,17 @@ func run(ctx context.Context, opts Options, snap *agent.Snapshot, before past) (
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()
-	err = writeOutputs(folder, res, used, firstStart, finished, before.worked+finished.Sub(started), fanout(sinks), last.seq+1)
+	err = writeOutputs(folder, res, used, firstStart, finished, before.Worked+finished.Sub(started), fanout(sinks), last.seq+1)
 	err = errors.Join(err, calls.Close(), folder.Close())
 	return &Outcome{Dir: dir, Result: res}, err
 }
 
+// writeOutputs writes the report and the summary, and says so in the
+// journal.
 func writeOutputs(folder *runs.Folder, res *agent.Result, used runs.Used, started, finished time.Time, wall time.Duration, sink agent.Sink, seq int) error {
 	fig := report.Figures{Model: used.Model, ContextLength: used.ContextLength, Wall: wall}
-	// The data first: the app renders the report from it, report.md for a
-	// reader.
-	if err := folder.WriteFile(report.DataFile, report.Encode(res, fig)); err != nil {
-		return err
-	}
-	if err := folder.WriteFile("report.md", []byte(report.Markdown(res, fig))); err != nil {
-		return err
-	}
-	if err := folder.WriteFile("run.json", runs.Summarize(res, used, started, finished, wall).JSON()); err != nil {
+	sum := runs.Summarize(res, used, started, finished, wall)
+	if err := runs.WriteReport(folder, res, fig, &sum); err != nil {
 		return err
 	}
 	sink.Emit(agent.Event{Seq: seq, Type: agent.EvReportWritten, Turn: res.Turns, Time: finished.UTC(), File: "report.md"})
@@ -262,7 +267,7 @@ func runAgent(ctx context.Context, dir string, cfg agent.Config) (res *agent.Res
 	defer func() {
 		if p := recover(); p != nil {
 			events, _ := runs.ReadJournal(dir)
-			res = agent.Partial(events)
+			res = runs.Replay(events).Result()
 			res.Objective = cfg.Objective
 			res.Status = agent.StatusFailed
 			res.Error = fmt.Sprint(p)

@@ -159,13 +159,6 @@ func (f *Folder) WriteFile(name string, data []byte) error {
 	return writeAtomic(filepath.Join(f.Dir, name), []byte(secrets.conceal(string(data))), fileMode)
 }
 
-// WriteRunFile writes name in the run folder dir as WriteFile does, for a
-// writer without the open folder (the app's report written mid-run),
-// concealing the credentials of the given URLs as Conceal does.
-func WriteRunFile(dir, name string, data []byte, conceal ...string) error {
-	return writeAtomic(filepath.Join(dir, name), []byte(newConcealer(conceal...).conceal(string(data))), fileMode)
-}
-
 // WriteAtomic writes data to path through a temporary file beside it, so a
 // reader (or a crash) never sees half a file. It is for files the user
 // saves outside run folders (an exported report), readable by others as

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
-
-	"github.com/scout-research/scout/backend/agent"
 )
 
 // Root is the folder past runs live in: $XDG_DATA_HOME/scout/runs.
@@ -22,15 +20,25 @@ func Root() string {
 
 // Entry is one past run as the history lists it.
 type Entry struct {
-	Dir       string    `json:"dir"`
-	Objective string    `json:"objective"`
-	Status    string    `json:"status"`
+	Dir       string `json:"dir"`
+	Objective string `json:"objective"`
+	Status    string `json:"status"`
+	// Words and Resumable are as the run's Glance has them.
+	Words     string    `json:"status_words"`
+	Resumable bool      `json:"resumable"`
 	Started   time.Time `json:"started"`
 	Turns     int       `json:"turns"`
 	Findings  int       `json:"findings"`
 	HasReport bool      `json:"has_report"`
 	// Damaged says what could not be read; the rest is what could.
 	Damaged string `json:"damaged"`
+}
+
+// Fill takes the entry's status and figures from how the run stands (a
+// run read from its journal, or the one going on).
+func (e *Entry) Fill(g Glance) {
+	e.Objective, e.Status, e.Words, e.Resumable = g.Objective, g.Status, g.Words, g.Resumable
+	e.Turns, e.Findings = g.Figures.Turns, g.Figures.Findings
 }
 
 // List returns the runs under root, newest first. A folder whose summary
@@ -65,6 +73,7 @@ func readEntry(dir string) Entry {
 		var s Summary
 		if err := json.Unmarshal(data, &s); err == nil {
 			e.Objective, e.Status, e.Started, e.Turns, e.Findings = s.Objective, s.Status, s.StartedAt, s.Turns, s.Findings
+			e.Words, e.Resumable = StatusWords(s.Status), Resumable(s.Status)
 			return e
 		}
 		problems = append(problems, "run.json is damaged")
@@ -74,11 +83,9 @@ func readEntry(dir string) Entry {
 	if err != nil {
 		problems = append(problems, err.Error())
 	}
-	d := Digest(events)
-	e.Objective, e.Started, e.Status, e.Turns, e.Findings = d.Objective, d.Started, d.Status, d.Turns, d.Findings
-	if e.Status == "" && len(events) > 0 {
-		e.Status = agent.StatusInterrupted // killed before it could say
-	}
+	v := Replay(events)
+	e.Fill(v.Glance())
+	e.Started = v.Started()
 	if e.Objective == "" {
 		problems = append(problems, "no run found in the journal")
 	}
@@ -103,35 +110,4 @@ func Delete(root, dir string) error {
 		return fmt.Errorf("cannot delete %s: %w", dir, err)
 	}
 	return nil
-}
-
-// Digested is what a journal says of its run at a glance.
-type Digested struct {
-	Objective string
-	Started   time.Time // the first start
-	// Status is how the last stretch ended, "" when it has not (yet).
-	Status          string
-	Message         string // the error the run ended with, if any
-	Turns, Findings int
-}
-
-// Digest reads the run's objective, start, end, turns and findings from its
-// events: the one place the history, the app and a resume get them.
-func Digest(events []agent.Event) Digested {
-	var d Digested
-	for _, ev := range events {
-		switch ev.Type {
-		case agent.EvRunStarted:
-			if d.Objective == "" {
-				d.Objective, d.Started = ev.Objective, ev.Time
-			}
-			d.Status, d.Message = "", "" // a resumed stretch has not ended yet
-		case agent.EvFinding:
-			d.Findings++
-		case agent.EvRunFinished:
-			d.Status, d.Message = ev.Status, ev.Message
-		}
-		d.Turns = max(d.Turns, ev.Turn)
-	}
-	return d
 }

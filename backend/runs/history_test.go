@@ -46,10 +46,11 @@ func TestHistory(t *testing.T) {
 	for _, e := range got {
 		byDir[filepath.Base(e.Dir)] = e
 	}
-	if e := byDir["a-done"]; e.Objective != "first" || e.Status != "finished" || e.Turns != 4 || e.Findings != 2 || !e.HasReport || e.Damaged != "" {
+	if e := byDir["a-done"]; e.Objective != "first" || e.Status != "finished" || e.Words != "finished" || e.Resumable || e.Turns != 4 || e.Findings != 2 || !e.HasReport || e.Damaged != "" {
 		t.Errorf("done: %+v", e)
 	}
-	if e := byDir["b-killed"]; e.Objective != "second" || e.Status != "interrupted" || e.Turns != 3 || e.Findings != 1 || e.HasReport {
+	if e := byDir["b-killed"]; e.Objective != "second" || e.Status != "interrupted" || e.Words != "stopped" || !e.Resumable || e.Turns != 3 || e.Findings != 1 || e.HasReport ||
+		!e.Started.Equal(at.Add(time.Hour)) {
 		t.Errorf("killed: %+v", e)
 	}
 	if e := byDir["c-broken"]; e.Objective != "third" || !strings.Contains(e.Damaged, "run.json is damaged") || !strings.Contains(e.Damaged, "line 2") {

@@ -57,9 +57,9 @@ func TestFolderConcealsCredentials(t *testing.T) {
 }
 
 // The app's report written mid-run conceals them too, and is private.
-func TestWriteRunFileConceals(t *testing.T) {
+func TestFilesConceal(t *testing.T) {
 	dir := t.TempDir()
-	if err := WriteRunFile(dir, "report.md", []byte("model unavailable at http://u:sk-Key9@h:1/v1"), "http://u:sk-Key9@h:1/v1"); err != nil {
+	if err := (Files{Dir: dir, Conceal: []string{"http://u:sk-Key9@h:1/v1"}}).WriteFile("report.md", []byte("model unavailable at http://u:sk-Key9@h:1/v1")); err != nil {
 		t.Fatal(err)
 	}
 	if text := readFile(t, filepath.Join(dir, "report.md")); strings.Contains(text, "sk-Key9") || !strings.Contains(text, "http://h:1/v1") {

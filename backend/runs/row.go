@@ -1,0 +1,134 @@
+package runs
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+// Row is an event as a row of the app's journal: Go says what it shows,
+// the window lays it out.
+type Row struct {
+	Seq     int    `json:"seq"`
+	Turn    int    `json:"turn"`
+	Icon    string `json:"icon"`
+	Title   string `json:"title"`
+	Detail  string `json:"detail"`
+	Thought string `json:"thought"`
+	// Tone colours the row: action, refused, check, failed, finding,
+	// info, done or attention.
+	Tone string `json:"tone"`
+}
+
+// Icons are plain Unicode symbols that common text fonts carry (emoji
+// fonts are missing on many Linux desktops).
+var actionIcons = map[string]string{
+	agent.ActSearch:   "◎",
+	agent.ActNavigate: "→",
+	agent.ActReadMore: "≡",
+	agent.ActDiscover: "✚",
+	agent.ActFinish:   "⚑",
+}
+
+// Rows returns the journal rows of events, in order.
+func Rows(events []agent.Event) []Row {
+	rows := []Row{}
+	for _, ev := range events {
+		if r, ok := RowOf(ev); ok {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// RowOf returns ev's journal row; ok is false for the events the window
+// shows elsewhere (model calls in the figures) or not at all.
+func RowOf(ev agent.Event) (r Row, ok bool) {
+	row := func(icon, title, detail, tone string) (Row, bool) {
+		return Row{Seq: ev.Seq, Turn: ev.Turn, Icon: icon, Title: title, Detail: detail, Tone: tone}, true
+	}
+	switch ev.Type {
+	case agent.EvRunStarted:
+		if ev.Message == "resumed" {
+			return row("▶", "Run resumed", ev.Objective, "info")
+		}
+		return row("▶", "Run started", ev.Objective, "info")
+	case agent.EvChecklist:
+		items := make([]string, len(ev.Checklist))
+		for i, it := range ev.Checklist {
+			items[i] = fmt.Sprintf("%d. %s", it.Number, it.Text)
+		}
+		return row("☑", "Checklist", strings.Join(items, "  "), "info")
+	case agent.EvAction:
+		r, ok = row(cmp.Or(actionIcons[ev.Action], "•"), ev.Action, ev.Param, "action")
+		r.Thought = ev.Thought
+		return r, ok
+	case agent.EvRefused:
+		if ev.Action == "" { // an unusable reply has no action to name
+			return row("↩", "Reply sent back", ev.Reason, "refused")
+		}
+		return row("↩", ev.Action+" sent back", ev.Reason, "refused")
+	case agent.EvFinding:
+		if ev.Finding == nil {
+			return Row{}, false
+		}
+		return row("✚", fmt.Sprintf("Finding [%d]", ev.Finding.Number), ev.Finding.Text, "finding")
+	case agent.EvRunFinished:
+		return row("■", "Run "+StatusWords(ev.Status), ev.Message, "done")
+	case agent.EvReportWritten:
+		return row("✎", "Report written", ev.File, "done")
+	}
+	return pageRow(ev, row)
+}
+
+// pageRow is RowOf for the events of pages, searches, checks and notices.
+func pageRow(ev agent.Event, row func(icon, title, detail, tone string) (Row, bool)) (Row, bool) {
+	switch ev.Type {
+	case agent.EvSearched:
+		if ev.Message != "" {
+			return row("⚠", "Search failed", ev.Message, "failed")
+		}
+		return row("◎", fmt.Sprintf("%d results", ev.Count), ev.Query, "info")
+	case agent.EvPageOpened:
+		parts := cmp.Or(ev.Parts, 1)
+		plural := "s"
+		if parts == 1 {
+			plural = ""
+		}
+		return row("▤", "Opened "+cmp.Or(ev.Title, ev.URL), fmt.Sprintf("%d part%s · %s", parts, plural, ev.URL), "info")
+	case agent.EvPageFailed:
+		return row("⚠", "Page failed", ev.URL+": "+ev.Reason, "failed")
+	case agent.EvPartShown:
+		return row("≡", fmt.Sprintf("Reading part %d of %d", ev.Part, ev.Parts), ev.Title, "info")
+	case agent.EvCheck:
+		return row("◆", checkTitle(ev.Kind), ev.Reason, "check")
+	case agent.EvRebuilt:
+		return row("♻", "Prompt rebuilt", ev.Reason, "info")
+	case agent.EvTurnSkipped:
+		return row("⚠", "Turn skipped", ev.Reason, "failed")
+	case agent.EvNotice:
+		if ev.Kind == agent.NoticeWaiting {
+			return row("✋", "Waiting for you", ev.Message, "attention")
+		}
+		return row("ℹ", "Note", ev.Message, "info")
+	}
+	return Row{}, false
+}
+
+func checkTitle(kind string) string {
+	switch kind {
+	case "progress":
+		return "Progress check"
+	case "coverage":
+		return "Coverage check"
+	case "finish_now":
+		return "Everything covered: finish now"
+	case "not_covered":
+		return "Finish sent back"
+	case "context":
+		return "Context adjusted"
+	}
+	return "Check: " + kind
+}

@@ -1,0 +1,71 @@
+package runs
+
+import (
+	"testing"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+func TestRowOf(t *testing.T) {
+	for _, tc := range []struct {
+		ev   agent.Event
+		want Row
+	}{
+		{agent.Event{Seq: 4, Turn: 1, Type: agent.EvAction, Action: "SEARCH", Param: "kilimanjaro", Thought: "first"},
+			Row{Seq: 4, Turn: 1, Icon: "◎", Title: "SEARCH", Detail: "kilimanjaro", Thought: "first", Tone: "action"}},
+		{agent.Event{Type: agent.EvRefused, Action: "NAVIGATE", Reason: "not in the results"},
+			Row{Icon: "↩", Title: "NAVIGATE sent back", Detail: "not in the results", Tone: "refused"}},
+		{agent.Event{Type: agent.EvRefused, Reason: "Your reply could not be used"},
+			Row{Icon: "↩", Title: "Reply sent back", Detail: "Your reply could not be used", Tone: "refused"}},
+		{agent.Event{Type: agent.EvPageFailed, URL: "http://x", Reason: "HTTP 404"},
+			Row{Icon: "⚠", Title: "Page failed", Detail: "http://x: HTTP 404", Tone: "failed"}},
+		{agent.Event{Type: agent.EvCheck, Kind: "progress", Reason: "4 turns"},
+			Row{Icon: "◆", Title: "Progress check", Detail: "4 turns", Tone: "check"}},
+		{agent.Event{Type: agent.EvCheck, Kind: "context", Count: 4000},
+			Row{Icon: "◆", Title: "Context adjusted", Tone: "check"}},
+		{agent.Event{Type: agent.EvSearched, Query: "q", Message: "blocked"},
+			Row{Icon: "⚠", Title: "Search failed", Detail: "blocked", Tone: "failed"}},
+		{agent.Event{Type: agent.EvSearched, Query: "q", Count: 5},
+			Row{Icon: "◎", Title: "5 results", Detail: "q", Tone: "info"}},
+		{agent.Event{Type: agent.EvNotice, Kind: agent.NoticeWaiting, Query: "q", Message: "Answer its question in the browser window."},
+			Row{Icon: "✋", Title: "Waiting for you", Detail: "Answer its question in the browser window.", Tone: "attention"}},
+		{agent.Event{Type: agent.EvNotice, Query: "q", Message: "No answer: trying again."},
+			Row{Icon: "ℹ", Title: "Note", Detail: "No answer: trying again.", Tone: "info"}},
+		{agent.Event{Type: agent.EvRunFinished, Status: agent.StatusInterrupted},
+			Row{Icon: "■", Title: "Run stopped", Tone: "done"}},
+		{agent.Event{Type: agent.EvRunStarted, Objective: "o", Message: "resumed"},
+			Row{Icon: "▶", Title: "Run resumed", Detail: "o", Tone: "info"}},
+		{agent.Event{Type: agent.EvPageOpened, URL: "http://k", Title: "Kilimanjaro", Parts: 1},
+			Row{Icon: "▤", Title: "Opened Kilimanjaro", Detail: "1 part · http://k", Tone: "info"}},
+		{agent.Event{Type: agent.EvPageOpened, URL: "http://k", Parts: 3},
+			Row{Icon: "▤", Title: "Opened http://k", Detail: "3 parts · http://k", Tone: "info"}},
+		{agent.Event{Type: agent.EvChecklist, Checklist: []agent.Item{{Number: 1, Text: "a"}, {Number: 2, Text: "b"}}},
+			Row{Icon: "☑", Title: "Checklist", Detail: "1. a  2. b", Tone: "info"}},
+		{agent.Event{Type: agent.EvFinding, Finding: &agent.Finding{Number: 2, Text: "5,895 m"}},
+			Row{Icon: "✚", Title: "Finding [2]", Detail: "5,895 m", Tone: "finding"}},
+		{agent.Event{Type: agent.EvReportWritten, File: "report.md"},
+			Row{Icon: "✎", Title: "Report written", Detail: "report.md", Tone: "done"}},
+	} {
+		if got, ok := RowOf(tc.ev); !ok || got != tc.want {
+			t.Errorf("%s: got %+v, want %+v", tc.ev.Type, got, tc.want)
+		}
+	}
+}
+
+// Model calls go to the figures, turn starts nowhere.
+func TestRowOfLeavesSomeEventsOut(t *testing.T) {
+	for _, typ := range []string{agent.EvModelCall, agent.EvTurnStarted, agent.EvResult} {
+		if r, ok := RowOf(agent.Event{Type: typ}); ok {
+			t.Errorf("%s makes a row: %+v", typ, r)
+		}
+	}
+	if _, ok := RowOf(agent.Event{Type: agent.EvFinding}); ok {
+		t.Error("a finding event without its finding makes a row")
+	}
+	if rows := Rows([]agent.Event{{Seq: 1, Type: agent.EvModelCall}, {Seq: 2, Type: agent.EvRebuilt}}); len(rows) != 1 || rows[0].Seq != 2 {
+		t.Errorf("rows %+v", rows)
+	}
+	if rows := Rows(nil); rows == nil {
+		t.Error("no events make a nil list of rows, which the window would read as null")
+	}
+}

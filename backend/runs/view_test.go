@@ -1,0 +1,262 @@
+package runs
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/chat"
+)
+
+var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+// at is an event of type typ, min minutes into the run.
+func at(typ string, min int) agent.Event {
+	return agent.Event{Type: typ, Time: t0.Add(time.Duration(min) * time.Minute)}
+}
+
+func with(ev agent.Event, change func(*agent.Event)) agent.Event {
+	change(&ev)
+	return ev
+}
+
+func call(kind string, turn, prompt, cached int, seconds float64) agent.Event {
+	return agent.Event{Type: agent.EvModelCall, Kind: kind, Turn: turn,
+		Usage: &chat.Usage{PromptTokens: prompt, CachedTokens: cached, CompletionTokens: 10, Duration: time.Duration(seconds * float64(time.Second))}}
+}
+
+func finding(n, turn int, items ...int) agent.Event {
+	return agent.Event{Type: agent.EvFinding, Turn: turn, Finding: &agent.Finding{Number: n, Turn: turn, Text: "f", Items: items}}
+}
+
+func started(min int, objective string) agent.Event {
+	return with(at(agent.EvRunStarted, min), func(e *agent.Event) { e.Objective = objective })
+}
+
+func finished(min int, status, message string) agent.Event {
+	return with(at(agent.EvRunFinished, min), func(e *agent.Event) { e.Status, e.Message = status, message })
+}
+
+// TestViewStatus: how a journal says the run stands, in words, and
+// whether it may be resumed.
+func TestViewStatus(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		events []agent.Event
+		live   bool
+		want   Glance
+	}{
+		{"no events", nil, false, Glance{}},
+		{"finished", []agent.Event{started(0, "o"), finished(5, agent.StatusFinished, "")},
+			false, Glance{Objective: "o", Status: "finished", Words: "finished"}},
+		{"killed: no end in the journal", []agent.Event{started(0, "o"), at(agent.EvAction, 1)},
+			false, Glance{Objective: "o", Status: "interrupted", Words: "stopped", Resumable: true}},
+		{"stuck, with the model's words", []agent.Event{started(0, "o"), finished(5, agent.StatusStuck, "the same reply")},
+			false, Glance{Objective: "o", Status: "stuck", Words: "ended: the model was stuck", Resumable: true, Error: "the same reply"}},
+		{"resumed after a stuck stretch and killed: the old ending is not this one's",
+			[]agent.Event{started(0, "o"), finished(5, agent.StatusStuck, "old"), started(60, "o"), at(agent.EvAction, 61)},
+			false, Glance{Objective: "o", Status: "interrupted", Words: "stopped", Resumable: true}},
+		{"going on here", []agent.Event{started(0, "o")}, true, Glance{Objective: "o", Status: "running", Words: "running now"}},
+		{"waiting for the user", []agent.Event{started(0, "o"), with(at(agent.EvNotice, 1), func(e *agent.Event) { e.Kind = agent.NoticeWaiting })},
+			true, Glance{Objective: "o", Status: "running", Words: "running now", Waiting: true}},
+		{"answered: the search went on", []agent.Event{started(0, "o"), with(at(agent.EvNotice, 1), func(e *agent.Event) { e.Kind = agent.NoticeWaiting }), at(agent.EvSearched, 2)},
+			true, Glance{Objective: "o", Status: "running", Words: "running now"}},
+		{"a note asks nothing", []agent.Event{started(0, "o"), with(at(agent.EvNotice, 1), func(e *agent.Event) { e.Message = "trying again" })},
+			true, Glance{Objective: "o", Status: "running", Words: "running now"}},
+		{"a past run waits for nobody", []agent.Event{started(0, "o"), with(at(agent.EvNotice, 1), func(e *agent.Event) { e.Kind = agent.NoticeWaiting })},
+			false, Glance{Objective: "o", Status: "interrupted", Words: "stopped", Resumable: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Replay(tc.events)
+			if tc.live {
+				v.Live("o", 8192)
+			}
+			g := v.Glance()
+			got := Glance{Objective: g.Objective, Status: g.Status, Words: g.Words, Resumable: g.Resumable, Waiting: g.Waiting, Error: g.Error}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestStatusWordsAndResumable(t *testing.T) {
+	for _, tc := range []struct {
+		status, words string
+		resumable     bool
+	}{
+		{"finished", "finished", false},
+		{"turn_limit", "stopped at the turn limit", true},
+		{"interrupted", "stopped", true},
+		{"model_unavailable", "ended: model unavailable", true},
+		{"stuck", "ended: the model was stuck", true},
+		{"search_unavailable", "ended: search unavailable", true},
+		{"failed", "could not start", false},
+		{"running", "running now", false},
+		{"something_new", "something_new", false},
+	} {
+		if w, r := StatusWords(tc.status), Resumable(tc.status); w != tc.words || r != tc.resumable {
+			t.Errorf("%s: %q, resumable %v; want %q, %v", tc.status, w, r, tc.words, tc.resumable)
+		}
+	}
+}
+
+// An app that ends a run says how, over what the journal says: a run
+// that failed before its journal could tell.
+func TestViewEnd(t *testing.T) {
+	v := Replay(nil)
+	v.Live("o", 8192)
+	v.End(agent.StatusFailed, "Nothing is listening")
+	if g := v.Glance(); g.Status != "failed" || g.Words != "could not start" || g.Error != "Nothing is listening" || g.Resumable {
+		t.Errorf("%+v", g)
+	}
+}
+
+func TestViewFigures(t *testing.T) {
+	estimated := func(e agent.Event) agent.Event { e.Usage.CacheEstimated = true; return e }
+	rate := func(e agent.Event, r float64) agent.Event { e.Usage.WriteRate = r; return e }
+	adjusted := with(at(agent.EvCheck, 0), func(e *agent.Event) { e.Kind, e.Count, e.Turn = "context", 4000, 3 })
+	for _, tc := range []struct {
+		name    string
+		events  []agent.Event
+		context int
+		want    Figures
+	}{
+		{"sums the calls; context use is the last action prompt's",
+			[]agent.Event{call("checklist", 0, 200, 0, 2), call("action", 1, 1000, 800, 2), call("action", 2, 2000, 1800, 2)}, 8000,
+			Figures{Turns: 2, ModelCalls: map[string]int{"checklist": 1, "action": 2}, PromptTokens: 3200, CachedTokens: 2600, CompletionTokens: 30,
+				ReusePct: 81, ContextPct: 25, ModelSeconds: 6}},
+		{"says when the server did not report its cache use",
+			[]agent.Event{call("action", 1, 100, 50, 1), estimated(call("action", 1, 100, 50, 1))}, 8000,
+			Figures{Turns: 1, ModelCalls: map[string]int{"action": 2}, PromptTokens: 200, CachedTokens: 100, CompletionTokens: 20,
+				ReusePct: 50, ReuseEstimated: true, ContextPct: 1, ModelSeconds: 2}},
+		{"measures against the context the server turned out to have",
+			[]agent.Event{adjusted, call("action", 3, 1000, 0, 1)}, 8000,
+			Figures{Turns: 3, ModelCalls: map[string]int{"action": 1}, PromptTokens: 1000, CompletionTokens: 10, ContextPct: 25, ModelSeconds: 1}},
+		{"a past run's context is not known",
+			[]agent.Event{call("action", 1, 1000, 0, 1)}, 0,
+			Figures{Turns: 1, ModelCalls: map[string]int{"action": 1}, PromptTokens: 1000, CompletionTokens: 10, ModelSeconds: 1}},
+		{"the latest writing speed, to a tenth",
+			[]agent.Event{rate(call("action", 1, 10, 0, 1), 7.26), call("writer", 1, 10, 0, 1), rate(call("action", 2, 10, 0, 1), 5.04)}, 0,
+			Figures{Turns: 2, ModelCalls: map[string]int{"action": 2, "writer": 1}, PromptTokens: 30, CompletionTokens: 30, ModelSeconds: 3, WriteRate: 5}},
+		{"replies sent back, rebuilds and findings",
+			[]agent.Event{at(agent.EvRefused, 0), at(agent.EvTurnSkipped, 0), at(agent.EvRebuilt, 0), finding(1, 4)}, 0,
+			Figures{Turns: 4, Findings: 1, ModelCalls: map[string]int{}, SentBack: 2, Rebuilds: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Replay(tc.events)
+			if tc.context > 0 {
+				v.Live("o", tc.context)
+			}
+			if got := v.Glance().Figures; !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestViewChecklistCoverage(t *testing.T) {
+	list := with(at(agent.EvChecklist, 0), func(e *agent.Event) { e.Checklist = []agent.Item{{Number: 1, Text: "a"}, {Number: 2, Text: "b"}} })
+	v := Replay([]agent.Event{list, finding(1, 3, 1), finding(2, 3, 1, 9)})
+	want := []Item{{Number: 1, Text: "a", Findings: []int{1, 2}}, {Number: 2, Text: "b", Findings: []int{}}}
+	if got := v.Glance().Checklist; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if got := v.Findings(1); len(got) != 1 || got[0].Number != 2 {
+		t.Errorf("findings from the second: %+v", got)
+	}
+	if got := v.Findings(5); got == nil || len(got) != 0 {
+		t.Errorf("findings past the end: %#v", got)
+	}
+}
+
+// Active: the time a run worked over its stretches, without the time a
+// stopped run waited to be resumed.
+func TestViewActive(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		events []agent.Event
+		want   time.Duration
+	}{
+		{"no events", nil, 0},
+		{"one finished stretch", []agent.Event{at("run_started", 0), at("action", 3), at("run_finished", 5), at("report_written", 5)}, 5 * time.Minute},
+		{"stopped, resumed a day later", []agent.Event{
+			at("run_started", 0), at("run_finished", 5), at("report_written", 5),
+			at("run_started", 24*60), at("action", 24*60+2), at("run_finished", 24*60+4)}, 9 * time.Minute},
+		{"a killed stretch ends at its last event", []agent.Event{
+			at("run_started", 0), at("action", 7),
+			at("run_started", 60), at("run_finished", 61)}, 8 * time.Minute},
+		{"still going", []agent.Event{at("run_started", 0), at("action", 2)}, 2 * time.Minute},
+	} {
+		v := Replay(tc.events)
+		if got := v.Active(); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+		if got := v.Glance().Figures.ActiveSeconds; got != tc.want.Seconds() {
+			t.Errorf("%s: %v s in the figures, want %v", tc.name, got, tc.want.Seconds())
+		}
+	}
+}
+
+// The first start and objective, the last end, turns and findings.
+func TestViewOverStretches(t *testing.T) {
+	events := []agent.Event{at("checklist", 1), with(started(2, "o"), func(e *agent.Event) {}),
+		finding(1, 3), with(finished(30, "interrupted", ""), func(e *agent.Event) { e.Turn = 4 }),
+		started(90, "o"), finding(2, 6), with(finished(95, "finished", ""), func(e *agent.Event) { e.Turn = 7 })}
+	v := Replay(events)
+	g := v.Glance()
+	if !v.Started().Equal(t0.Add(2*time.Minute)) || g.Objective != "o" || g.Status != "finished" || g.Figures.Turns != 7 || g.Figures.Findings != 2 || !v.Finished() {
+		t.Errorf("over two stretches: started %v, %+v", v.Started(), g)
+	}
+	if v := Replay(events[:3]); v.Finished() || v.Glance().Figures.Findings != 1 {
+		t.Errorf("still going: finished %v, %+v", v.Finished(), v.Glance())
+	}
+}
+
+// A report written mid-run, or after a crash, takes the run so far.
+func TestViewResult(t *testing.T) {
+	list := with(at(agent.EvChecklist, 0), func(e *agent.Event) { e.Checklist = []agent.Item{{Number: 1, Text: "a"}} })
+	v := Replay([]agent.Event{started(0, "o"), list, call("action", 1, 100, 40, 1), at(agent.EvRefused, 1), finding(1, 2, 1)})
+	v.Live("o", 8192)
+	res := v.Result()
+	want := &agent.Result{Objective: "o", Status: agent.StatusRunning, Turns: 2, Checklist: []agent.Item{{Number: 1, Text: "a"}},
+		Findings: v.Findings(0), Calls: map[string]int{"action": 1}, PromptTokens: 100, CachedTokens: 40, CompletionTokens: 10,
+		ModelTime: time.Second, SentBack: 1}
+	if !reflect.DeepEqual(res, want) {
+		t.Errorf("got %+v\nwant %+v", res, want)
+	}
+	res.Calls["action"] = 9
+	res.Findings[0].Text = "changed"
+	if v.Result().Calls["action"] != 1 || v.Findings(0)[0].Text != "f" {
+		t.Error("the result shares the view's figures or findings")
+	}
+}
+
+// What a resume takes over is its own: the view folding the resumed run's
+// events does not change it.
+func TestViewPast(t *testing.T) {
+	if _, err := Replay([]agent.Event{at(agent.EvAction, 0)}).Past(); !errors.Is(err, agent.ErrNothingToResume) {
+		t.Fatalf("a journal without a run: %v", err)
+	}
+	opened := with(at(agent.EvPageOpened, 1), func(e *agent.Event) { e.URL, e.Turn = "http://a", 1 })
+	v := Replay([]agent.Event{started(0, "o"), opened, finding(1, 2), finished(5, agent.StatusInterrupted, "")})
+	past, err := v.Past()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if past.Snapshot.Objective != "o" || past.Snapshot.Turn != 2 || past.Snapshot.Visits["http://a"] != 1 || len(past.Snapshot.Journal) != 2 ||
+		!past.Started.Equal(t0) || past.Worked != 5*time.Minute {
+		t.Fatalf("past %+v", past)
+	}
+	past.Snapshot.Findings = append(past.Snapshot.Findings[:1], agent.Finding{Number: 9})
+	past.Snapshot.Visits["http://a"] = 7
+	v.Add(finding(2, 6))
+	if f := v.Findings(0); len(f) != 2 || f[1].Number != 2 {
+		t.Fatalf("the view's findings changed with the resumed run's: %+v", f)
+	}
+	if again, _ := v.Past(); again.Snapshot.Visits["http://a"] != 1 {
+		t.Fatal("the view's visits changed with the resumed run's")
+	}
+}
