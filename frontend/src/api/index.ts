@@ -2,9 +2,8 @@
 // never from the generated Wails bindings, so the boundary stays in one
 // place and tests can replace it with vi.mock('../api').
 import * as App from '../../wailsjs/go/main/App';
-import { settings } from '../../wailsjs/go/models';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
-import type { AgentEvent, HistoryEntry, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus, Settings } from './types';
+import type { HistoryEntry, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus, Settings } from './types';
 
 export type * from './types';
 
@@ -20,7 +19,7 @@ export function defaultSettings(): Promise<Settings> {
 
 /** Validates and saves; field problems come back in `errors`. */
 export function saveSettings(s: Settings): Promise<SaveResult> {
-  return App.SaveSettings(settings.Settings.createFrom(s));
+  return App.SaveSettings(s);
 }
 
 /** Lists the server's models and detects the context length. */
@@ -31,7 +30,7 @@ export async function testConnection(serverURL: string, model: string): Promise<
 
 /** Checks the model server and starts researching in the background. */
 export function startRun(objective: string): Promise<RunView> {
-  return App.StartRun(objective) as Promise<RunView>;
+  return App.StartRun(objective);
 }
 
 /** Stops the run in progress; the report is still written. */
@@ -39,9 +38,9 @@ export function stopRun(): Promise<void> {
   return App.StopRun();
 }
 
-/** The run in progress or the last one, with its events so far. */
+/** The run in progress or the last one, with its journal so far. */
 export function currentRun(): Promise<RunView> {
-  return App.CurrentRun() as Promise<RunView>;
+  return App.CurrentRun();
 }
 
 /** The report of the run in dir, as Markdown and safe HTML. */
@@ -81,17 +80,17 @@ export function onSetupProgress(cb: (p: SetupProgress) => void): () => void {
 
 /** Past runs, newest first. */
 export async function history(): Promise<HistoryEntry[]> {
-  return ((await App.History()) ?? []) as HistoryEntry[];
+  return (await App.History()) ?? [];
 }
 
 /** A past run with its journal. */
 export function openRun(dir: string): Promise<RunView> {
-  return App.OpenRun(dir) as Promise<RunView>;
+  return App.OpenRun(dir);
 }
 
 /** Continues an interrupted run in the background. */
 export function resumeRun(dir: string): Promise<RunView> {
-  return App.ResumeRun(dir) as Promise<RunView>;
+  return App.ResumeRun(dir);
 }
 
 /** Deletes a past run's folder. */
@@ -109,12 +108,15 @@ export function copyText(text: string): Promise<boolean> {
   return ClipboardSetText(text);
 }
 
-/** Subscribes to batches of run events; returns the unsubscribe function. */
-export function onRunEvents(cb: (batch: AgentEvent[]) => void): () => void {
+/**
+ * Subscribes to the run's progress: each batch's new rows and findings,
+ * with the glance after them. Returns the unsubscribe function.
+ */
+export function onRunEvents(cb: (batch: Progress) => void): () => void {
   return EventsOn('run:events', cb);
 }
 
-/** Subscribes to the end of a run; returns the unsubscribe function. */
+/** Subscribes to the end of a run (its whole view); returns the unsubscribe function. */
 export function onRunDone(cb: (view: RunView) => void): () => void {
   return EventsOn('run:done', cb);
 }

@@ -8,6 +8,7 @@ const info = (over: Partial<ServerInfo> = {}): ServerInfo => ({
   server: 'LM Studio',
   context_length: 8192,
   context_source: 'LM Studio /api/v1/models',
+  model_loaded: true,
   notes: [],
   ...over,
 });

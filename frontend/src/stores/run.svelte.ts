@@ -1,16 +1,23 @@
-// The run store: the run in progress (or the last one), its events and
-// report. Go runs the agent; this only collects what it reports.
+// The run store: the run in progress (or the last one), its journal,
+// findings, glance and report. Go runs the agent and says how the run
+// stands; this only keeps what it reports.
 import * as api from '../api';
-import type { AgentEvent, ReportView, RunView } from '../api';
-import { findingsOf, keepHeld } from '../lib/journal';
+import type { Finding, Glance, Progress, ReportView, Row, RunView } from '../api';
+import { keepHeld } from '../lib/journal';
+
+/** A run's view without its progress, which the store keeps apart. */
+export type RunHead = Omit<RunView, 'progress'>;
 
 export class RunStore {
-  view = $state<RunView | null>(null);
-  // Raw, not deeply reactive: events never change once they arrive, a run
-  // can hold thousands, and rows derived from them keep their identity.
-  events = $state.raw<AgentEvent[]>([]);
+  view = $state<RunHead | null>(null);
+  // Raw, not deeply reactive: rows and findings never change once they
+  // arrive, a run can hold thousands, and the journal's blocks keep their
+  // identity.
+  rows = $state.raw<Row[]>([]);
   /** The findings so far, for the research view and the report alike. */
-  findings = $derived(findingsOf(this.events));
+  findings = $state.raw<Finding[]>([]);
+  /** How the run stands, as Go last said. */
+  glance = $state.raw<Glance | null>(null);
   report = $state<ReportView | null>(null);
   starting = $state(false);
   stopping = $state(false);
@@ -22,7 +29,7 @@ export class RunStore {
   /** Runs that reported their end, by folder. */
   private endedDirs = new Map<string, RunView>();
   /** Batches held while a start or resume call is on its way. */
-  private early: AgentEvent[] | null = null;
+  private early: Progress[] | null = null;
 
   get running(): boolean {
     return this.view?.running ?? false;
@@ -32,28 +39,34 @@ export class RunStore {
   async attach(): Promise<() => void> {
     // Batches may arrive while the snapshot is on its way: keep them and
     // merge them after it, so nothing falls between the two.
-    let early: AgentEvent[] | null = [];
+    let early: Progress[] | null = [];
     let endedEarly: RunView | null = null;
-    const offEvents = api.onRunEvents((batch) => (early ? early.push(...batch) : this.add(batch)));
+    const offEvents = api.onRunEvents((batch) => (early ? early.push(batch) : this.add(batch)));
     const offDone = api.onRunDone((view) => (early ? (endedEarly = view) : this.done(view)));
     try {
       const view = await api.currentRun();
-      if (view.dir) {
-        this.view = view;
-        this.events = view.events ?? [];
-      }
+      if (view.dir) this.show(view);
     } catch (err) {
       this.startError = api.errorMessage(err);
     }
     const pending = early;
     early = null;
-    this.add(pending);
+    for (const batch of pending) this.add(batch);
     if (endedEarly) await this.done(endedEarly);
     else if (this.view && !this.view.running) await this.loadReport();
     return () => {
       offEvents();
       offDone();
     };
+  }
+
+  /** Shows a run as Go sent it whole. */
+  private show(view: RunView): void {
+    const { progress, ...head } = view;
+    this.view = head;
+    this.rows = progress.rows ?? [];
+    this.findings = progress.findings ?? [];
+    this.glance = progress.glance;
   }
 
   async start(objective: string): Promise<boolean> {
@@ -76,12 +89,11 @@ export class RunStore {
     try {
       const view = await call();
       // A run that failed at once may have reported its end already.
-      const ended = this.endedDirs.has(view.dir);
-      this.view = ended ? { ...view, ...this.endedDirs.get(view.dir) } : view;
-      this.events = view.events ?? [];
+      const ended = this.endedDirs.get(view.dir);
+      this.show(ended ?? view);
       const held = this.early;
       this.early = null;
-      this.add(held);
+      for (const batch of held) this.add(batch);
       this.report = null;
       if (ended) await this.loadReport();
       return true;
@@ -100,9 +112,7 @@ export class RunStore {
     this.startError = '';
     this.stopError = '';
     try {
-      const view = await api.openRun(dir);
-      this.view = view;
-      this.events = view.events ?? [];
+      this.show(await api.openRun(dir));
       this.report = null;
       await this.loadReport();
       return '';
@@ -141,31 +151,35 @@ export class RunStore {
     }
   }
 
-  /** Appends a batch; events already held (after a reload) are skipped. */
-  add(batch: AgentEvent[]): void {
+  /**
+   * Takes a batch: its rows and findings not held yet (after a reload Go
+   * may send some again), and its glance unless a newer one is shown.
+   */
+  add(batch: Progress): void {
     if (this.early) {
-      this.early.push(...batch);
+      this.early.push(batch);
       return;
     }
-    if (batch.length === 0) return;
-    const last = this.events.length ? this.events[this.events.length - 1].seq : 0;
-    const fresh = batch.filter((e) => e.seq > last);
-    if (fresh.length) this.events = this.events.concat(fresh);
+    const lastRow = this.rows.length ? this.rows[this.rows.length - 1].seq : 0;
+    const rows = (batch.rows ?? []).filter((r) => r.seq > lastRow);
+    if (rows.length) this.rows = this.rows.concat(rows);
+    const lastFinding = this.findings.length ? this.findings[this.findings.length - 1].number : 0;
+    const found = (batch.findings ?? []).filter((f) => f.number > lastFinding);
+    if (found.length) this.findings = this.findings.concat(found);
+    if (!this.glance || batch.glance.seq >= this.glance.seq) this.glance = batch.glance;
   }
 
+  /**
+   * Shows the run's end. Go sends the whole run: its journal is the final
+   * word, so a batch lost or late on a busy machine cannot leave a gap.
+   */
   async done(view: RunView): Promise<void> {
-    this.endedDirs.set(view.dir, { ...view, events: null });
+    this.endedDirs.set(view.dir, view);
     if (this.view && this.view.dir !== view.dir) return; // a start still on its way
-    this.view = { ...view, events: null };
+    const rows = keepHeld(this.rows, view.progress.rows ?? []);
+    this.show(view);
+    this.rows = rows;
     this.confirmingStop = false; // nothing left to stop
-    // Go keeps the whole journal of the run: take it as the final word, so
-    // a batch lost or late on a busy machine cannot leave a gap.
-    try {
-      const cur = await api.currentRun();
-      if (cur.dir === view.dir && cur.events) this.events = keepHeld(this.events, cur.events);
-    } catch {
-      // keep what arrived
-    }
     await this.loadReport();
   }
 

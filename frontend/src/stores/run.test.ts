@@ -12,15 +12,28 @@ vi.mock('../api', () => ({
 }));
 
 import * as api from '../api';
-import type { AgentEvent, RunView } from '../api';
+import type { Finding, Glance, Progress, Row, RunView } from '../api';
 import { RunStore } from './run.svelte';
 
 const mocked = vi.mocked(api);
-const view = (over: Partial<RunView> = {}): RunView => ({
-  dir: '/runs/a', objective: 'o', running: true, status: '', error: '', max_turns: 100,
-  context_length: 8192, model: 'm', started: '', prior_seconds: 0, events: [], ...over,
+const glance = (over: Partial<Glance> = {}): Glance => ({
+  seq: 0, objective: 'o', status: 'running', status_words: 'running now', resumable: false, waiting: false, error: '', checklist: [],
+  figures: { turns: 0, findings: 0, model_calls: {}, prompt_tokens: 0, cached_tokens: 0, completion_tokens: 0, reuse_pct: 0,
+    reuse_estimated: false, context_pct: 0, model_seconds: 0, write_rate: 0, sent_back: 0, rebuilds: 0, active_seconds: 0 },
+  ...over,
 });
-const ev = (seq: number): AgentEvent => ({ seq, time: '', turn: 1, type: 'action' });
+const row = (seq: number): Row => ({ seq, turn: 1, icon: '◎', title: 'SEARCH', detail: '', thought: '', tone: 'action' });
+const finding = (n: number): Finding => ({ number: n, turn: 2, text: `f${n}`, url: 'u', title: 't', part: 1, items: [], quote: '' });
+const progress = (rows: Row[], over: Partial<Progress> = {}): Progress => ({
+  rows, findings: [], glance: glance({ seq: rows.length ? rows[rows.length - 1].seq : 0 }), ...over,
+});
+const view = (over: Partial<RunView> = {}, rows: Row[] = [], g: Partial<Glance> = {}): RunView => ({
+  dir: '/runs/a', running: true, max_turns: 100, context_length: 8192, model: 'm', started: '', prior_seconds: 0,
+  progress: { ...progress(rows), glance: glance(g) }, ...over,
+});
+const ended = (rows: Row[] = [], g: Partial<Glance> = {}) =>
+  view({ running: false }, rows, { status: 'finished', status_words: 'finished', ...g });
+const seqs = (s: RunStore) => s.rows.map((r) => r.seq);
 
 describe('RunStore', () => {
   beforeEach(() => vi.resetAllMocks());
@@ -39,59 +52,67 @@ describe('RunStore', () => {
     expect(mocked.startRun).not.toHaveBeenCalled();
   });
 
-  it('keeps the findings as events arrive, for the research view and the report', () => {
+  it('keeps the findings Go sends as batches arrive, for the research view and the report', () => {
     const s = new RunStore();
-    const finding = (seq: number, n: number) =>
-      ({ seq, time: '', turn: 2, type: 'finding_added', finding: { number: n, text: `f${n}` } }) as AgentEvent;
-    s.add([ev(1), finding(2, 1)]);
+    s.add(progress([row(1), row(2)], { findings: [finding(1)] }));
     expect(s.findings.map((f) => f.number)).toEqual([1]);
-    s.add([finding(3, 2), ev(4)]);
+    s.add(progress([row(3)], { findings: [finding(2)] }));
     expect(s.findings.map((f) => f.text)).toEqual(['f1', 'f2']);
   });
 
-  it('appends batches once, even when a reload replays events', async () => {
+  it('appends batches once, even when a reload sends rows and findings again', async () => {
     mocked.startRun.mockResolvedValue(view());
     const s = new RunStore();
     await s.start('o');
-    s.add([ev(1), ev(2)]);
-    s.add([ev(2), ev(3)]);
-    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    s.add(progress([row(1), row(2)], { findings: [finding(1)] }));
+    s.add(progress([row(2), row(3)], { findings: [finding(1), finding(2)] }));
+    expect(seqs(s)).toEqual([1, 2, 3]);
+    expect(s.findings.map((f) => f.number)).toEqual([1, 2]);
+  });
+
+  it('shows the glance Go sent last, not an older one that arrives late', async () => {
+    mocked.startRun.mockResolvedValue(view());
+    const s = new RunStore();
+    await s.start('o');
+    s.add(progress([row(5)], { glance: glance({ seq: 5, figures: { ...glance().figures, turns: 3 } }) }));
+    s.add(progress([row(4)], { glance: glance({ seq: 4, figures: { ...glance().figures, turns: 2 } }) }));
+    expect(s.glance?.figures.turns).toBe(3);
+    s.add(progress([], { glance: glance({ seq: 5, waiting: true }) })); // model calls only: no rows, a new glance
+    expect(s.glance?.waiting).toBe(true);
   });
 
   it('takes Go\'s journal as the final word when the run ends', async () => {
     mocked.startRun.mockResolvedValue(view());
-    mocked.currentRun.mockResolvedValue(view({ running: false, events: [ev(1), ev(2), ev(3)] }));
     mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
     const s = new RunStore();
     await s.start('o');
-    s.add([ev(1), ev(3)]); // 2 was lost on the way
-    const held = s.events;
-    await s.done(view({ running: false, status: 'finished' }));
-    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3]);
-    // The events already shown stay the same objects: their rows are not rebuilt.
-    expect(s.events[0]).toBe(held[0]);
-    expect(s.events[2]).toBe(held[1]);
+    s.add(progress([row(1), row(3)])); // 2 was lost on the way
+    const held = s.rows;
+    await s.done(ended([row(1), row(2), row(3)]));
+    expect(seqs(s)).toEqual([1, 2, 3]);
+    // The rows already shown stay the same objects: the page does not rebuild them.
+    expect(s.rows[0]).toBe(held[0]);
+    expect(s.rows[2]).toBe(held[1]);
+    expect(s.glance?.status_words).toBe('finished');
   });
 
   it('keeps the journal as it is when Go\'s adds nothing', async () => {
     mocked.startRun.mockResolvedValue(view());
-    mocked.currentRun.mockResolvedValue(view({ running: false, events: [ev(1), ev(2)] }));
     mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
     const s = new RunStore();
     await s.start('o');
-    s.add([ev(1), ev(2)]);
-    const held = s.events;
-    await s.done(view({ running: false, status: 'finished' }));
-    expect(s.events).toBe(held);
+    s.add(progress([row(1), row(2)]));
+    const held = s.rows;
+    await s.done(ended([row(1), row(2)]));
+    expect(s.rows).toBe(held);
   });
 
   it('loads the report when the run ends', async () => {
     mocked.startRun.mockResolvedValue(view());
-    mocked.currentRun.mockResolvedValue(view({ running: false }));
     mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '# t', html: '<h1>t</h1>' });
     const s = new RunStore();
     await s.start('o');
-    await s.done(view({ running: false, status: 'finished' }));
+    await s.done(ended());
     expect(s.running).toBe(false);
     expect(mocked.loadReport).toHaveBeenCalledWith('/runs/a');
     expect(s.report?.html).toBe('<h1>t</h1>');
@@ -119,12 +140,11 @@ describe('RunStore stop, open and report errors', () => {
 
   it('a question left up is gone once the run ends, and never greets the next run', async () => {
     mocked.startRun.mockResolvedValue(view());
-    mocked.currentRun.mockResolvedValue(view({ running: false }));
     mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
     const s = new RunStore();
     await s.start('o');
     s.askStop();
-    await s.done(view({ running: false, status: 'finished' }));
+    await s.done(ended());
     expect(s.confirmingStop).toBe(false);
     s.confirmingStop = true; // however it was left
     await s.start('o');
@@ -142,7 +162,7 @@ describe('RunStore stop, open and report errors', () => {
   });
 
   it('says why a past run could not be opened and keeps what was shown', async () => {
-    mocked.startRun.mockResolvedValue(view({ running: false, status: 'finished' }));
+    mocked.startRun.mockResolvedValue(ended());
     mocked.openRun.mockRejectedValue('The run folder /runs/b cannot be read: permission denied');
     const s = new RunStore();
     await s.start('o');
@@ -151,7 +171,7 @@ describe('RunStore stop, open and report errors', () => {
   });
 
   it('keeps why a report is missing until the next run starts', async () => {
-    mocked.openRun.mockResolvedValue(view({ dir: '/runs/b', running: false, status: 'interrupted' }));
+    mocked.openRun.mockResolvedValue(view({ dir: '/runs/b', running: false }, [], { status: 'interrupted', status_words: 'stopped', resumable: true }));
     mocked.loadReport.mockRejectedValue('This run has no report.md');
     const s = new RunStore();
     expect(await s.open('/runs/b')).toBe('');
@@ -166,33 +186,35 @@ describe('RunStore.attach', () => {
   beforeEach(() => vi.resetAllMocks());
 
   it('keeps batches that arrive while the snapshot is on its way', async () => {
-    let push: (b: AgentEvent[]) => void = () => {};
+    let push: (b: Progress) => void = () => {};
     mocked.onRunEvents.mockImplementation((cb) => {
       push = cb;
       return () => {};
     });
     mocked.onRunDone.mockImplementation(() => () => {});
     mocked.currentRun.mockImplementation(async () => {
-      push([ev(3), ev(4), ev(5)]); // sent after Go took the snapshot
-      return view({ events: [ev(1), ev(2)] });
+      push(progress([row(2), row(3), row(4), row(5)])); // folded before Go took the snapshot, sent after
+      return view({}, [row(1), row(2)], { seq: 2 });
     });
     const s = new RunStore();
     await s.attach();
-    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
-    push([ev(6)]);
-    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(seqs(s)).toEqual([1, 2, 3, 4, 5]);
+    expect(s.glance?.seq).toBe(5);
+    push(progress([row(6)]));
+    expect(seqs(s)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('a run that ends before its start returns is shown as ended', async () => {
     const s = new RunStore();
     mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
     mocked.startRun.mockImplementation(async () => {
-      await s.done(view({ running: false, status: 'failed', error: 'cannot resume' }));
+      await s.done(view({ running: false }, [], { status: 'failed', status_words: 'could not start', error: 'cannot resume' }));
       return view();
     });
     expect(await s.start('o')).toBe(true);
     expect(s.running).toBe(false);
-    expect(s.view?.status).toBe('failed');
+    expect(s.glance?.status_words).toBe('could not start');
+    expect(s.glance?.error).toBe('cannot resume');
   });
 });
 
@@ -201,11 +223,15 @@ describe('RunStore.begin', () => {
 
   it('keeps the batches that arrive before the resume call returns', async () => {
     const s = new RunStore();
+    const past = view({}, [row(1), row(2)], { seq: 2 });
+    past.progress.findings = [finding(1)];
     mocked.startRun.mockImplementation(async () => {
-      s.add([ev(3), ev(4)]); // the resumed run's first events, sent at once
-      return view({ events: [ev(1), ev(2)] });
+      s.add(progress([row(3), row(4)], { findings: [finding(2)] })); // the resumed run's first batch, sent at once
+      return past;
     });
     expect(await s.start('o')).toBe(true);
-    expect(s.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(seqs(s)).toEqual([1, 2, 3, 4]);
+    expect(s.findings.map((f) => f.number)).toEqual([1, 2]);
+    expect(s.glance?.seq).toBe(4);
   });
 });

@@ -126,7 +126,7 @@ describe('SettingsStore', () => {
   });
 
   it('tests the connection with the form URL and model', async () => {
-    const info = { models: ['m1'], model: 'm1', server: 'llama.cpp', context_length: 4096, context_source: 'llama.cpp /props', notes: [] };
+    const info = { models: ['m1'], model: 'm1', server: 'llama.cpp', context_length: 4096, context_source: 'llama.cpp /props', model_loaded: true, notes: [] };
     mocked.testConnection.mockResolvedValue(info);
     store.form!.server_url = 'http://127.0.0.1:8080/v1';
     await store.testConnection();
@@ -137,7 +137,7 @@ describe('SettingsStore', () => {
   });
 
   it('a failed connection test keeps the server message and forgets old models', async () => {
-    mocked.testConnection.mockResolvedValueOnce({ models: ['m1'], model: 'm1', server: '', context_length: 0, context_source: '', notes: [] });
+    mocked.testConnection.mockResolvedValueOnce({ models: ['m1'], model: 'm1', server: '', context_length: 0, context_source: '', model_loaded: false, notes: [] });
     await store.testConnection();
     mocked.testConnection.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
     await store.testConnection();
@@ -170,7 +170,7 @@ describe('wholeNumberErrors', () => {
 describe('editing the server URL', () => {
   it('forgets the last connection test', async () => {
     mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: '', path: '' });
-    mocked.testConnection.mockResolvedValue({ models: ['m'], model: 'm', server: '', context_length: 0, context_source: '', notes: [] });
+    mocked.testConnection.mockResolvedValue({ models: ['m'], model: 'm', server: '', context_length: 0, context_source: '', model_loaded: false, notes: [] });
     const store = new SettingsStore();
     await store.load();
     await store.testConnection();
