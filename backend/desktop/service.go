@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -82,7 +81,8 @@ type Progress struct {
 // shown is the run as the window shows it, for a caller holding s.mu.
 func (a *active) shown() RunView {
 	v := a.view
-	v.Progress = Progress{Rows: slices.Clone(a.view.Progress.Rows), Findings: a.fold.Findings(0), Glance: a.fold.Glance()}
+	rows := append([]runs.Row{}, a.view.Progress.Rows...) // [] rather than null for a run without rows yet
+	v.Progress = Progress{Rows: rows, Findings: a.fold.Findings(0), Glance: a.fold.Glance()}
 	return v
 }
 
