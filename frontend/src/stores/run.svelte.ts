@@ -60,11 +60,14 @@ export class RunStore {
     };
   }
 
-  /** Shows a run as Go sent it whole. */
-  private show(view: RunView): void {
+  /**
+   * Shows a run as Go sent it whole. keep: the rows shown are the same
+   * run's, and stay the same objects (see keepHeld).
+   */
+  private show(view: RunView, keep = false): void {
     const { progress, ...head } = view;
     this.view = head;
-    this.rows = progress.rows ?? [];
+    this.rows = keep ? keepHeld(this.rows, progress.rows ?? []) : progress.rows ?? [];
     this.findings = progress.findings ?? [];
     this.glance = progress.glance;
   }
@@ -176,9 +179,7 @@ export class RunStore {
   async done(view: RunView): Promise<void> {
     this.endedDirs.set(view.dir, view);
     if (this.view && this.view.dir !== view.dir) return; // a start still on its way
-    const rows = keepHeld(this.rows, view.progress.rows ?? []);
-    this.show(view);
-    this.rows = rows;
+    this.show(view, true);
     this.confirmingStop = false; // nothing left to stop
     await this.loadReport();
   }
