@@ -54,6 +54,12 @@ type Usage struct {
 	// reports it (llama.cpp) or as measured from the stream (others); zero
 	// when the reply was too short or came in one burst to tell.
 	WriteRate float64 `json:"write_rate,omitempty"`
+	// FirstToken is how long the first written token took: reading the
+	// prompt, for a model already loaded. ReadRate is the prompt reading
+	// speed in tokens per second as the server reports it (llama.cpp);
+	// zero when it does not.
+	FirstToken time.Duration `json:"first_token_ns,omitempty"`
+	ReadRate   float64       `json:"read_rate,omitempty"`
 }
 
 // Reply is a model's answer.
@@ -77,4 +83,39 @@ func LoadedContext(err error) int {
 		return lc.LoadedContext()
 	}
 	return 0
+}
+
+// Phases of a model call, for Wait.
+const (
+	Reading = "reading" // the server reads the prompt
+	Writing = "writing" // the reply streams
+)
+
+// Wait is a model call in progress: what the server is doing, how far it
+// has got and how long it should take. The model client estimates it from
+// the server's measured speeds (or its own prompt progress, where
+// llama.cpp reports it) and tells it through the call's notify about once
+// a second, the first as the request is sent (see port.NoticeProgress).
+type Wait struct {
+	// Phase is Reading until the first token, then Writing.
+	Phase string `json:"phase"`
+	// NewTokens are the prompt tokens the server has to read: those its
+	// prompt cache does not hold. Written are the tokens written so far.
+	NewTokens int `json:"new_tokens"`
+	Written   int `json:"written"`
+	// Elapsed is how long the call has run; Left the estimated time still
+	// to go, Expected the estimate of the whole call. Both are zero when
+	// the speeds are unknown.
+	Elapsed  time.Duration `json:"elapsed_ns"`
+	Left     time.Duration `json:"left_ns"`
+	Expected time.Duration `json:"expected_ns"`
+	// Done is the share of the call done, 0 to 1, for a progress bar;
+	// negative when it cannot be told.
+	Done float64 `json:"done"`
+	// Text says it in words: "reading 1,850 new tokens, about 4 min",
+	// "writing: 42 tokens".
+	Text string `json:"text"`
+	// Reported: the server said how far it has read (llama.cpp's prompt
+	// progress) rather than Scout working it out from the speed.
+	Reported bool `json:"reported,omitempty"`
 }

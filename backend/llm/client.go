@@ -52,6 +52,17 @@ type Client struct {
 	// last is what the server's prompt cache holds, to estimate its reuse
 	// when the server does not report it.
 	last lastPrompt
+	// pace is the server's speed, for the waits a call tells; server is
+	// the kind of server (ServerInfo.Server), when known.
+	pace   pace
+	server atomic.Value
+}
+
+// serverIs reports whether the client was told it talks to that kind of
+// server (see SetServer).
+func (c *Client) serverIs(name string) bool {
+	got, _ := c.server.Load().(string)
+	return got == name
 }
 
 // ExpectModelLoad gives the next completion extra time before its first

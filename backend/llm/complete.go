@@ -67,7 +67,7 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	start := time.Now()
+	plan := c.plan(req)
 	first := c.firstTokenWait(req.Messages)
 	loading := c.loading.CompareAndSwap(true, false)
 	if loading {
@@ -75,7 +75,8 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	}
 	w := newWatch(first, c.stall.gap, func() { cancel(ErrStalled) })
 	defer w.stop()
-	w.promptChars, w.loading = promptChars(req.Messages), loading
+	w.promptChars, w.loading, w.plan = promptChars(req.Messages), loading, plan
+	start := w.start
 	tooLong := time.AfterFunc(first+c.reply.writing(req.MaxTokens), func() { cancel(ErrReplyTooLong) })
 	defer tooLong.Stop()
 
@@ -83,10 +84,14 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	go func() { done <- c.read(ctx, model, req, w) }()
 	out := c.await(done, w, notify)
 	out.reply.Usage.Duration = time.Since(start)
+	if at := w.figures.firstAt.Load(); at != 0 {
+		out.reply.Usage.FirstToken = time.Unix(0, at).Sub(start)
+	}
 	if out.err != nil {
 		return out.reply, c.failure(ctx, out.err, req, time.Since(start))
 	}
 	c.last.estimate(req.Messages, &out.reply, out.reported)
+	c.learn(req, out.reply.Usage, loading)
 	return out.reply, nil
 }
 
@@ -118,7 +123,7 @@ func (c *Client) failure(ctx context.Context, err error, req chat.Request, took 
 // stream reader and accumulator; w hears of every written token. It runs on
 // a goroutine of its own (see Complete).
 func (c *Client) read(ctx context.Context, model string, req chat.Request, w *watch) (out outcome) {
-	stream := c.chat.NewStreaming(ctx, params(model, req))
+	stream := c.chat.NewStreaming(ctx, params(model, req, c.serverIs(ServerLlamaCpp)))
 	defer stream.Close()
 	var acc openai.ChatCompletionAccumulator
 	var thought strings.Builder
@@ -138,6 +143,7 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 			pace.wrote()
 		}
 		thought.WriteString(thinking)
+		w.figures.noteProgress(chunk)
 		out.reported = addFigures(chunk, &out.reply) || out.reported
 	}
 	var answer string
@@ -204,6 +210,7 @@ func reasoning(chunk openai.ChatCompletionChunk) string {
 type timings struct {
 	CacheN             *int    `json:"cache_n"`
 	PredictedPerSecond float64 `json:"predicted_per_second"`
+	PromptPerSecond    float64 `json:"prompt_per_second"`
 }
 
 // addFigures records a chunk's finish state and figures into reply (the
@@ -233,6 +240,9 @@ func addFigures(chunk openai.ChatCompletionChunk, reply *chat.Reply) (cached boo
 		}
 		if t.PredictedPerSecond > 0 {
 			reply.Usage.WriteRate = t.PredictedPerSecond
+		}
+		if t.PromptPerSecond > 0 {
+			reply.Usage.ReadRate = t.PromptPerSecond
 		}
 	}
 	return cached
@@ -315,8 +325,9 @@ func streamError(msg string, data []byte) *Error {
 }
 
 // params is the request: the messages, the sampling settings, usage in the
-// stream, and the JSON schema the reply must follow.
-func params(model string, req chat.Request) openai.ChatCompletionNewParams {
+// stream, and the JSON schema the reply must follow; with progress, it
+// asks llama-server for its prompt progress while it reads.
+func params(model string, req chat.Request, progress bool) openai.ChatCompletionNewParams {
 	msgs := make([]openai.ChatCompletionMessageParamUnion, len(req.Messages))
 	for i, m := range req.Messages {
 		switch m.Role {
@@ -349,7 +360,13 @@ func params(model string, req chat.Request) openai.ChatCompletionNewParams {
 	// A hybrid thinking model (Qwen3) answers at once when its chat
 	// template is told so; llama.cpp passes this to the template, other
 	// servers ignore it. Thinking would cost minutes per turn on a CPU.
-	p.SetExtraFields(map[string]any{"chat_template_kwargs": map[string]bool{"enable_thinking": false}})
+	extra := map[string]any{"chat_template_kwargs": map[string]bool{"enable_thinking": false}}
+	if progress {
+		// Only llama.cpp knows it: a server that checks its fields might
+		// refuse the request.
+		extra["return_progress"] = true
+	}
+	p.SetExtraFields(extra)
 	return p
 }
 

@@ -36,20 +36,26 @@ func layout(msgs []chat.Message) string {
 
 // estimate fills in the reused tokens when the server did not report them,
 // and remembers this prompt and reply for the next call. A server that
-// reports them (llama.cpp) always does: nothing is laid out for it.
+// reports them (llama.cpp) is taken at its word.
 func (p *lastPrompt) estimate(msgs []chat.Message, reply *chat.Reply, reported bool) {
-	if reported {
-		return
-	}
 	prompt := layout(msgs)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if reply.Usage.PromptTokens > 0 && len(prompt) > 0 {
+	if !reported && reply.Usage.PromptTokens > 0 && len(prompt) > 0 {
 		shared := commonPrefix(p.text, prompt)
 		reply.Usage.CachedTokens = reply.Usage.PromptTokens * shared / len(prompt)
 		reply.Usage.CacheEstimated = true
 	}
 	p.text = prompt + layout([]chat.Message{{Role: chat.Assistant, Content: reply.Content}})
+}
+
+// unread is the part of the messages' layout the server's cache does not
+// hold: what it has to read before it writes.
+func (p *lastPrompt) unread(msgs []chat.Message) string {
+	prompt := layout(msgs)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return prompt[commonPrefix(p.text, prompt):]
 }
 
 func commonPrefix(a, b string) int {

@@ -42,12 +42,18 @@ type watch struct {
 	// What is waited for, for the notices.
 	promptChars int
 	loading     bool
+	// What the call is expected to cost and how far it has got, for the
+	// waits (see progress.go).
+	start    time.Time
+	plan     callPlan
+	figures  progressFigures
+	lastDone float64 // the share done last told; the caller's goroutine only
 }
 
 // newWatch starts a watchdog that calls stop after first without a token.
 func newWatch(first, gap time.Duration, stop func()) *watch {
-	w := &watch{gap: gap}
 	now := time.Now()
+	w := &watch{gap: gap, start: now}
 	w.heard.Store(now.UnixNano())
 	w.deadline.Store(now.Add(first).UnixNano())
 	w.dog = time.AfterFunc(first, stop)
@@ -56,6 +62,7 @@ func newWatch(first, gap time.Duration, stop func()) *watch {
 
 // progress notes a written token: the server is alive.
 func (w *watch) progress() {
+	w.figures.wrote()
 	now := time.Now()
 	w.dog.Reset(w.gap)
 	w.heard.Store(now.UnixNano())
@@ -83,18 +90,23 @@ func (w *watch) note(quiet time.Duration) string {
 	return fmt.Sprintf("Waiting for the model server: no reply for %s. It may still be %s (about %d tokens), which takes minutes on a slow computer; Scout gives up on it in %s. %s", minutes(quiet), doing, tokens, minutes(left), stop)
 }
 
-// await waits for the reply and, while the server stays silent, tells the
-// user what Scout waits for through notify. The notices come from the
-// caller's goroutine, as the agent's events must; the reading goroutine
-// ends soon after the call's context is cancelled, so Stop ends the wait
-// promptly.
+// await waits for the reply. It tells how the call goes through notify
+// (a NoticeProgress) as it starts and then every waitEvery, and, while the
+// server stays silent, what Scout waits for. Both come from the caller's
+// goroutine, as the agent's events must; the reading goroutine ends soon
+// after the call's context is cancelled, so Stop ends the wait promptly.
 func (c *Client) await(done <-chan outcome, w *watch, notify port.Notify) outcome {
 	t := time.NewTimer(c.notice.after)
 	defer t.Stop()
+	w.tell(notify, time.Now())
+	tick := time.NewTicker(waitEvery)
+	defer tick.Stop()
 	for {
 		select {
 		case out := <-done:
 			return out
+		case now := <-tick.C:
+			w.tell(notify, now)
 		case <-t.C:
 			quiet := w.quiet()
 			if quiet < c.notice.after { // the server spoke since

@@ -129,7 +129,8 @@ func TestEndlessReplyIsStoppedInTime(t *testing.T) {
 // While the server is silent the user is told, from the goroutine that
 // made the call (the race detector would see another), what Scout waits
 // for and that Stop ends the run; Stop (a cancelled context) ends the wait
-// at once. A server that keeps writing prompts no notice.
+// at once. A server that keeps writing prompts no notice but the call's
+// progress.
 func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 	srv := llmtest.New(llmtest.Options{Fault: llmtest.Hang})
 	defer srv.Close()
@@ -141,6 +142,9 @@ func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	notify := func(n port.Notice) {
+		if n.Kind == port.NoticeProgress {
+			return // how the call goes, told every second (see progress_test.go)
+		}
 		notes = append(notes, n.Text)
 		if len(notes) == 2 {
 			stopped = time.Now()
@@ -172,7 +176,12 @@ func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 	notes = nil
 	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
 	defer cancel()
-	if _, err := steady.Complete(ctx, "m", hi, func(n port.Notice) { notes = append(notes, n.Text) }); !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, ErrTimeout) {
+	waiting := func(n port.Notice) {
+		if n.Kind != port.NoticeProgress {
+			notes = append(notes, n.Text)
+		}
+	}
+	if _, err := steady.Complete(ctx, "m", hi, waiting); !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, ErrTimeout) {
 		t.Fatalf("error %v", err)
 	}
 	if len(notes) != 0 {

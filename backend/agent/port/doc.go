@@ -3,5 +3,6 @@
 // notice an adapter gives the user while a call runs. The agent owns them;
 // the adapters (browser, search, llm) and the fake web import this package
 // rather than the agent, so none of them links the agent's rules and the
-// agent links none of them. It imports nothing of Scout's but page.
+// agent links none of them. It imports nothing of Scout's but page and
+// chat.
 package port

@@ -1,6 +1,7 @@
 package llmtest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Reply is a scripted answer to one chat completion.
@@ -41,6 +43,8 @@ type ChatCall struct {
 	Temperature float64
 	Strict      bool
 	Stream      bool
+	// ReturnProgress: the request asked for llama.cpp's prompt progress.
+	ReturnProgress bool
 	// PromptTokens and CachedTokens are what a llama.cpp server would
 	// count and reuse from its prompt cache (see account).
 	PromptTokens, CachedTokens, CompletionTokens int
@@ -66,10 +70,14 @@ type chatRequest struct {
 	ResponseFormat struct {
 		Type       string `json:"type"`
 		JSONSchema struct {
-			Name   string `json:"name"`
-			Strict bool   `json:"strict"`
+			Name   string          `json:"name"`
+			Strict bool            `json:"strict"`
+			Schema json.RawMessage `json:"schema"`
 		} `json:"json_schema"`
 	} `json:"response_format"`
+	// ReturnProgress asks llama-server for its prompt progress while it
+	// reads (see progressBatch).
+	ReturnProgress bool `json:"return_progress"`
 }
 
 func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
@@ -89,7 +97,10 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply := Reply{Content: `{"error":"no script"}`}
-	if s.opts.Script != nil {
+	switch {
+	case strings.HasPrefix(kind, ProbePrefix):
+		reply = s.probeReply(req.ResponseFormat.JSONSchema.Schema)
+	case s.opts.Script != nil:
 		reply = s.opts.Script(kind, req.Messages)
 	}
 	if reply.Delay > 0 {
@@ -105,14 +116,50 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	call := s.account(kind, req.Messages, prompt, reply.Content)
 	call.MaxTokens, call.Temperature, call.Strict, call.Stream = req.MaxTokens, req.Temperature, req.ResponseFormat.JSONSchema.Strict, req.Stream
+	call.ReturnProgress = req.ReturnProgress
 	s.mu.Lock()
 	s.calls[len(s.calls)-1] = call
 	s.mu.Unlock()
 	if req.Stream {
-		s.stream(w, call)
+		s.stream(r.Context(), w, call, req.ReturnProgress && s.opts.Flavour == LlamaCpp)
+		return
+	}
+	if !sleep(r.Context(), s.reading(call)+s.writing(call.CompletionTokens)) {
 		return
 	}
 	s.writeJSON(w, http.StatusOK, s.completion(call))
+}
+
+// reading is how long the fake takes to read a call's prompt: the tokens
+// its cache does not hold, at ReadRate.
+func (s *Handler) reading(c ChatCall) time.Duration {
+	return perRate(c.PromptTokens-c.CachedTokens, s.opts.ReadRate)
+}
+
+// writing is how long the fake takes to write n tokens at WriteRate.
+func (s *Handler) writing(n int) time.Duration { return perRate(n, s.opts.WriteRate) }
+
+func perRate(n int, rate float64) time.Duration {
+	if rate <= 0 || n <= 0 {
+		return 0
+	}
+	return time.Duration(float64(n) / rate * float64(time.Second))
+}
+
+// sleep waits d, or less when the client goes; it reports whether the
+// client is still there.
+func sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // account records the call and works out the prompt-cache reuse: a
@@ -122,6 +169,9 @@ func (s *Handler) account(kind string, msgs []Message, prompt, reply string) Cha
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	common := commonPrefix(s.slot, prompt)
+	if s.opts.NoPrefixCache {
+		common = 0
+	}
 	cached := common / charsPerToken // whole tokens only
 	call := ChatCall{
 		Kind: kind, Messages: msgs, Reply: reply,
@@ -180,16 +230,28 @@ func (s *Handler) figures(c ChatCall) map[string]any {
 		return map[string]any{"usage": u}
 	}
 	u["prompt_tokens_details"] = map[string]any{"cached_tokens": c.CachedTokens}
-	return map[string]any{"usage": u, "timings": timings(c)}
+	return map[string]any{"usage": u, "timings": s.timings(c)}
 }
 
-func timings(c ChatCall) map[string]any {
-	return map[string]any{
+// timings are llama-server's figures of a call: at the fake's set speeds,
+// or as if it took a millisecond to read and write at fakeWriteRate.
+func (s *Handler) timings(c ChatCall) map[string]any {
+	read, write := s.reading(c), s.writing(c.CompletionTokens)
+	t := map[string]any{
 		"cache_n": c.CachedTokens, "prompt_n": c.PromptTokens - c.CachedTokens,
-		"predicted_n": c.CompletionTokens, "prompt_ms": 1.0, "predicted_ms": 1.0,
+		"predicted_n": c.CompletionTokens, "prompt_ms": max(1.0, ms(read)), "predicted_ms": max(1.0, ms(write)),
 		"predicted_per_second": fakeWriteRate,
 	}
+	if s.opts.ReadRate > 0 {
+		t["prompt_per_second"] = s.opts.ReadRate
+	}
+	if s.opts.WriteRate > 0 {
+		t["predicted_per_second"] = s.opts.WriteRate
+	}
+	return t
 }
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func (s *Handler) completion(c ChatCall) map[string]any {
 	body := map[string]any{
@@ -201,9 +263,12 @@ func (s *Handler) completion(c ChatCall) map[string]any {
 	return body
 }
 
-// stream answers as server-sent events: the reply in a few pieces, then a
-// final chunk with usage and timings, then [DONE].
-func (s *Handler) stream(w http.ResponseWriter, c ChatCall) {
+// stream answers as server-sent events: the reply in a few pieces (a
+// token at a time at WriteRate), then a final chunk with usage and
+// timings, then [DONE]. The headers go at once; the first piece comes once
+// the prompt is read, and, when progress is asked of a llama.cpp fake,
+// a prompt_progress chunk after each batch read.
+func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall, progress bool) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	flusher, _ := w.(http.Flusher)
@@ -218,8 +283,27 @@ func (s *Handler) stream(w http.ResponseWriter, c ChatCall) {
 		return map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",
 			"choices": []map[string]any{{"index": 0, "delta": delta, "finish_reason": finish}}}
 	}
+	if flusher != nil {
+		w.WriteHeader(http.StatusOK)
+		flusher.Flush()
+	}
+	if !s.read(ctx, c, progress, func(p map[string]any) {
+		ch := chunk(map[string]any{"role": "assistant", "content": nil}, nil)
+		ch["prompt_progress"] = p
+		send(ch)
+	}) {
+		return
+	}
 	send(chunk(map[string]any{"role": "assistant", "content": ""}, nil))
-	for _, piece := range pieces(c.Reply, 3) {
+	parts := pieces(c.Reply, 3)
+	if s.opts.WriteRate > 0 {
+		parts = tokenPieces(c.Reply)
+	}
+	pause := s.writing(1)
+	for i, piece := range parts {
+		if i > 0 && !sleep(ctx, pause) {
+			return
+		}
 		send(chunk(map[string]any{"content": piece}, nil))
 	}
 	send(chunk(map[string]any{}, "stop"))
@@ -228,6 +312,48 @@ func (s *Handler) stream(w http.ResponseWriter, c ChatCall) {
 	maps.Copy(last, s.figures(c))
 	send(last)
 	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// progressBatch is how many prompt tokens the fake reads between two
+// prompt_progress chunks: llama-server sends one per batch (-b, 2048 by
+// default); the fake's batches are small, so a test's short prompt shows
+// several.
+const progressBatch = 64
+
+// read waits while the fake reads c's new prompt tokens, calling report
+// with llama-server's prompt progress after each batch when progress is
+// on; it reports whether the client is still there.
+func (s *Handler) read(ctx context.Context, c ChatCall, progress bool, report func(map[string]any)) bool {
+	if !progress {
+		return sleep(ctx, s.reading(c))
+	}
+	start := time.Now()
+	for done := 0; done < c.PromptTokens-c.CachedTokens; {
+		batch := min(progressBatch, c.PromptTokens-c.CachedTokens-done)
+		if !sleep(ctx, perRate(batch, s.opts.ReadRate)) {
+			return false
+		}
+		done += batch
+		// processed counts the cached tokens too, as llama-server's does.
+		report(map[string]any{"total": c.PromptTokens, "cache": c.CachedTokens, "processed": c.CachedTokens + done,
+			"time_ms": time.Since(start).Milliseconds()})
+	}
+	return true
+}
+
+// tokenPieces cuts s into the fake's tokens (charsPerToken bytes, on rune
+// boundaries), the way a server streams a reply.
+func tokenPieces(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		n := min(charsPerToken, len(s))
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++
+		}
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return out
 }
 
 // pieces cuts s into about n pieces on rune boundaries.

@@ -67,8 +67,23 @@ type Options struct {
 	// as some builds do.
 	OmitLoadedContext bool
 	Fault             Fault
-	// Script answers chat completions; nil answers an error JSON.
+	// Script answers chat completions; nil answers an error JSON. Scout's
+	// model probe (see ProbePrefix) is answered without it.
 	Script Script
+	// ReadRate and WriteRate, in tokens per second, make the fake as slow
+	// as a model on a CPU, without real minutes: the prompt tokens its
+	// cache does not hold are read at ReadRate before the first token (a
+	// cached prefix costs nothing), and the reply streams a token at a time
+	// at WriteRate. Zero answers at once, as fast as the test can go.
+	ReadRate, WriteRate float64
+	// NoPrefixCache makes the fake reuse nothing of one prompt in the next,
+	// as a server with its prompt cache off does: every prompt is read
+	// (and reported) in full.
+	NoPrefixCache bool
+	// IgnoreSchema makes the fake's own replies to the model probe ignore
+	// the JSON schema asked for and answer in prose, as a server that does
+	// not constrain replies does.
+	IgnoreSchema bool
 }
 
 // DefaultModels are listed when Options.Models is nil.

@@ -2,6 +2,12 @@
 // try the app or the CLI without a real model:
 //
 //	go run ./backend/llm/llmtest/cmd/fakellm -addr 127.0.0.1:1234 -flavour lmstudio04 -script testdata/scripts/kilimanjaro.json
+//
+// With -read-rate and -write-rate it is as slow as a model on a CPU (a
+// cached prompt prefix costs nothing), so the waits Scout shows look real
+// without taking real minutes:
+//
+//	go run ./backend/llm/llmtest/cmd/fakellm -script testdata/scripts/kilimanjaro.json -read-rate 400 -write-rate 20
 package main
 
 import (
@@ -29,13 +35,22 @@ func main() {
 	flavour := flag.String("flavour", "lmstudio04", "server to pose as: lmstudio04, lmstudio03, llamacpp, ollama or plain")
 	ctx := flag.Int("context", 8192, "loaded context length to report")
 	script := flag.String("script", "", "JSON file of scripted chat replies by call kind: {\"action\": [\"...\"], \"writer\": [...]}")
+	readRate := flag.Float64("read-rate", 0, "prompt tokens read per second, the cached prefix free (0: at once)")
+	writeRate := flag.Float64("write-rate", 0, "reply tokens written per second (0: at once)")
+	noCache := flag.Bool("no-prefix-cache", false, "reuse nothing of the previous prompt, as a server with its prompt cache off")
+	ignoreSchema := flag.Bool("ignore-schema", false, "answer the model probe's schema check in prose, as a server that ignores JSON schemas")
 	flag.Parse()
 	f, ok := flavours[*flavour]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "fakellm: unknown flavour %q\n", *flavour)
 		os.Exit(2)
 	}
-	opts := llmtest.Options{Flavour: f, ContextLength: *ctx}
+	if *readRate < 0 || *writeRate < 0 {
+		fmt.Fprintln(os.Stderr, "fakellm: -read-rate and -write-rate are tokens per second, 0 or more")
+		os.Exit(2)
+	}
+	opts := llmtest.Options{Flavour: f, ContextLength: *ctx, ReadRate: *readRate, WriteRate: *writeRate,
+		NoPrefixCache: *noCache, IgnoreSchema: *ignoreSchema}
 	if *script != "" {
 		data, err := os.ReadFile(*script)
 		if err != nil {

@@ -1,0 +1,220 @@
+package llm
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/speed"
+)
+
+// The model probe. Three short calls measure what decides how long Scout
+// makes a user wait, and whether it can work with the server at all:
+//
+//  1. a schema check: a question a model answers in prose unless the
+//     server holds it to the JSON schema sent (it also loads a model that
+//     is not loaded yet, so the next call times reading, not loading);
+//  2. a prompt of about 200 tokens, read and answered with twenty numbers:
+//     the reading speed (the wait for the first token, or llama.cpp's own
+//     timings) and the writing speed;
+//  3. the same prompt again: a server that reuses a cached prefix reads
+//     almost none of it. Where the server says how many tokens it took
+//     from its cache (llama.cpp) that decides; where it does not (LM
+//     Studio, Ollama), the second read is timed against the first.
+//
+// Its schema names start with "scout_probe", which the fake server in
+// llmtest answers by itself.
+const (
+	probeSpeedKind  = "scout_probe_speed"
+	probeSchemaKind = "scout_probe_schema"
+	// probeReplyTokens caps the speed call's reply: twenty numbers in
+	// JSON are about 45 tokens, enough to time the writing.
+	probeReplyTokens = 64
+	// probeAgainTokens caps the second send: only its reading is timed.
+	probeAgainTokens = 8
+	// probeCheckTokens caps the schema check's reply ({"answer": "yes",
+	// "next": 11} and a model's spaces).
+	probeCheckTokens = 32
+	// minTimedRead: a first read quicker than this is too short to tell a
+	// reused prefix from a prompt read anew by the clock; on such a fast
+	// server reading anew costs little anyway.
+	minTimedRead = 300 * time.Millisecond
+	// reusedShare: a second read taking less than this share of the first
+	// reused the prefix; one read anew takes about as long as the first.
+	reusedShare = 0.5
+	// MeasureTimeout bounds a probe: about 300 tokens read and 80 written
+	// take under three minutes at the slowest speeds supported (2 tokens
+	// a second read, 1 written); a typical CPU needs 10-30 seconds.
+	MeasureTimeout = 5 * time.Minute
+)
+
+// probeText is what the speed calls read: plain prose, about 200 tokens
+// for the tokenizers of 7B-9B models.
+const probeText = `Scout is measuring how fast this model reads and writes, so it can tell its user how long each step of a research run will take. ` +
+	`A research run sends the model one growing conversation: the rules, the objective, the search results and the pages read so far, ` +
+	`with each new part added at the end. A server that keeps the conversation it has already read in its prompt cache only reads the new part, ` +
+	`which on an ordinary computer without a graphics card saves minutes at every step. This paragraph is sent twice, so the second reading ` +
+	`shows whether the server reuses what it read the first time. The numbers asked for below show how fast it writes. Nothing in this text ` +
+	`needs an answer of its own, and the reply should hold only what the schema asks for: the whole numbers from one to twenty, in order.`
+
+// probeSystem opens every probe call; the stamp makes the first read a
+// real one, not a prefix a server kept from an earlier probe.
+const probeSystem = "Model probe %d. Answer with JSON only."
+
+var probeSpeedSchema = map[string]any{
+	"type": "object",
+	"properties": map[string]any{
+		"numbers": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 20, "maxItems": 20},
+	},
+	"required":             []string{"numbers"},
+	"additionalProperties": false,
+}
+
+var probeCheckSchema = map[string]any{
+	"type": "object",
+	"properties": map[string]any{
+		"answer": map[string]any{"type": "string", "enum": []string{"yes", "no"}},
+		"next":   map[string]any{"type": "integer"},
+	},
+	"required":             []string{"answer", "next"},
+	"additionalProperties": false,
+}
+
+// probeQuestion is the schema check's question, written to draw prose
+// from a model the schema does not hold.
+const probeQuestion = "Is 7 a prime number? Answer in a full sentence, then name the prime number that comes after it."
+
+// Measure runs the model probe against info.Model (see above) and returns
+// what it found, warnings included; it fails only when a call fails, with
+// the call's own explanation. It takes a few seconds on a GPU and up to a
+// minute or two on a slow CPU, bounded by MeasureTimeout.
+func (c *Client) Measure(ctx context.Context, info ServerInfo) (speed.Measurement, error) {
+	ctx, cancel := context.WithTimeout(ctx, MeasureTimeout)
+	defer cancel()
+	start := time.Now()
+	if info.Server != "" {
+		c.SetServer(info.Server)
+	}
+	if !info.ModelLoaded {
+		c.ExpectModelLoad() // the schema check goes first and loads it
+	}
+	system := chat.Message{Role: chat.System, Content: fmt.Sprintf(probeSystem, start.UnixNano())}
+	check, err := c.Complete(ctx, info.Model, chat.Request{Kind: probeSchemaKind, MaxTokens: probeCheckTokens,
+		Messages: []chat.Message{system, {Role: chat.User, Content: probeQuestion}},
+		Schema:   &chat.Schema{Name: probeSchemaKind, Schema: probeCheckSchema}}, nil)
+	if err != nil {
+		return speed.Measurement{}, err
+	}
+	read := chat.Request{Kind: probeSpeedKind, MaxTokens: probeReplyTokens,
+		Messages: []chat.Message{system, {Role: chat.User, Content: probeText}},
+		Schema:   &chat.Schema{Name: probeSpeedKind, Schema: probeSpeedSchema}}
+	first, err := c.Complete(ctx, info.Model, read, nil)
+	if err != nil {
+		return speed.Measurement{}, err
+	}
+	read.MaxTokens = probeAgainTokens
+	again, err := c.Complete(ctx, info.Model, read, nil)
+	if err != nil {
+		return speed.Measurement{}, err
+	}
+	m := speed.Measurement{ServerURL: speed.Key(c.base), Model: info.Model, Server: info.Server,
+		ReadRate: readRate(first.Usage), WriteRate: first.Usage.WriteRate, Schema: speed.No, Measured: start,
+		Warnings: []string{}}
+	m.PrefixReuse, m.ReuseHow = prefixReuse(first.Usage, again.Usage)
+	if followsCheckSchema(check.Content) {
+		m.Schema = speed.Yes
+	}
+	m.Warnings = warnings(m, check.Content)
+	m.Took = time.Since(start)
+	c.UseMeasurement(m)
+	return m, nil
+}
+
+// readRate is the prompt reading speed of a call: as the server reports
+// it, else the new tokens over the wait for the first token, less the time
+// that token took to write.
+func readRate(u chat.Usage) float64 {
+	if u.ReadRate > 0 {
+		return u.ReadRate
+	}
+	fresh := u.PromptTokens - u.CachedTokens
+	wait := u.FirstToken
+	if u.WriteRate > 0 {
+		if w := wait - time.Duration(float64(time.Second)/u.WriteRate); w > wait/2 {
+			wait = w
+		}
+	}
+	if fresh <= 0 || wait <= 0 {
+		return 0
+	}
+	return float64(fresh) / wait.Seconds()
+}
+
+// prefixReuse decides whether the second send reused the first's prompt.
+func prefixReuse(first, again chat.Usage) (reuse, how string) {
+	if !again.CacheEstimated {
+		if 2*again.CachedTokens >= again.PromptTokens {
+			return speed.Yes, speed.ReuseReported
+		}
+		return speed.No, speed.ReuseReported
+	}
+	switch {
+	case first.FirstToken < minTimedRead:
+		return speed.Unknown, speed.ReuseTimed
+	case float64(again.FirstToken) < reusedShare*float64(first.FirstToken):
+		return speed.Yes, speed.ReuseTimed
+	}
+	return speed.No, speed.ReuseTimed
+}
+
+// followsCheckSchema reports whether a reply is what probeCheckSchema
+// allows: an object with an answer of yes or no and a whole number, and
+// nothing else.
+func followsCheckSchema(reply string) bool {
+	dec := json.NewDecoder(strings.NewReader(reply))
+	dec.UseNumber()
+	var got map[string]any
+	if dec.Decode(&got) != nil || dec.More() || len(got) != 2 {
+		return false
+	}
+	answer, _ := got["answer"].(string)
+	next, _ := got["next"].(json.Number)
+	_, whole := next.Int64()
+	return (answer == "yes" || answer == "no") && whole == nil
+}
+
+// warnings say what the probe found that makes Scout slow or unreliable
+// with this server, and what to do.
+func warnings(m speed.Measurement, checkReply string) []string {
+	out := []string{}
+	if m.PrefixReuse == speed.No {
+		out = append(out, "Scout is several times slower with this server: it read the same prompt again in full instead of reusing what it had just read (its prompt cache), so every step of a run reads the whole conversation anew. "+
+			"Let the server keep its prompt cache: llama-server does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one); "+
+			"LM Studio and Ollama do while the model stays loaded, so do not let them unload it between calls, and keep other programs from using the same model at the same time.")
+	}
+	if m.Schema == speed.No {
+		out = append(out, fmt.Sprintf("The server did not hold the model to the JSON schema Scout sent: it answered %s. "+
+			"Scout's replies would then often be sent back, costing a model call each. Use a server that follows response_format json_schema (LM Studio 0.3 or newer, llama-server, Ollama 0.5 or newer) and test again.",
+			quoteReply(checkReply)))
+	}
+	return out
+}
+
+// maxQuotedReply bounds the reply a warning quotes.
+const maxQuotedReply = 120
+
+func quoteReply(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxQuotedReply {
+		s = string(r[:maxQuotedReply]) + "…"
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSpace(b.String())
+}

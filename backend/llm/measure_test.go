@@ -1,0 +1,137 @@
+package llm
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/speed"
+)
+
+// The probe's calls are the ones the fake server answers by itself.
+func TestProbeKindsAreTheFakesOwn(t *testing.T) {
+	for _, kind := range []string{probeSpeedKind, probeSchemaKind} {
+		if !strings.HasPrefix(kind, llmtest.ProbePrefix) {
+			t.Errorf("probe kind %q does not start with %q", kind, llmtest.ProbePrefix)
+		}
+	}
+}
+
+// slowRead and slowWrite make the fake as slow as a fast CPU, so the
+// probe's figures are timed, not instant.
+const (
+	slowRead  = 200.0
+	slowWrite = 40.0
+)
+
+// within reports whether got is within factor of want.
+func within(got, want, factor float64) bool { return got >= want/factor && got <= want*factor }
+
+// The probe against a slow fake measures its speeds within a sane factor,
+// whether the server says what it took from its cache (llama.cpp) or the
+// probe times it (LM Studio); a server without prefix reuse gets the
+// warning that Scout is several times slower, and one that ignores the
+// schema the schema warning. Each takes a few seconds, which it says.
+func TestProbeMeasuresASlowServer(t *testing.T) {
+	tests := []struct {
+		name        string
+		opts        llmtest.Options
+		reuse, how  string
+		schema      string
+		warningSays []string
+		exactRates  bool // llama.cpp reports its own speeds
+	}{
+		{name: "LM Studio", opts: llmtest.Options{Flavour: llmtest.LMStudio04}, reuse: speed.Yes, how: speed.ReuseTimed, schema: speed.Yes},
+		{name: "llama.cpp", opts: llmtest.Options{Flavour: llmtest.LlamaCpp}, reuse: speed.Yes, how: speed.ReuseReported, schema: speed.Yes, exactRates: true},
+		{name: "LM Studio without prefix reuse", opts: llmtest.Options{Flavour: llmtest.LMStudio04, NoPrefixCache: true},
+			reuse: speed.No, how: speed.ReuseTimed, schema: speed.Yes, warningSays: []string{"Scout is several times slower with this server", "prompt cache"}},
+		{name: "llama.cpp without prefix reuse", opts: llmtest.Options{Flavour: llmtest.LlamaCpp, NoPrefixCache: true},
+			reuse: speed.No, how: speed.ReuseReported, schema: speed.Yes, exactRates: true, warningSays: []string{"Scout is several times slower with this server", "--no-cache-prompt"}},
+		{name: "a server that ignores the schema", opts: llmtest.Options{Flavour: llmtest.LMStudio04, IgnoreSchema: true},
+			reuse: speed.Yes, how: speed.ReuseTimed, schema: speed.No, warningSays: []string{"did not hold the model to the JSON schema", `"Sure! Yes, it is.`, "test again"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.opts.ReadRate, tc.opts.WriteRate = slowRead, slowWrite
+			srv := llmtest.New(tc.opts)
+			defer srv.Close()
+			c := New(srv.BaseURL())
+			info, err := c.Probe(context.Background(), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := c.Measure(context.Background(), info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: read %.0f tokens/s, wrote %.1f tokens/s, prefix reuse %s (%s), schema %s, took %v", tc.name, m.ReadRate, m.WriteRate, m.PrefixReuse, m.ReuseHow, m.Schema, m.Took.Round(time.Millisecond))
+			factor := 2.0
+			if tc.exactRates {
+				factor = 1.01
+			}
+			if !within(m.ReadRate, slowRead, factor) || !within(m.WriteRate, slowWrite, factor) {
+				t.Errorf("measured read %.1f and write %.1f tokens/s, the fake reads %v and writes %v", m.ReadRate, m.WriteRate, slowRead, slowWrite)
+			}
+			if m.PrefixReuse != tc.reuse || m.ReuseHow != tc.how || m.Schema != tc.schema {
+				t.Errorf("prefix reuse %q (%s), schema %q; want %q (%s), %q", m.PrefixReuse, m.ReuseHow, m.Schema, tc.reuse, tc.how, tc.schema)
+			}
+			all := strings.Join(m.Warnings, "\n")
+			if len(tc.warningSays) == 0 && len(m.Warnings) > 0 {
+				t.Errorf("warnings for a good server: %s", all)
+			}
+			for _, says := range tc.warningSays {
+				if !strings.Contains(all, says) {
+					t.Errorf("the warnings do not say %q:\n%s", says, all)
+				}
+			}
+			if m.Model != info.Model || m.ServerURL != speed.Key(srv.BaseURL()) || m.Measured.IsZero() {
+				t.Errorf("measurement of %q at %q, %v", m.Model, m.ServerURL, m.Measured)
+			}
+			// About 300 tokens read and 40 written at these speeds: seconds.
+			if m.Took < time.Second || m.Took > 15*time.Second {
+				t.Errorf("the probe took %v", m.Took)
+			}
+			if got := c.Rates(); got != m.Rates() {
+				t.Errorf("the client works with %+v after the probe, not its %+v", got, m.Rates())
+			}
+		})
+	}
+}
+
+// A fast server (the fake at full speed) reads too quickly for the clock
+// to tell a reused prefix; the probe says it cannot tell rather than warn.
+func TestProbeOfAFastServerCannotTimeReuse(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	m, err := c.Measure(context.Background(), ServerInfo{Model: "qwen2.5-7b-instruct", ModelLoaded: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.PrefixReuse != speed.Unknown || len(m.Warnings) != 0 || m.Schema != speed.Yes {
+		t.Errorf("%+v", m)
+	}
+	if calls := srv.Calls(); len(calls) != 3 || calls[0].Kind != probeSchemaKind || calls[1].Kind != probeSpeedKind || calls[2].Messages[1] != calls[1].Messages[1] {
+		t.Errorf("the probe's calls: %+v", calls)
+	}
+}
+
+func TestFollowsCheckSchema(t *testing.T) {
+	for reply, want := range map[string]bool{
+		`{"answer":"yes","next":11}`:           true,
+		` {"next": 11, "answer": "no"} `:       true,
+		`{"answer":"yes","next":11.5}`:         false,
+		`{"answer":"maybe","next":11}`:         false,
+		`{"answer":"yes"}`:                     false,
+		`{"answer":"yes","next":11,"why":"x"}`: false,
+		`Yes, 7 is prime; the next is 11.`:     false,
+		`{"answer":"yes","next":11} and more`:  false,
+	} {
+		if got := followsCheckSchema(reply); got != want {
+			t.Errorf("%s: %v, want %v", reply, got, want)
+		}
+	}
+}

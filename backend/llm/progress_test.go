@@ -1,0 +1,160 @@
+package llm
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/speed"
+)
+
+// heard is a wait as a test received it.
+type heard struct {
+	at time.Time
+	chat.Wait
+}
+
+// listen returns a notify that keeps the waits of progress notices in got,
+// in order. Notices come from the caller's goroutine, so it needs no lock.
+func listen(got *[]heard) port.Notify {
+	return func(n port.Notice) {
+		if n.Kind == port.NoticeProgress && n.Wait != nil {
+			*got = append(*got, heard{time.Now(), *n.Wait})
+		}
+	}
+}
+
+// words is about n of the fake's tokens of prose.
+func words(n int) string { return strings.Repeat("word ", (n*4)/5) }
+
+// While a slow call runs, its waits arrive during it, not after: the
+// first as it is sent, naming the new tokens to read and an estimate from
+// the measured speeds within a factor of the real wait, then about once a
+// second, the share done growing, through the reading and into the
+// writing. The next call of the same conversation has only its new part to
+// read, and the client knows it before sending.
+func TestWaitIsToldDuringTheCall(t *testing.T) {
+	const read, write = 500.0, 40.0
+	reply := `{"thought_process":"` + strings.Repeat("more ", 20) + `","action":"SEARCH","parameter":"x"}`
+	srv := llmtest.New(llmtest.Options{ReadRate: read, WriteRate: write, Script: func(string, []llmtest.Message) llmtest.Reply {
+		return llmtest.Reply{Content: reply}
+	}})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	c.UseMeasurement(speed.Measurement{ReadRate: read, WriteRate: write, PrefixReuse: speed.Yes})
+	msgs := []chat.Message{{Role: chat.System, Content: "rules"}, {Role: chat.User, Content: words(1000)}}
+	var got []heard
+	start := time.Now()
+	out, err := c.Complete(context.Background(), "m", chat.Request{Kind: "action", MaxTokens: 120, Messages: msgs}, listen(&got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	took, ended := time.Since(start), time.Now()
+	if len(got) < 3 {
+		t.Fatalf("%d waits in a %v call: %+v", len(got), took, got)
+	}
+	first := got[0]
+	t.Logf("call took %v; first wait at %v: %q, expected %v; %d waits", took.Round(time.Millisecond), first.at.Sub(start).Round(time.Millisecond), first.Text, first.Expected.Round(time.Millisecond), len(got))
+	if first.at.Sub(start) > 500*time.Millisecond || first.Phase != chat.Reading || !within(float64(first.NewTokens), 1000, 1.25) {
+		t.Errorf("the first wait: %+v", first)
+	}
+	if !strings.HasPrefix(first.Text, "reading 1,0") && !strings.HasPrefix(first.Text, "reading 9") || !strings.Contains(first.Text, "new tokens, ") {
+		t.Errorf("the first wait says %q", first.Text)
+	}
+	if !within(first.Expected.Seconds(), took.Seconds(), 2) {
+		t.Errorf("estimated %v for a call of %v", first.Expected, took)
+	}
+	var during, writing int
+	for i, w := range got {
+		if w.at.Before(ended.Add(-300 * time.Millisecond)) {
+			during++
+		}
+		if w.Phase == chat.Writing {
+			writing++
+			if w.Written <= 0 || w.Text != "writing: "+speed.Count(w.Written)+" tokens" {
+				t.Errorf("a writing wait: %+v", w.Wait)
+			}
+		}
+		if i > 0 && (w.Done < got[i-1].Done || w.Done > 1) {
+			t.Errorf("the share done went from %v to %v", got[i-1].Done, w.Done)
+		}
+	}
+	if during < 3 || writing == 0 || got[len(got)-1].Done < 0.5 {
+		t.Errorf("%d waits during the call, %d while writing; the last %+v", during, writing, got[len(got)-1].Wait)
+	}
+
+	// The conversation grows by a short message: only it is new.
+	grown := append(msgs, chat.Message{Role: chat.Assistant, Content: out.Content}, chat.Message{Role: chat.User, Content: words(40)})
+	got = nil
+	if _, err := c.Complete(context.Background(), "m", chat.Request{Kind: "action", MaxTokens: 120, Messages: grown}, listen(&got)); err != nil {
+		t.Fatal(err)
+	}
+	if n := got[0].NewTokens; n < 30 || n > 80 {
+		t.Errorf("the grown conversation's new tokens: %d, want about 45", n)
+	}
+}
+
+// A llama.cpp server is asked for its own prompt progress, and the wait
+// follows it, before any speed is measured.
+func TestWaitFollowsLlamaCppProgress(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ReadRate: 400, Script: func(string, []llmtest.Message) llmtest.Reply {
+		return llmtest.Reply{Content: `{"ok":true}`}
+	}})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	c.SetServer(ServerLlamaCpp)
+	var got []heard
+	if _, err := c.Complete(context.Background(), "m", chat.Request{Kind: "action", Messages: []chat.Message{{Role: chat.User, Content: words(1200)}}}, listen(&got)); err != nil {
+		t.Fatal(err)
+	}
+	if calls := srv.Calls(); len(calls) != 1 || !calls[0].ReturnProgress {
+		t.Fatalf("the request did not ask for prompt progress: %+v", calls)
+	}
+	if got[0].Done >= 0 || got[0].Text != "reading "+speed.Count(got[0].NewTokens)+" new tokens" {
+		t.Errorf("with no speed measured yet, the first wait: %+v", got[0].Wait)
+	}
+	var reported int
+	for _, w := range got {
+		if w.Reported && w.Phase == chat.Reading {
+			reported++
+			if w.Done <= 0 || w.Left <= 0 || !strings.Contains(w.Text, ", about ") && !strings.Contains(w.Text, ", a few seconds") {
+				t.Errorf("a wait from the server's progress: %+v", w.Wait)
+			}
+		}
+	}
+	if reported == 0 {
+		t.Errorf("no wait followed the server's progress: %+v", got)
+	}
+	// Other servers are not asked: one that checks its fields could refuse.
+	plain := llmtest.New(llmtest.Options{Script: func(string, []llmtest.Message) llmtest.Reply { return llmtest.Reply{Content: "{}"} }})
+	defer plain.Close()
+	if _, err := New(plain.BaseURL()).Complete(context.Background(), "m", hi, nil); err != nil {
+		t.Fatal(err)
+	}
+	if plain.Calls()[0].ReturnProgress {
+		t.Error("LM Studio was asked for llama.cpp's prompt progress")
+	}
+}
+
+// Every call refines the speeds: a slower machine than measured makes the
+// next estimate longer.
+func TestCallsRefineTheSpeeds(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{ReadRate: 300, WriteRate: 60, Script: func(string, []llmtest.Message) llmtest.Reply {
+		return llmtest.Reply{Content: `{"thought_process":"` + strings.Repeat("x", 120) + `"}`}
+	}})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	c.UseMeasurement(speed.Measurement{ReadRate: 3000, WriteRate: 600})
+	if _, err := c.Complete(context.Background(), "m", chat.Request{Kind: "action", Messages: []chat.Message{{Role: chat.User, Content: words(300)}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Rates()
+	t.Logf("after one call at 300/60 tokens/s, measured 3000/600: %.0f/%.0f", r.Read, r.Write)
+	if r.Read > 1800 || r.Read < 1500 || r.Write > 360 || r.Write < 300 {
+		t.Errorf("rates %+v: one call should move them half way to the server's", r)
+	}
+}

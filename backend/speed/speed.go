@@ -1,0 +1,170 @@
+// Package speed holds what Scout knows of how fast a model server works:
+// the measurement a model probe makes (how many prompt tokens a second it
+// reads, how many it writes, whether it reuses a cached prompt prefix and
+// whether it follows a JSON schema), the book that keeps measurements per
+// server and model in the data folder, and the arithmetic that turns them
+// into waits the user is told about. It imports nothing outside the
+// standard library but the XDG folders.
+package speed
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Answers to the probe's yes-or-no questions. Unknown is a probe that could
+// not tell (a server so fast that a reused prefix and a prompt read anew
+// take the same few milliseconds).
+const (
+	Yes     = "yes"
+	No      = "no"
+	Unknown = "unknown"
+)
+
+// How the probe knows whether the server reuses a prefix.
+const (
+	// ReuseReported: the server said how many prompt tokens came from its
+	// cache (usage's cached_tokens, llama.cpp's timings.cache_n).
+	ReuseReported = "reported by the server"
+	// ReuseTimed: the server does not say (LM Studio, Ollama), so the
+	// second read of the same prompt was timed against the first.
+	ReuseTimed = "timed"
+)
+
+// FreshFor is how long a measurement stands in for a new probe before a
+// run: a machine's speed changes with its hardware or the server's
+// settings (GPU layers, threads), rarely within a week, and a probe costs
+// the user up to a minute of model time on a CPU. Settings' Test
+// connection always measures anew.
+const FreshFor = 7 * 24 * time.Hour
+
+// Measurement is what a model probe found about one model on one server.
+type Measurement struct {
+	// ServerURL is the server's base URL without credentials; Model the
+	// model id measured.
+	ServerURL string `json:"server_url"`
+	Model     string `json:"model"`
+	// Server names the kind of server when recognised ("LM Studio",
+	// "llama.cpp", "Ollama").
+	Server string `json:"server"`
+	// ReadRate is prompt tokens read per second; WriteRate tokens written
+	// per second. Zero when the probe could not tell.
+	ReadRate  float64 `json:"read_rate"`
+	WriteRate float64 `json:"write_rate"`
+	// PrefixReuse says whether the server skipped the prompt it had just
+	// read when it came again (Yes, No or Unknown), and ReuseHow how the
+	// probe knows (ReuseReported or ReuseTimed).
+	PrefixReuse string `json:"prefix_reuse"`
+	ReuseHow    string `json:"reuse_how"`
+	// Schema says whether the reply to a schema-constrained call followed
+	// the schema (Yes or No).
+	Schema string `json:"schema"`
+	// Measured is when the probe ran; Took how long it took, model time
+	// the user waited for.
+	Measured time.Time     `json:"measured"`
+	Took     time.Duration `json:"took_ns"`
+	// Warnings tell the user what makes Scout slow or unreliable with this
+	// server, and what to do about it.
+	Warnings []string `json:"warnings"`
+}
+
+// Rates returns the measured speeds.
+func (m Measurement) Rates() Rates {
+	return Rates{Read: m.ReadRate, Write: m.WriteRate}
+}
+
+// Fresh reports whether the measurement is recent enough at now to be used
+// without probing again (see FreshFor).
+func (m Measurement) Fresh(now time.Time) bool {
+	return !m.Measured.IsZero() && now.Sub(m.Measured) < FreshFor && now.After(m.Measured.Add(-time.Minute))
+}
+
+// Summary is the measurement in one line, for a journal note and the
+// terminal: "reads 412 tokens/s, writes 12.5 tokens/s, reuses its prompt
+// cache, follows JSON schemas".
+func (m Measurement) Summary() string {
+	s := fmt.Sprintf("reads %s tokens/s, writes %s tokens/s", Rate(m.ReadRate), Rate(m.WriteRate))
+	switch m.PrefixReuse {
+	case Yes:
+		s += ", reuses its prompt cache"
+	case No:
+		s += ", does not reuse its prompt cache"
+	}
+	if m.Schema == No {
+		return s + ", does not follow JSON schemas"
+	}
+	return s + ", follows JSON schemas"
+}
+
+// Rate writes a speed as the user reads it: whole tokens a second from 10
+// up, one decimal below; "?" when not measured.
+func Rate(r float64) string {
+	switch {
+	case r <= 0:
+		return "?"
+	case r >= 10:
+		return fmt.Sprintf("%.0f", r)
+	}
+	return fmt.Sprintf("%.1f", r)
+}
+
+// Rates are a model's speeds in tokens per second; zero means unknown.
+type Rates struct {
+	Read  float64 `json:"read"`
+	Write float64 `json:"write"`
+}
+
+// Known reports whether both speeds are measured.
+func (r Rates) Known() bool { return r.Read > 0 && r.Write > 0 }
+
+// Reading is how long reading n new prompt tokens takes; 0 when the
+// reading speed is unknown.
+func (r Rates) Reading(n int) time.Duration { return span(n, r.Read) }
+
+// Writing is how long writing n tokens takes; 0 when the writing speed is
+// unknown.
+func (r Rates) Writing(n int) time.Duration { return span(n, r.Write) }
+
+func span(n int, rate float64) time.Duration {
+	if rate <= 0 || n <= 0 {
+		return 0
+	}
+	return time.Duration(float64(n) / rate * float64(time.Second))
+}
+
+// PartTokens is how many prompt tokens the model reads within budget at
+// the measured reading speed, or 0 when it is unknown: what a page part
+// could hold for a turn to read in a given time.
+func PartTokens(r Rates, budget time.Duration) int {
+	if r.Read <= 0 || budget <= 0 {
+		return 0
+	}
+	return int(math.Floor(r.Read * budget.Seconds()))
+}
+
+// About writes a wait as the user reads it: "about 4 min", "about 40 s",
+// "a few seconds".
+func About(d time.Duration) string {
+	switch {
+	case d < 5*time.Second:
+		return "a few seconds"
+	case d < 55*time.Second:
+		return fmt.Sprintf("about %d s", int(d.Round(5*time.Second)/time.Second))
+	case d < 90*time.Minute:
+		return fmt.Sprintf("about %d min", max(1, int(d.Round(time.Minute)/time.Minute)))
+	}
+	return fmt.Sprintf("about %.1f h", d.Hours())
+}
+
+// Count writes a number of tokens with thousands separated: "1,850".
+func Count(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + Count(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
