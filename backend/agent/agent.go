@@ -9,6 +9,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/speed"
 	"github.com/scout-research/scout/backend/tokens"
 )
 
@@ -50,6 +51,9 @@ type Config struct {
 	// the growing conversation: the benchmark's baseline, which shows what
 	// the append-only conversation saves.
 	RebuildEveryTurn bool
+	// Notes are told as notices as the run starts: what was learned
+	// before it (the model's measured speed, and warnings about it).
+	Notes []string
 }
 
 // Agent runs one objective. Make one with New.
@@ -106,6 +110,9 @@ func (a *Agent) Run(ctx context.Context) *Result {
 	} else {
 		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective})
 	}
+	for _, n := range a.cfg.Notes {
+		a.emit(Event{Type: EvNotice, Message: n})
+	}
 	status, gaps := a.loop(ctx)
 	a.finish(ctx, status, gaps)
 	return &a.res
@@ -145,8 +152,8 @@ func (a *Agent) emit(ev Event) {
 	a.cfg.Sink.Emit(ev)
 }
 
-// notify is the notice sink passed with every Model and Searcher call:
-// each notice becomes an EvNotice event of its kind, stamped and
+// notify is the notice sink passed with every Searcher call, and with
+// every Model call through callNotify: each notice becomes an EvNotice event of its kind, stamped and
 // journalled like any other as it happens. query names the search it came
 // from ("" for a model call).
 func (a *Agent) notify(query string) port.Notify {
@@ -159,8 +166,9 @@ func (a *Agent) notify(query string) port.Notify {
 func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, schema map[string]any) (chat.Reply, error) {
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
-	// A model server that keeps the run waiting says so as it waits.
-	reply, err := a.cfg.Model.Complete(ctx, req, a.notify(""))
+	// A model server that keeps the run waiting says so as it waits, and
+	// the call tells how it goes.
+	reply, err := a.cfg.Model.Complete(ctx, req, a.callNotify(kind))
 	usage := reply.Usage
 	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage}
 	if err != nil {
@@ -174,6 +182,60 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 		return reply, fmt.Errorf("%s call: %w", kind, err)
 	}
 	return reply, nil
+}
+
+// callNotify is the notice sink of one model call of kind: its progress
+// notices go to watchCall, any other notice to the journal as notify's do.
+func (a *Agent) callNotify(kind string) port.Notify {
+	news, watch := a.notify(""), a.watchCall(kind)
+	return func(n port.Notice) {
+		switch {
+		case n.Kind != port.NoticeProgress:
+			news(n)
+		case n.Wait != nil:
+			watch(*n.Wait)
+		}
+	}
+}
+
+// watchCall returns what hears how one call goes: its first wait is the
+// call's start in the journal, and every wait goes to a Watcher sink.
+func (a *Agent) watchCall(kind string) func(chat.Wait) {
+	started := false
+	watcher, _ := a.cfg.Sink.(Watcher)
+	return func(w chat.Wait) {
+		if !started {
+			started = true
+			a.emit(Event{Type: EvModelWait, Kind: kind, Wait: &w, Message: w.Text})
+		}
+		if watcher != nil {
+			watcher.Watch(CallProgress{Turn: a.st.turn, Kind: kind, Stage: stageOf(kind, a.st.turn), StageLeft: stageLeft(w), Wait: w})
+		}
+	}
+}
+
+// stageOf names the step of the run a call of kind serves.
+func stageOf(kind string, turn int) string {
+	switch kind {
+	case KindChecklist:
+		return "Making the checklist"
+	case KindCoverage:
+		return "Checking coverage"
+	case KindWriter:
+		return "Writing the report"
+	}
+	return fmt.Sprintf("Turn %d", turn)
+}
+
+// stageLeft says the time left for a call's step, when it can be told.
+func stageLeft(w chat.Wait) string {
+	switch {
+	case w.Expected <= 0:
+		return ""
+	case w.Left <= 0:
+		return "almost done"
+	}
+	return speed.About(w.Left) + " left"
 }
 
 // partBudget is the size of a page part, in tokens: a share of the

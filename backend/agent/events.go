@@ -9,9 +9,13 @@ import (
 
 // Event types, in the order a run usually produces them.
 const (
-	EvRunStarted    = "run_started"
-	EvChecklist     = "checklist"
-	EvTurnStarted   = "turn_started"
+	EvRunStarted  = "run_started"
+	EvChecklist   = "checklist"
+	EvTurnStarted = "turn_started"
+	// EvModelWait: a model call is sent; its Wait says what the server
+	// has to read and how long the call should take. One per call: how it
+	// goes from there reaches a Watcher, not the journal.
+	EvModelWait     = "model_wait"
 	EvModelCall     = "model_call"
 	EvAction        = "action"
 	EvRefused       = "refused"
@@ -47,6 +51,7 @@ type Event struct {
 	Checklist []Item      `json:"checklist,omitempty"`
 	Kind      string      `json:"kind,omitempty"` // model call kind, check kind, or refusal kind (Refusal*)
 	Usage     *chat.Usage `json:"usage,omitempty"`
+	Wait      *chat.Wait  `json:"wait,omitempty"`
 	Action    string      `json:"action,omitempty"`
 	Param     string      `json:"parameter,omitempty"`
 	Thought   string      `json:"thought,omitempty"`

@@ -35,3 +35,27 @@ type Searcher interface {
 type Sink interface {
 	Emit(Event)
 }
+
+// Watcher may be implemented by a Sink that shows model calls in
+// progress (the app's research view). It hears how each call goes about
+// once a second. These updates are not events: they carry no number, are
+// not journaled and may be dropped; a call's start and end are events
+// (EvModelWait, EvModelCall).
+type Watcher interface {
+	Watch(CallProgress)
+}
+
+// CallProgress is a model call in progress, as the research view shows
+// it: the step of the run it serves, the time left for that step, and what
+// the server is doing (see chat.Wait).
+type CallProgress struct {
+	Turn int    `json:"turn"`
+	Kind string `json:"kind"`
+	// Stage names the step: "Making the checklist", "Turn 5", "Checking
+	// coverage", "Writing the report".
+	Stage string `json:"stage"`
+	// StageLeft is the time left for the step in words ("about 3 min
+	// left"); "" when the speeds are not known yet.
+	StageLeft string    `json:"stage_left"`
+	Wait      chat.Wait `json:"wait"`
+}

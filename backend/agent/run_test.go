@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
@@ -153,5 +154,65 @@ func TestModelNoticeReachesTheJournal(t *testing.T) {
 	if len(notices) != 1 || notices[0].Message != "Waiting for the model server: no reply for 2 minutes." || notices[0].Kind != "" ||
 		len(calls) == 0 || calls[0].Seq < notices[0].Seq {
 		t.Fatalf("notices %+v, model calls %+v", notices, calls)
+	}
+}
+
+// tellingModel is a model client that tells how each call goes, as the
+// llm client does: as it is sent, then twice more.
+type tellingModel struct{ *scripted }
+
+func (m tellingModel) Complete(ctx context.Context, req chat.Request, notify port.Notify) (chat.Reply, error) {
+	for i, left := range []time.Duration{4 * time.Minute, 2 * time.Minute, 0} {
+		w := chat.Wait{Phase: chat.Reading, NewTokens: 1850, Left: left, Expected: 4 * time.Minute, Done: float64(i) / 2,
+			Text: "reading 1,850 new tokens, about 4 min"}
+		notify.Say(port.Notice{Kind: port.NoticeProgress, Text: w.Text, Wait: &w})
+	}
+	return m.scripted.Complete(ctx, req, notify)
+}
+
+// watching is a sink that also shows calls in progress.
+type watching struct {
+	recorder
+	progress []CallProgress
+}
+
+func (w *watching) Watch(p CallProgress) { w.progress = append(w.progress, p) }
+
+// A call's first wait is its start in the journal, once, before the call's
+// own event; every wait reaches a sink that watches, with the step it
+// serves and the time left for it; none is a notice in the journal. Notes
+// given to the run come first.
+func TestCallWaitsReachTheJournalOnceAndAWatcherAlways(t *testing.T) {
+	cfg, model, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {act(ActSearch, "tallest mountain in Africa", "Search first.")},
+	})
+	sink := &watching{}
+	cfg.Model, cfg.Sink, cfg.MaxTurns = tellingModel{model}, sink, 1
+	cfg.Notes = []string{"Model speed: reads 40 tokens/s."}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	starts, calls := sink.of(EvModelWait), sink.of(EvModelCall)
+	if len(starts) != len(calls) || len(starts) < 2 {
+		t.Fatalf("%d call starts for %d calls", len(starts), len(calls))
+	}
+	for i, s := range starts {
+		if s.Seq > calls[i].Seq || s.Kind != calls[i].Kind || s.Message != "reading 1,850 new tokens, about 4 min" || s.Wait == nil || s.Wait.NewTokens != 1850 {
+			t.Errorf("call start %+v before call %+v", s, calls[i])
+		}
+	}
+	if n := sink.of(EvNotice); len(n) != 1 || n[0].Message != cfg.Notes[0] || n[0].Seq != 2 {
+		t.Errorf("the run's notes: %+v", n)
+	}
+	if len(sink.progress) != 3*len(calls) {
+		t.Fatalf("%d progress updates for %d calls", len(sink.progress), len(calls))
+	}
+	first, turn := sink.progress[0], sink.progress[3]
+	if first.Stage != "Making the checklist" || first.StageLeft != "about 4 min left" || first.Kind != KindChecklist {
+		t.Errorf("the checklist call's progress: %+v", first)
+	}
+	if turn.Stage != "Turn 1" || turn.Turn != 1 || sink.progress[5].StageLeft != "almost done" || turn.Wait.Done != 0 {
+		t.Errorf("the first turn's progress: %+v, then %+v", turn, sink.progress[5])
 	}
 }

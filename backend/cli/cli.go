@@ -14,7 +14,9 @@ import (
 	"syscall"
 
 	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/settings"
+	"github.com/scout-research/scout/backend/speed"
 )
 
 // Version is Scout's version, kept equal to wails.json's info.productVersion.
@@ -37,7 +39,8 @@ Usage:
   scout replay [flags] DIR [N]
                               list a run's model calls, or send call N again to
                               the model server and print its reply beside the run's
-  scout check [flags]         test the connection to the model server
+  scout check [flags]         test the connection to the model server and
+                              measure the model's speed
   scout version               print the version
   scout help                  show this help
 
@@ -117,13 +120,33 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	client := llm.New(set.ServerURL)
+	info, err := client.Probe(ctx, set.Model)
 	if err != nil {
 		fmt.Fprintln(stderr, "scout check:", err)
 		return exitError
 	}
 	printInfo(stdout, set.ServerURL, info)
+	fmt.Fprintf(stdout, "Measuring how fast %s reads and writes (three short calls)...\n", info.Model)
+	m, err := runner.Measure(ctx, client, info)
+	if err != nil {
+		fmt.Fprintln(stderr, "scout check: the model could not be measured:", err)
+		return exitError
+	}
+	printSpeed(stdout, m)
 	return exitOK
+}
+
+// printSpeed shows a measurement, its warnings last.
+func printSpeed(w io.Writer, m speed.Measurement) {
+	fmt.Fprintf(w, "Reading:      %s prompt tokens/s\n", speed.Rate(m.ReadRate))
+	fmt.Fprintf(w, "Writing:      %s tokens/s\n", speed.Rate(m.WriteRate))
+	fmt.Fprintf(w, "Prefix reuse: %s (%s)\n", m.PrefixReuse, m.ReuseHow)
+	fmt.Fprintf(w, "JSON schema:  %s\n", map[string]string{speed.Yes: "followed", speed.No: "not followed"}[m.Schema])
+	fmt.Fprintf(w, "Measured in:  %s of model time\n", speed.Spent(m.Took))
+	for _, warning := range m.Warnings {
+		fmt.Fprintln(w, "Warning:", warning)
+	}
 }
 
 // loadSettings reads the settings without changing anything on disk.

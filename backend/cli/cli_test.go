@@ -21,18 +21,28 @@ func invoke(args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// scout check tests the connection, then measures the model (a slow
+// server without prefix reuse here: the warning says so) and keeps the
+// measurement for the runs that follow.
 func TestCheck(t *testing.T) {
 	isolate(t)
-	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 12288})
+	data := testenv.IsolateData(t)
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 12288, ReadRate: 300, WriteRate: 50, NoPrefixCache: true})
 	defer srv.Close()
 	code, out, errs := invoke("check", "--llm-url", srv.BaseURL())
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
-	for _, want := range []string{"(llama.cpp)", "Using:        qwen2.5-7b-instruct", "Context:      12288 tokens (from llama.cpp /props)"} {
+	for _, want := range []string{"(llama.cpp)", "Using:        qwen2.5-7b-instruct", "Context:      12288 tokens (from llama.cpp /props)",
+		"Reading:      300 prompt tokens/s", "Writing:      50 tokens/s", "Prefix reuse: no (reported by the server)", "JSON schema:  followed",
+		"Measured in:  ", "Warning: Scout is several times slower with this server"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	book, err := os.ReadFile(filepath.Join(data, "scout", "speeds.json"))
+	if err != nil || !strings.Contains(string(book), `"read_rate": 300`) {
+		t.Errorf("the measurement was not kept: %v\n%s", err, book)
 	}
 }
 
@@ -55,6 +65,7 @@ func TestCheckUsesSettingsAndExplainsFailure(t *testing.T) {
 
 func TestCheckNeverWritesSettings(t *testing.T) {
 	dir := isolate(t)
+	isolateData(t)
 	path := filepath.Join(dir, "scout", "settings.json")
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)

@@ -52,6 +52,15 @@ type Options struct {
 	// journal by the caller (the app reads it to show the run at once);
 	// Resume reads the journal itself otherwise.
 	Past *runs.Past
+	// Measure probes the model's speed before the run unless the speed
+	// book holds a recent measurement (speed.FreshFor): the app and scout
+	// run do; the benchmark and most tests leave it off, so the server's
+	// calls are the run's alone. Either way a measurement in the book is
+	// used for the waits the run tells.
+	Measure bool
+	// Status, when set, hears what the setup is doing that takes a while
+	// (measuring the model), before the run's first event.
+	Status func(text string)
 }
 
 // Outcome is what a run left behind.
@@ -137,6 +146,8 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 			return nil, setupFailed(err)
 		}
 	}
+	client.SetServer(info.Server)
+	notes := measured(ctx, client, s.ServerURL, info, opts, now())
 	if !info.ModelLoaded {
 		client.ExpectModelLoad() // the first request may load it
 	}
@@ -194,7 +205,7 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard),
-		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: opts.ReadRate,
+		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: opts.ReadRate, Notes: notes,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
@@ -246,12 +257,22 @@ func (m model) Complete(ctx context.Context, req chat.Request, notify port.Notif
 	return reply, err
 }
 
-// fanout delivers each event to several sinks in order.
+// fanout delivers each event to several sinks in order, and how a call
+// goes to those that watch.
 type fanout []agent.Sink
 
 func (f fanout) Emit(ev agent.Event) {
 	for _, s := range f {
 		s.Emit(ev)
+	}
+}
+
+// Watch implements agent.Watcher.
+func (f fanout) Watch(p agent.CallProgress) {
+	for _, s := range f {
+		if w, ok := s.(agent.Watcher); ok {
+			w.Watch(p)
+		}
 	}
 }
 

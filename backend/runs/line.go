@@ -30,6 +30,8 @@ func describe(ev agent.Event) string {
 		return "checklist: " + strings.Join(items, "; ")
 	case agent.EvTurnStarted:
 		return "turn started"
+	case agent.EvModelWait:
+		return fmt.Sprintf("model %s call: %s", ev.Kind, ev.Message)
 	case agent.EvModelCall:
 		u := ev.Usage
 		if u == nil {

@@ -18,6 +18,7 @@ func TestLines(t *testing.T) {
 		{agent.Event{Type: agent.EvRefused, Turn: 3, Time: at, Reason: "Your reply could not be used"}, "refused the reply: Your reply could not be used"},
 		{agent.Event{Type: agent.EvNotice, Kind: agent.NoticeWaiting, Turn: 1, Time: at, Query: "q", Message: "Answer its question\n in the browser window."}, "waiting for you: Answer its question in the browser window."},
 		{agent.Event{Type: agent.EvNotice, Turn: 1, Time: at, Query: "q", Message: "No answer: trying again."}, "note: No answer: trying again."},
+		{agent.Event{Type: agent.EvModelWait, Kind: "action", Turn: 4, Time: at, Message: "reading 1,850 new tokens, about 4 min"}, "T4   model action call: reading 1,850 new tokens, about 4 min"},
 		// A page title or a model's words with terminal escapes, bidi
 		// controls or line breaks stay one inert line.
 		{agent.Event{Type: agent.EvAction, Turn: 2, Time: at, Action: "DISCOVER", Param: "[1] \x1b]8;;http://evil.test/\x1b\\link\x1b]8;;\x1b\\ text",

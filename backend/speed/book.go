@@ -10,12 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"github.com/adrg/xdg"
 )
-
-// bookPath is the book below the XDG data home.
-const bookPath = "scout/speeds.json"
 
 // bookMode keeps the file private, as the settings are: it names the
 // user's servers and models.
@@ -26,21 +21,12 @@ const bookMode = 0o600
 const maxEntries = 50
 
 // Book keeps the latest measurement per server and model as JSON in the
-// data folder. It is safe for concurrent use; a book that cannot be read
-// is treated as empty (it only saves probing again).
+// file at Path (the app's is in its data folder: see runner.SpeedBook).
+// It is safe for concurrent use; a book that cannot be read is treated as
+// empty (it only saves probing again).
 type Book struct {
 	Path string
 	mu   sync.Mutex
-}
-
-// NewBook returns the book at $XDG_DATA_HOME/scout/speeds.json, or an
-// error when the data folder cannot be made.
-func NewBook() (*Book, error) {
-	path, err := xdg.DataFile(bookPath)
-	if err != nil {
-		return nil, fmt.Errorf("cannot make the data folder for the model speeds: %w", err)
-	}
-	return &Book{Path: path}, nil
 }
 
 // Key is how a server URL is filed: without credentials (user, password,

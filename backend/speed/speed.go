@@ -4,7 +4,7 @@
 // whether it follows a JSON schema), the book that keeps measurements per
 // server and model in the data folder, and the arithmetic that turns them
 // into waits the user is told about. It imports nothing outside the
-// standard library but the XDG folders.
+// standard library.
 package speed
 
 import (
@@ -155,6 +155,15 @@ func About(d time.Duration) string {
 		return fmt.Sprintf("about %d min", max(1, int(d.Round(time.Minute)/time.Minute)))
 	}
 	return fmt.Sprintf("about %.1f h", d.Hours())
+}
+
+// Spent writes a time taken: "6 s", "1 min 5 s".
+func Spent(d time.Duration) string {
+	sec := int(d.Round(time.Second) / time.Second)
+	if sec < 60 {
+		return fmt.Sprintf("%d s", sec)
+	}
+	return fmt.Sprintf("%d min %d s", sec/60, sec%60)
 }
 
 // Count writes a number of tokens with thousands separated: "1,850".

@@ -19,6 +19,14 @@ func TestAbout(t *testing.T) {
 	}
 }
 
+func TestSpent(t *testing.T) {
+	for d, want := range map[time.Duration]string{400 * time.Millisecond: "0 s", 6200 * time.Millisecond: "6 s", 65 * time.Second: "1 min 5 s"} {
+		if got := Spent(d); got != want {
+			t.Errorf("Spent(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
 func TestCountAndRate(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 950: "950", 1850: "1,850", 1234567: "1,234,567", -4200: "-4,200"} {
 		if got := Count(n); got != want {

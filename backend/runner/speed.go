@@ -1,0 +1,82 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/speed"
+)
+
+// speedBookPath is the book of model speeds below the XDG data home.
+const speedBookPath = "scout/speeds.json"
+
+// SpeedBook returns the book of measured model speeds in the data folder,
+// $XDG_DATA_HOME/scout/speeds.json.
+func SpeedBook() (*speed.Book, error) {
+	path, err := xdg.DataFile(speedBookPath)
+	if err != nil {
+		return nil, fmt.Errorf("cannot make the data folder for the model speeds: %w", err)
+	}
+	return &speed.Book{Path: path}, nil
+}
+
+// Measure probes the model's speed (llm.Client.Measure) and keeps the
+// measurement in the speed book; a book that cannot be written is said
+// among the warnings, as the measurement still holds.
+func Measure(ctx context.Context, client *llm.Client, info llm.ServerInfo) (speed.Measurement, error) {
+	m, err := client.Measure(ctx, info)
+	if err != nil {
+		return m, err
+	}
+	book, err := SpeedBook()
+	if err == nil {
+		err = book.Put(m)
+	}
+	if err != nil {
+		m.Warnings = append(m.Warnings, "The measurement could not be kept, so it is made again before the next run: "+err.Error())
+	}
+	return m, nil
+}
+
+// measured gives the client the model's speed for the run and returns the
+// notes the run starts with: what the speed is and the warnings about it.
+// The speed is a recent measurement from the book, else, when opts.Measure
+// is set, a new one (an older one serves when none is made or it fails). A
+// probe that fails does not stop the run: the waits are then worked out
+// from the run's own calls.
+func measured(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, opts Options, now time.Time) []string {
+	var m speed.Measurement
+	found := false
+	if book, err := SpeedBook(); err == nil {
+		m, found = book.Find(serverURL, info.Model)
+	}
+	var notes []string
+	measuredNow := false
+	if opts.Measure && !(found && m.Fresh(now)) {
+		if opts.Status != nil {
+			opts.Status(fmt.Sprintf("Measuring how fast %s reads and writes: three short calls, made once a week for each model.", info.Model))
+		}
+		got, err := Measure(ctx, client, info)
+		switch {
+		case err == nil:
+			m, found, measuredNow = got, true, true
+		case ctx.Err() != nil:
+			return nil // stopped: the run ends at once
+		default:
+			notes = append(notes, "Scout could not measure the model's speed ("+err.Error()+"); the waits it shows are worked out from the run's own calls.")
+		}
+	}
+	if !found {
+		return notes
+	}
+	client.UseMeasurement(m)
+	line := fmt.Sprintf("Model speed, measured %s: %s.", m.Measured.Local().Format("2 Jan 2006"), m.Summary())
+	if measuredNow {
+		line = fmt.Sprintf("Measured the model in %s: it %s.", speed.Spent(m.Took), m.Summary())
+	}
+	return append(append([]string{line}, m.Warnings...), notes...)
+}
