@@ -13,6 +13,7 @@ import (
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
+	"github.com/scout-research/scout/backend/speed"
 )
 
 // App is the object bound to the frontend. It adapts backend packages to
@@ -105,6 +106,21 @@ func (a *App) SaveSettings(s settings.Settings) (SaveResult, error) {
 // of model (or of the first model when model is empty).
 func (a *App) TestConnection(serverURL, model string) (llm.ServerInfo, error) {
 	return llm.New(serverURL).Probe(a.context(), model)
+}
+
+// MeasureModel measures how fast model (the one a run would use when "")
+// reads and writes on the server at serverURL, whether the server reuses
+// a cached prompt prefix and follows JSON schemas, and keeps the
+// measurement for the runs that follow. It costs seconds of model time on
+// a GPU, up to a minute or two on a CPU.
+func (a *App) MeasureModel(serverURL, model string) (speed.Measurement, error) {
+	return desktop.MeasureModel(a.context(), serverURL, model)
+}
+
+// ModelSpeed returns the kept measurement of model on the server at
+// serverURL, or null when it has not been measured.
+func (a *App) ModelSpeed(serverURL, model string) (*speed.Measurement, error) {
+	return desktop.ModelSpeed(serverURL, model)
 }
 
 func (a *App) context() context.Context {

@@ -24,6 +24,7 @@ import (
 const (
 	EventRunEvents = "run:events" // a batch of the run's events; data is a Progress
 	EventRunDone   = "run:done"   // the run ended; data is a RunView
+	EventRunCall   = "run:call"   // the model call in progress; data is a *agent.CallProgress, or null when none
 )
 
 // Emitter sends a named event to the window (Wails' EventsEmit in the app,
@@ -66,6 +67,10 @@ type RunView struct {
 	Started      time.Time `json:"started"`
 	PriorSeconds float64   `json:"prior_seconds"`
 	Progress     Progress  `json:"progress"`
+	// Call is the model call in progress, or what the setup is doing
+	// before the run's first event (measuring the model); nil between
+	// calls and after the run.
+	Call *agent.CallProgress `json:"call"`
 }
 
 // Progress is a run's journal as the window shows it: its rows and
@@ -190,9 +195,12 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 		s.mu.Unlock()
 		s.emit(EventRunEvents, added)
 	})
-	opts.Sinks = []agent.Sink{b}
+	w := &watcher{s: s, a: a}
+	opts.Sinks = []agent.Sink{b, w}
+	opts.Measure, opts.Status = true, w.status
 	out, err := do(ctx, opts)
 	b.Close()
+	w.show(nil)
 	s.mu.Lock()
 	a.view.Running = false
 	a.fold.End(ending(out, err))

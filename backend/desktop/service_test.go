@@ -59,10 +59,16 @@ func script(finishDelay time.Duration) map[string][]llmtest.Reply {
 
 func setup(t *testing.T, finishDelay time.Duration) (*Service, *recorder, *llmtest.Server) {
 	t.Helper()
+	return setupWith(t, llmtest.Options{Script: llmtest.QueueReplies(script(finishDelay))})
+}
+
+// setupWith is setup with a model server of these options.
+func setupWith(t *testing.T, opts llmtest.Options) (*Service, *recorder, *llmtest.Server) {
+	t.Helper()
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)
 	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
-	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(script(finishDelay))})
+	model := llmtest.New(opts)
 	t.Cleanup(model.Close)
 	store := &settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}
 	set := settings.Defaults()

@@ -1,5 +1,12 @@
 export namespace agent {
 	
+	export interface CallProgress {
+	    turn: number;
+	    kind: string;
+	    stage: string;
+	    stage_left: string;
+	    wait: chat.Wait;
+	}
 	export interface Finding {
 	    number: number;
 	    turn: number;
@@ -10,6 +17,22 @@ export namespace agent {
 	    items: number[];
 	    quote: string;
 	    items_inferred?: boolean;
+	}
+
+}
+
+export namespace chat {
+	
+	export interface Wait {
+	    phase: string;
+	    new_tokens: number;
+	    written: number;
+	    elapsed_ns: number;
+	    left_ns: number;
+	    expected_ns: number;
+	    done: number;
+	    text: string;
+	    reported?: boolean;
 	}
 
 }
@@ -37,6 +60,7 @@ export namespace desktop {
 	    started: any;
 	    prior_seconds: number;
 	    progress: Progress;
+	    call?: agent.CallProgress;
 	}
 	export interface SetupStatus {
 	    driver_installed: boolean;
@@ -154,6 +178,25 @@ export namespace settings {
 	    browser_path: string;
 	    max_turns: number;
 	    allow_local_network: boolean;
+	}
+
+}
+
+export namespace speed {
+	
+	export interface Measurement {
+	    server_url: string;
+	    model: string;
+	    server: string;
+	    read_rate: number;
+	    write_rate: number;
+	    prefix_reuse: string;
+	    reuse_how: string;
+	    schema: string;
+	    // Go type: time
+	    measured: any;
+	    took_ns: number;
+	    warnings: string[];
 	}
 
 }

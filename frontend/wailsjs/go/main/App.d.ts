@@ -4,6 +4,7 @@ import {desktop} from '../models';
 import {settings} from '../models';
 import {runs} from '../models';
 import {main} from '../models';
+import {speed} from '../models';
 import {llm} from '../models';
 
 export function ChooseBrowser():Promise<string>;
@@ -23,6 +24,10 @@ export function History():Promise<Array<runs.Entry>>;
 export function InstallDriver():Promise<desktop.SetupStatus>;
 
 export function LoadSettings():Promise<main.SettingsView>;
+
+export function MeasureModel(arg1:string,arg2:string):Promise<speed.Measurement>;
+
+export function ModelSpeed(arg1:string,arg2:string):Promise<speed.Measurement>;
 
 export function OpenRun(arg1:string):Promise<desktop.RunView>;
 

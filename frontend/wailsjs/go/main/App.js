@@ -38,6 +38,14 @@ export function LoadSettings() {
   return window['go']['main']['App']['LoadSettings']();
 }
 
+export function MeasureModel(arg1, arg2) {
+  return window['go']['main']['App']['MeasureModel'](arg1, arg2);
+}
+
+export function ModelSpeed(arg1, arg2) {
+  return window['go']['main']['App']['ModelSpeed'](arg1, arg2);
+}
+
 export function OpenRun(arg1) {
   return window['go']['main']['App']['OpenRun'](arg1);
 }

@@ -1,0 +1,44 @@
+package desktop
+
+import (
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/chat"
+)
+
+// stagePreparing names what the setup does before the run's first event.
+const stagePreparing = "Preparing the run"
+
+// watcher shows the window the model call in progress: every progress the
+// run tells goes out at once as EventRunCall (a call tells it about
+// once a second) and is kept in the run's view for a window that reloads.
+// A call's end, or the run's start after the setup, clears it.
+type watcher struct {
+	s *Service
+	a *active
+}
+
+// Watch implements agent.Watcher.
+func (w *watcher) Watch(p agent.CallProgress) { w.show(&p) }
+
+// Emit implements agent.Sink: the events that end what is shown.
+func (w *watcher) Emit(ev agent.Event) {
+	if ev.Type == agent.EvModelCall || ev.Type == agent.EvRunStarted {
+		w.show(nil)
+	}
+}
+
+// status shows what the setup is doing (runner.Options.Status).
+func (w *watcher) status(text string) {
+	w.show(&agent.CallProgress{Stage: stagePreparing, Wait: chat.Wait{Text: text, Done: -1}})
+}
+
+func (w *watcher) show(p *agent.CallProgress) {
+	w.s.mu.Lock()
+	was := w.a.view.Call
+	w.a.view.Call = p
+	w.s.mu.Unlock()
+	if p == nil && was == nil {
+		return
+	}
+	w.s.emit(EventRunCall, p)
+}

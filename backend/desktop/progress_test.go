@@ -1,0 +1,75 @@
+package desktop
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+)
+
+// A run against a slow model server: the model is measured first (the
+// window says so), then each call's progress reaches the window as it
+// goes, with the step, what the server reads and how far it has got; a
+// call's end clears it, and so does the run's. The measurement starts the
+// journal.
+func TestProgressReachesTheWindow(t *testing.T) {
+	svc, rec, _ := setupWith(t, llmtest.Options{ReadRate: 1000, WriteRate: 100, Script: llmtest.QueueReplies(script(0))})
+	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
+		t.Fatal(err)
+	}
+	var done RunView
+	select {
+	case done = <-rec.done:
+	case <-time.After(90 * time.Second):
+		t.Fatal("the run did not end")
+	}
+	if done.Progress.Glance.Status != agent.StatusFinished || done.Call != nil || svc.Current().Call != nil {
+		t.Fatalf("the run ended %s with progress %+v", done.Progress.Glance.Status, done.Call)
+	}
+	rec.mu.Lock()
+	shown := rec.events[EventRunCall]
+	rec.mu.Unlock()
+	var preparing, reading, partway, cleared int
+	stages := map[string]bool{}
+	for _, d := range shown {
+		p := d.(*agent.CallProgress)
+		switch {
+		case p == nil:
+			cleared++
+		case p.Stage == stagePreparing:
+			preparing++
+			if !strings.Contains(p.Wait.Text, "Measuring how fast qwen2.5-7b-instruct reads and writes") {
+				t.Errorf("while preparing: %q", p.Wait.Text)
+			}
+		default:
+			stages[p.Stage] = true
+			if strings.HasPrefix(p.Wait.Text, "reading ") && strings.Contains(p.Wait.Text, " new tokens, ") && p.Wait.NewTokens > 0 {
+				reading++
+			}
+			if p.Wait.Done > 0 && p.Wait.Done < 1 && p.StageLeft != "" {
+				partway++
+			}
+		}
+	}
+	t.Logf("%d progress updates: %d preparing, %d reading, %d part-way, %d cleared; stages %v", len(shown), preparing, reading, partway, cleared, stages)
+	if preparing != 1 || reading < 7 || partway == 0 || cleared < 7 || shown[len(shown)-1].(*agent.CallProgress) != nil {
+		t.Errorf("progress shown: %d preparing, %d reading, %d part-way, %d cleared, last %+v", preparing, reading, partway, cleared, shown[len(shown)-1])
+	}
+	for _, stage := range []string{"Making the checklist", "Turn 1", "Turn 4", "Checking coverage", "Writing the report"} {
+		if !stages[stage] {
+			t.Errorf("no progress for %q", stage)
+		}
+	}
+	notes := 0
+	for _, r := range svc.Current().Progress.Rows {
+		if r.Title == "Note" && strings.HasPrefix(r.Detail, "Measured the model in ") {
+			notes++
+		}
+	}
+	if notes != 1 {
+		t.Errorf("%d notes of the measurement in the journal", notes)
+	}
+}

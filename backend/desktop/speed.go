@@ -1,0 +1,34 @@
+package desktop
+
+import (
+	"context"
+
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/speed"
+)
+
+// MeasureModel runs the model probe against model (or, when it is "", the
+// one a run would use) on the server at serverURL, and keeps the
+// measurement for the runs that follow (see runner.Measure).
+func MeasureModel(ctx context.Context, serverURL, model string) (speed.Measurement, error) {
+	client := llm.New(serverURL)
+	info, err := client.Probe(ctx, model)
+	if err != nil {
+		return speed.Measurement{}, err
+	}
+	return runner.Measure(ctx, client, info)
+}
+
+// ModelSpeed returns the kept measurement of model on the server at
+// serverURL, or nil when it has not been measured.
+func ModelSpeed(serverURL, model string) (*speed.Measurement, error) {
+	book, err := runner.SpeedBook()
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := book.Find(serverURL, model); ok {
+		return &m, nil
+	}
+	return nil, nil
+}
