@@ -8,6 +8,15 @@ import (
 // stagePreparing names what the setup does before the run's first event.
 const stagePreparing = "Preparing the run"
 
+// CallUpdate is the data of EventRunCall. N grows with every update,
+// across runs: the window may receive updates out of order (Wails' dev
+// server sends each on a goroutine of its own), and keeps the one with the
+// highest N.
+type CallUpdate struct {
+	N    int64               `json:"n"`
+	Call *agent.CallProgress `json:"call"`
+}
+
 // watcher shows the window the model call in progress: every progress the
 // run tells goes out at once as EventRunCall (a call tells it about
 // once a second) and is kept in the run's view for a window that reloads.
@@ -34,11 +43,13 @@ func (w *watcher) status(text string) {
 
 func (w *watcher) show(p *agent.CallProgress) {
 	w.s.mu.Lock()
-	was := w.a.view.Call
-	w.a.view.Call = p
-	w.s.mu.Unlock()
-	if p == nil && was == nil {
+	if p == nil && w.a.view.Call == nil {
+		w.s.mu.Unlock()
 		return
 	}
-	w.s.emit(EventRunCall, p)
+	w.s.callN++
+	up := CallUpdate{N: w.s.callN, Call: p}
+	w.a.view.Call, w.a.view.CallN = p, up.N
+	w.s.mu.Unlock()
+	w.s.emit(EventRunCall, up)
 }

@@ -34,8 +34,14 @@ func TestProgressReachesTheWindow(t *testing.T) {
 	rec.mu.Unlock()
 	var preparing, reading, partway, cleared int
 	stages := map[string]bool{}
+	last := int64(0)
 	for _, d := range shown {
-		p := d.(*agent.CallProgress)
+		up := d.(CallUpdate)
+		if up.N <= last {
+			t.Errorf("update %d after %d", up.N, last)
+		}
+		last = up.N
+		p := up.Call
 		switch {
 		case p == nil:
 			cleared++
@@ -55,7 +61,7 @@ func TestProgressReachesTheWindow(t *testing.T) {
 		}
 	}
 	t.Logf("%d progress updates: %d preparing, %d reading, %d part-way, %d cleared; stages %v", len(shown), preparing, reading, partway, cleared, stages)
-	if preparing != 1 || reading < 7 || partway == 0 || cleared < 7 || shown[len(shown)-1].(*agent.CallProgress) != nil {
+	if preparing != 1 || reading < 7 || partway == 0 || cleared < 7 || shown[len(shown)-1].(CallUpdate).Call != nil || done.CallN != last {
 		t.Errorf("progress shown: %d preparing, %d reading, %d part-way, %d cleared, last %+v", preparing, reading, partway, cleared, shown[len(shown)-1])
 	}
 	for _, stage := range []string{"Making the checklist", "Turn 1", "Turn 4", "Checking coverage", "Writing the report"} {

@@ -24,7 +24,7 @@ import (
 const (
 	EventRunEvents = "run:events" // a batch of the run's events; data is a Progress
 	EventRunDone   = "run:done"   // the run ended; data is a RunView
-	EventRunCall   = "run:call"   // the model call in progress; data is a *agent.CallProgress, or null when none
+	EventRunCall   = "run:call"   // the model call in progress; data is a CallUpdate
 )
 
 // Emitter sends a named event to the window (Wails' EventsEmit in the app,
@@ -43,6 +43,10 @@ type Service struct {
 	br   *browser.Browser // one browser for the app session
 
 	startMu sync.Mutex
+
+	// callN numbers the updates of calls in progress across runs (see
+	// CallUpdate).
+	callN int64
 }
 
 // active is the run in progress (or the last one).
@@ -69,8 +73,9 @@ type RunView struct {
 	Progress     Progress  `json:"progress"`
 	// Call is the model call in progress, or what the setup is doing
 	// before the run's first event (measuring the model); nil between
-	// calls and after the run.
-	Call *agent.CallProgress `json:"call"`
+	// calls and after the run. CallN numbers it as CallUpdate.N.
+	Call  *agent.CallProgress `json:"call"`
+	CallN int64               `json:"call_n"`
 }
 
 // Progress is a run's journal as the window shows it: its rows and

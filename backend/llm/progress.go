@@ -211,7 +211,7 @@ func (w *watch) waitAt(now time.Time) chat.Wait {
 		return w.forward(out)
 	case left == 0 && !reported && p.newTokens > 0:
 		// Slower than measured: the estimate no longer says when.
-		out.Text += ", " + speed.About(p.rates.Reading(p.newTokens)) + " expected, still reading"
+		out.Text += ", slower than measured (expected: " + speed.About(p.rates.Reading(p.newTokens)) + ")"
 	default:
 		out.Text += ", " + speed.About(out.Elapsed+left)
 	}

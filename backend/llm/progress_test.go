@@ -158,3 +158,31 @@ func TestCallsRefineTheSpeeds(t *testing.T) {
 		t.Errorf("rates %+v: one call should move them half way to the server's", r)
 	}
 }
+
+// The words and figures of a wait, by hand-worked numbers: 1,850 new
+// tokens at 7.7 a second are 4 minutes' reading, 100 tokens at 10 a second
+// 10 seconds' writing.
+func TestWaitAtByHand(t *testing.T) {
+	now := time.Now()
+	plan := callPlan{newTokens: 1850, reply: 100, rates: speed.Rates{Read: 1850.0 / 240, Write: 10}}
+	minuteIn := (&watch{start: now.Add(-time.Minute), plan: plan}).waitAt(now)
+	if minuteIn.Text != "reading 1,850 new tokens, about 4 min" || minuteIn.Left != 190*time.Second || minuteIn.Expected != 250*time.Second ||
+		!within(minuteIn.Done, 0.24, 1.01) {
+		t.Errorf("a minute into the read: %+v", minuteIn)
+	}
+	late := (&watch{start: now.Add(-5 * time.Minute), plan: plan}).waitAt(now)
+	if late.Text != "reading 1,850 new tokens, slower than measured (expected: about 4 min)" || late.Left != 10*time.Second || late.Done > maxShare {
+		t.Errorf("past the estimate: %+v", late)
+	}
+	unknown := (&watch{start: now, plan: callPlan{newTokens: 1850, reply: 100}}).waitAt(now)
+	if unknown.Text != "reading 1,850 new tokens" || unknown.Done >= 0 || unknown.Expected != 0 {
+		t.Errorf("with no speed known: %+v", unknown)
+	}
+	w := &watch{start: now.Add(-250 * time.Second), plan: plan}
+	w.figures.firstAt.Store(now.Add(-5 * time.Second).UnixNano())
+	w.figures.written.Store(42)
+	writing := w.waitAt(now)
+	if writing.Text != "writing: 42 tokens" || writing.Phase != chat.Writing || writing.Left != 5800*time.Millisecond || writing.Done < 0.97 {
+		t.Errorf("writing: %+v", writing)
+	}
+}

@@ -10,6 +10,7 @@ package speed
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -81,20 +82,27 @@ func (m Measurement) Fresh(now time.Time) bool {
 }
 
 // Summary is the measurement in one line, for a journal note and the
-// terminal: "reads 412 tokens/s, writes 12.5 tokens/s, reuses its prompt
-// cache, follows JSON schemas".
+// terminal: "reads 412 tokens/s, writes 12 tokens/s, reuses its prompt
+// cache, follows JSON schemas". A speed the probe could not time is left
+// out.
 func (m Measurement) Summary() string {
-	s := fmt.Sprintf("reads %s tokens/s, writes %s tokens/s", Rate(m.ReadRate), Rate(m.WriteRate))
+	var parts []string
+	if m.ReadRate > 0 {
+		parts = append(parts, "reads "+Rate(m.ReadRate)+" tokens/s")
+	}
+	if m.WriteRate > 0 {
+		parts = append(parts, "writes "+Rate(m.WriteRate)+" tokens/s")
+	}
 	switch m.PrefixReuse {
 	case Yes:
-		s += ", reuses its prompt cache"
+		parts = append(parts, "reuses its prompt cache")
 	case No:
-		s += ", does not reuse its prompt cache"
+		parts = append(parts, "does not reuse its prompt cache")
 	}
 	if m.Schema == No {
-		return s + ", does not follow JSON schemas"
+		return strings.Join(append(parts, "does not follow JSON schemas"), ", ")
 	}
-	return s + ", follows JSON schemas"
+	return strings.Join(append(parts, "follows JSON schemas"), ", ")
 }
 
 // Rate writes a speed as the user reads it: whole tokens a second from 10
@@ -104,9 +112,9 @@ func Rate(r float64) string {
 	case r <= 0:
 		return "?"
 	case r >= 10:
-		return fmt.Sprintf("%.0f", r)
+		return Count(int(math.Round(r))) // halves up, as the app's figures
 	}
-	return fmt.Sprintf("%.1f", r)
+	return fmt.Sprintf("%.1f", math.Round(r*10)/10)
 }
 
 // Rates are a model's speeds in tokens per second; zero means unknown.

@@ -33,7 +33,7 @@ func TestCountAndRate(t *testing.T) {
 			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}
 	}
-	for r, want := range map[float64]string{0: "?", 3.46: "3.5", 12.5: "12", 412.3: "412"} {
+	for r, want := range map[float64]string{0: "?", 3.46: "3.5", 12.5: "13", 412.3: "412", 90838: "90,838"} {
 		if got := Rate(r); got != want {
 			t.Errorf("Rate(%v) = %q, want %q", r, got, want)
 		}
@@ -53,6 +53,17 @@ func TestRatesTurnTokensIntoTime(t *testing.T) {
 	}
 	if got := PartTokens(r, 2*time.Minute); got != 840 {
 		t.Errorf("a 2-minute part at 7 tokens/s holds %d tokens, want 840", got)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	m := Measurement{ReadRate: 412, WriteRate: 12.5, PrefixReuse: Yes, Schema: Yes}
+	if got := m.Summary(); got != "reads 412 tokens/s, writes 13 tokens/s, reuses its prompt cache, follows JSON schemas" {
+		t.Errorf("%q", got)
+	}
+	m = Measurement{ReadRate: 412, PrefixReuse: No, Schema: No}
+	if got := m.Summary(); got != "reads 412 tokens/s, does not reuse its prompt cache, does not follow JSON schemas" {
+		t.Errorf("%q", got)
 	}
 }
 

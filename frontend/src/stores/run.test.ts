@@ -29,7 +29,7 @@ const progress = (rows: Row[], over: Partial<Progress> = {}): Progress => ({
 });
 const view = (over: Partial<RunView> = {}, rows: Row[] = [], g: Partial<Glance> = {}): RunView => ({
   dir: '/runs/a', running: true, max_turns: 100, context_length: 8192, model: 'm', started: '', prior_seconds: 0,
-  progress: { ...progress(rows), glance: glance(g) }, ...over,
+  progress: { ...progress(rows), glance: glance(g) }, call_n: 0, ...over,
 });
 const ended = (rows: Row[] = [], g: Partial<Glance> = {}) =>
   view({ running: false }, rows, { status: 'finished', status_words: 'finished', ...g });

@@ -61,6 +61,7 @@ export namespace desktop {
 	    prior_seconds: number;
 	    progress: Progress;
 	    call?: agent.CallProgress;
+	    call_n: number;
 	}
 	export interface SetupStatus {
 	    driver_installed: boolean;
