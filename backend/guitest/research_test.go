@@ -79,6 +79,9 @@ func TestResearchRun(t *testing.T) {
 	if n, _ := page.GetByTestId("checklist-item").Count(); n != 3 {
 		t.Errorf("%d checklist items shown", n)
 	}
+	// The call the model "thinks" over shows as in progress, though the
+	// end of the call before may reach the window after it.
+	expectText(t, page, "call-progress", "Turn 4")
 	screenshot(t, page, "research.png")
 
 	expectText(t, page, "run-status", "finished")

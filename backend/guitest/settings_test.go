@@ -2,6 +2,7 @@ package guitest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,7 +28,8 @@ func TestSettingsScreen(t *testing.T) {
 	settingsFile := filepath.Join(configHome, "scout", "settings.json")
 	mustWrite(t, settingsFile, "{this is not json")
 
-	server := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192})
+	// As fast as a fast CPU: the model probe takes a few seconds.
+	server := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, ReadRate: 400, WriteRate: 25})
 	defer server.Close()
 
 	app := Start(t, bin, root, configHome)
@@ -44,16 +46,25 @@ func TestSettingsScreen(t *testing.T) {
 	click(t, page, "test-connection")
 	expectText(t, page, "connection-status", "Nothing is listening at http://127.0.0.1:9. Start the server in LM Studio")
 
-	// The fake LM Studio: models listed, context detected.
+	// The fake LM Studio: models listed, context detected, the model
+	// measured.
 	fill(t, page, "#server_url", server.BaseURL())
 	click(t, page, "test-connection")
 	expectText(t, page, "connection-status", "Connected to LM Studio: 2 models, context 8192 tokens.")
 	expectText(t, page, "hint-context_length", "detected: 8192 tokens")
+	expectText(t, page, "model-speed", "Measuring how fast the model reads and writes")
+	expectText(t, page, "speed-when", "of model time")
+	expectSpeed(t, page, "qwen2.5-7b-instruct")
+	// Another model has not been measured; Measure does it.
 	if _, err := page.Locator("#model").SelectOption(playwright.SelectOptionValues{Values: &[]string{"llama-3.1-8b-instruct"}}); err != nil {
 		t.Fatalf("choosing a model: %v", err)
 	}
+	expectText(t, page, "model-speed", "Not measured yet")
+	click(t, page, "measure")
+	expectText(t, page, "speed-when", "of model time")
+	expectSpeed(t, page, "llama-3.1-8b-instruct")
 	fill(t, page, "#max_turns", "60")
-	screenshot(t, page, "settings.png")
+	screenshot(t, page, "settings-edited.png")
 	click(t, page, "save")
 	expectText(t, page, "saved", "Saved")
 	if n, _ := page.GetByTestId("settings-warning").Count(); n != 0 {
@@ -73,6 +84,63 @@ func TestSettingsScreen(t *testing.T) {
 		t.Fatalf("an invalid save changed the file: %+v", again)
 	}
 	screenshot(t, page, "settings-error.png")
+}
+
+// expectSpeed waits for the measurement of model on the settings screen
+// and checks it: the fake's speeds within a sane factor, its prefix reuse
+// and schema following, and no warning.
+func expectSpeed(t *testing.T, page playwright.Page, model string) {
+	t.Helper()
+	expectText(t, page, "model-speed", model)
+	for id, want := range map[string]string{"speed-reuse": "yes", "speed-schema": "yes"} {
+		expectText(t, page, id, want)
+	}
+	for id, want := range map[string]float64{"speed-read": 400, "speed-write": 25} {
+		got, _ := page.GetByTestId(id).InnerText()
+		var rate float64
+		if _, err := fmt.Sscanf(got, "%f tokens/s", &rate); err != nil || rate < want/2 || rate > want*2 {
+			t.Errorf("%s shows %q; the fake runs at %v tokens/s", id, got, want)
+		}
+	}
+	if n, _ := page.GetByTestId("speed-warning").Count(); n != 0 {
+		t.Errorf("%d warnings for a good server", n)
+	}
+}
+
+// Test connection measures the model: a good server's figures (the
+// screen the README shows), then a server that reads every prompt anew
+// and one that ignores the JSON schema, each with its warning and what to
+// do.
+func TestSettingsMeasureTheModel(t *testing.T) {
+	Enabled(t)
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	good := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ReadRate: 400, WriteRate: 25})
+	defer good.Close()
+	noCache := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ReadRate: 400, WriteRate: 25, NoPrefixCache: true})
+	defer noCache.Close()
+	noSchema := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, IgnoreSchema: true})
+	defer noSchema.Close()
+	app := Start(t, bin, root, t.TempDir())
+	page := openPage(t, app.URL)
+	click(t, page, "nav-settings")
+
+	fill(t, page, "#server_url", good.BaseURL())
+	click(t, page, "test-connection")
+	expectText(t, page, "speed-when", "of model time")
+	expectSpeed(t, page, "qwen2.5-7b-instruct")
+	screenshot(t, page, "settings.png")
+
+	fill(t, page, "#server_url", noCache.BaseURL())
+	click(t, page, "test-connection")
+	expectText(t, page, "speed-reuse", "no")
+	expectText(t, page, "speed-warning", "Scout is several times slower with this server")
+	screenshot(t, page, "settings-slow-server.png")
+
+	fill(t, page, "#server_url", noSchema.BaseURL())
+	click(t, page, "test-connection")
+	expectText(t, page, "speed-schema", "no")
+	expectText(t, page, "speed-warning", "did not hold the model to the JSON schema")
 }
 
 type savedSettings struct {

@@ -3,7 +3,10 @@
 // place and tests can replace it with vi.mock('../api').
 import * as App from '../../wailsjs/go/main/App';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
-import type { HistoryEntry, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus, Settings } from './types';
+import type {
+  CallUpdate, HistoryEntry, Measurement, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
+  Settings,
+} from './types';
 
 export type * from './types';
 
@@ -26,6 +29,18 @@ export function saveSettings(s: Settings): Promise<SaveResult> {
 export async function testConnection(serverURL: string, model: string): Promise<ServerInfo> {
   const info = await App.TestConnection(serverURL, model);
   return { ...info, models: info.models ?? [], notes: info.notes ?? [] };
+}
+
+/** Measures the model's speed, prefix reuse and schema following, and keeps the result. */
+export async function measureModel(serverURL: string, model: string): Promise<Measurement> {
+  const m = await App.MeasureModel(serverURL, model);
+  return { ...m, warnings: m.warnings ?? [] };
+}
+
+/** The kept measurement of the model, or null when it was never measured. */
+export async function modelSpeed(serverURL: string, model: string): Promise<Measurement | null> {
+  const m = (await App.ModelSpeed(serverURL, model)) as Measurement | null;
+  return m ? { ...m, warnings: m.warnings ?? [] } : null;
 }
 
 /** Checks the model server and starts researching in the background. */
@@ -114,6 +129,11 @@ export function copyText(text: string): Promise<boolean> {
  */
 export function onRunEvents(cb: (batch: Progress) => void): () => void {
   return EventsOn('run:events', cb);
+}
+
+/** Subscribes to updates of the model call in progress; returns the unsubscribe function. */
+export function onRunCall(cb: (u: CallUpdate) => void): () => void {
+  return EventsOn('run:call', cb);
 }
 
 /** Subscribes to the end of a run (its whole view); returns the unsubscribe function. */

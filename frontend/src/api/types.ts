@@ -1,13 +1,16 @@
 // Short names for the shapes Go sends and takes. Every shape is Wails'
 // generated one (wailsjs/go/models.ts, from the Go structs bound in app.go:
-// run `make bindings` after changing them), except SetupProgress below.
-import type { agent, desktop, llm, main, runs, settings } from '../../wailsjs/go/models';
+// run `make bindings` after changing them), except the two events' shapes
+// below (SetupProgress, CallUpdate).
+import type { agent, chat, desktop, llm, main, runs, settings, speed } from '../../wailsjs/go/models';
 
 export type Settings = settings.Settings;
 export type FieldError = settings.FieldError;
 export type SettingsView = main.SettingsView;
 export type SaveResult = main.SaveResult;
 export type ServerInfo = llm.ServerInfo;
+/** What the model probe found about one model on one server. */
+export type Measurement = speed.Measurement;
 export type SetupStatus = desktop.SetupStatus;
 
 /** A run as the research view shows it; its progress is the whole journal so far. */
@@ -23,6 +26,10 @@ export type Item = runs.Item;
 export type Row = runs.Row;
 export type Finding = agent.Finding;
 export type ReportView = desktop.ReportView;
+/** A model call in progress: what the server does, how far it has got, how long it should take. */
+export type Wait = chat.Wait;
+/** The model call in progress (or what the setup does before the run), as the research view shows it. */
+export type CallProgress = agent.CallProgress;
 /** A past run in the history. */
 export type HistoryEntry = runs.Entry;
 
@@ -35,4 +42,14 @@ export interface SetupProgress {
   line: string;
   /** Share downloaded, 0 to 1; -1 when not known. */
   done: number;
+}
+
+/**
+ * What Go sends as run:call, the model call in progress (null between
+ * calls): n grows with every update, so a late one is told apart. An
+ * event's shape, written here as SetupProgress is.
+ */
+export interface CallUpdate {
+  n: number;
+  call: CallProgress | null;
 }

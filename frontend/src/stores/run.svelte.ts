@@ -2,11 +2,11 @@
 // findings, glance and report. Go runs the agent and says how the run
 // stands; this only keeps what it reports.
 import * as api from '../api';
-import type { Finding, Glance, Progress, ReportView, Row, RunView } from '../api';
+import type { CallProgress, CallUpdate, Finding, Glance, Progress, ReportView, Row, RunView } from '../api';
 import { keepHeld } from '../lib/journal';
 
-/** A run's view without its progress, which the store keeps apart. */
-export type RunHead = Omit<RunView, 'progress'>;
+/** A run's view without its progress and call in progress, which the store keeps apart. */
+export type RunHead = Omit<RunView, 'progress' | 'call' | 'call_n'>;
 
 export class RunStore {
   view = $state<RunHead | null>(null);
@@ -18,6 +18,8 @@ export class RunStore {
   findings = $state.raw<Finding[]>([]);
   /** How the run stands, as Go last said. */
   glance = $state.raw<Glance | null>(null);
+  /** The model call in progress, as Go tells it; null between calls. */
+  call = $state<CallProgress | null>(null);
   report = $state<ReportView | null>(null);
   starting = $state(false);
   stopping = $state(false);
@@ -30,6 +32,8 @@ export class RunStore {
   private endedDirs = new Map<string, RunView>();
   /** Batches held while a start or resume call is on its way. */
   private early: Progress[] | null = null;
+  /** The number of the call update shown (see CallUpdate): older updates are stale. */
+  private callN = 0;
 
   get running(): boolean {
     return this.view?.running ?? false;
@@ -43,6 +47,7 @@ export class RunStore {
     let endedEarly: RunView | null = null;
     const offEvents = api.onRunEvents((batch) => (early ? early.push(batch) : this.add(batch)));
     const offDone = api.onRunDone((view) => (early ? (endedEarly = view) : this.done(view)));
+    const offCall = api.onRunCall((u) => this.showCall(u));
     try {
       const view = await api.currentRun();
       if (view.dir) this.show(view);
@@ -57,6 +62,7 @@ export class RunStore {
     return () => {
       offEvents();
       offDone();
+      offCall();
     };
   }
 
@@ -65,11 +71,18 @@ export class RunStore {
    * run's, and stay the same objects (see keepHeld).
    */
   private show(view: RunView, keep = false): void {
-    const { progress, ...head } = view;
+    const { progress, call, call_n, ...head } = view;
     this.view = head;
     this.rows = keep ? keepHeld(this.rows, progress.rows ?? []) : progress.rows ?? [];
     this.findings = progress.findings ?? [];
     this.glance = progress.glance;
+    // The view's call in progress, unless a newer update came first; a run
+    // that ended shows none.
+    if (call_n > this.callN) {
+      this.callN = call_n;
+      this.call = call ?? null;
+    }
+    if (!view.running) this.call = null;
   }
 
   async start(objective: string): Promise<boolean> {
@@ -152,6 +165,13 @@ export class RunStore {
     } finally {
       this.stopping = false;
     }
+  }
+
+  /** Shows the model call in progress as Go tells it, unless a newer update came first. */
+  showCall(u: CallUpdate): void {
+    if (u.n <= this.callN) return;
+    this.callN = u.n;
+    this.call = u.call;
   }
 
   /**

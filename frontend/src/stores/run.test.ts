@@ -8,11 +8,12 @@ vi.mock('../api', () => ({
   loadReport: vi.fn(),
   onRunEvents: vi.fn(() => () => {}),
   onRunDone: vi.fn(() => () => {}),
+  onRunCall: vi.fn(() => () => {}),
   errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
 }));
 
 import * as api from '../api';
-import type { Finding, Glance, Progress, Row, RunView } from '../api';
+import type { CallProgress, Finding, Glance, Progress, Row, RunView } from '../api';
 import { RunStore } from './run.svelte';
 
 const mocked = vi.mocked(api);
@@ -233,5 +234,48 @@ describe('RunStore.begin', () => {
     expect(seqs(s)).toEqual([1, 2, 3, 4]);
     expect(s.findings.map((f) => f.number)).toEqual([1, 2]);
     expect(s.glance?.seq).toBe(4);
+  });
+});
+
+describe('RunStore call in progress', () => {
+  beforeEach(() => vi.resetAllMocks());
+  const callAt = (stage: string): CallProgress => ({
+    turn: 1, kind: 'action', stage, stage_left: '',
+    wait: { phase: 'reading', new_tokens: 10, written: 0, elapsed_ns: 0, left_ns: 0, expected_ns: 0, done: -1, text: 'reading 10 new tokens' },
+  });
+
+  it('keeps what Go tells while the start call is on its way, and clears it when the run ends', async () => {
+    const s = new RunStore();
+    mocked.startRun.mockImplementation(async () => {
+      s.showCall({ n: 1, call: callAt('Preparing the run') }); // the model is measured at once
+      return view({ call: undefined, call_n: 0 });
+    });
+    mocked.loadReport.mockResolvedValue({ dir: '/runs/a', title: 't', markdown: '', html: '' });
+    await s.start('o');
+    expect(s.call?.stage).toBe('Preparing the run');
+    s.showCall({ n: 2, call: callAt('Turn 1') });
+    expect(s.call?.stage).toBe('Turn 1');
+    await s.done(view({ running: false, call_n: 3 }, [], { status: 'finished', status_words: 'finished' }));
+    expect(s.call).toBeNull();
+    // An update delivered late changes nothing.
+    s.showCall({ n: 2, call: callAt('Turn 1') });
+    expect(s.call).toBeNull();
+  });
+
+  it('keeps the newest update when they arrive out of order', () => {
+    const s = new RunStore();
+    s.showCall({ n: 5, call: callAt('Turn 2') });
+    s.showCall({ n: 4, call: null }); // the end of turn 1's call, late
+    expect(s.call?.stage).toBe('Turn 2');
+  });
+
+  it('a window that reloads shows the call in progress from the snapshot', async () => {
+    mocked.onRunEvents.mockImplementation(() => () => {});
+    mocked.onRunDone.mockImplementation(() => () => {});
+    mocked.onRunCall.mockImplementation(() => () => {});
+    mocked.currentRun.mockResolvedValue(view({ call: callAt('Turn 7'), call_n: 40 }));
+    const s = new RunStore();
+    await s.attach();
+    expect(s.call?.stage).toBe('Turn 7');
   });
 });

@@ -1,7 +1,7 @@
 // The settings store: the form's state, the last connection test and the
 // save outcome. Components render it; Go decides validity.
 import * as api from '../api';
-import type { ServerInfo, Settings, SetupStatus } from '../api';
+import type { Measurement, ServerInfo, Settings, SetupStatus } from '../api';
 import { errorsByField } from '../lib/connection';
 
 export type Connection =
@@ -10,12 +10,21 @@ export type Connection =
   | { state: 'ok'; info: ServerInfo }
   | { state: 'failed'; message: string };
 
+/** The model's measured speed, as the settings screen shows it. */
+export type Speed =
+  | { state: 'idle' }
+  | { state: 'measuring'; model: string }
+  | { state: 'ok'; measurement: Measurement }
+  | { state: 'none'; model: string }
+  | { state: 'failed'; model: string; message: string };
+
 export class SettingsStore {
   form = $state<Settings | null>(null);
   warning = $state('');
   path = $state('');
   loadError = $state('');
   connection = $state<Connection>({ state: 'idle' });
+  speed = $state<Speed>({ state: 'idle' });
   fieldErrors = $state<Record<string, string>>({});
   saving = $state(false);
   saveError = $state('');
@@ -46,8 +55,12 @@ export class SettingsStore {
     }
   }
 
-  /** Tests the server URL in the form; a failure clears the model list. */
-  async testConnection(): Promise<void> {
+  /**
+   * Tests the server URL in the form; a failure clears the model list.
+   * With measure (the Test connection button), the model is then measured
+   * anew; otherwise its kept measurement is shown, if any.
+   */
+  async testConnection(measure = false): Promise<void> {
     if (!this.form) return;
     this.connection = { state: 'testing' };
     try {
@@ -55,6 +68,34 @@ export class SettingsStore {
       this.connection = { state: 'ok', info };
     } catch (err) {
       this.connection = { state: 'failed', message: api.errorMessage(err) };
+      this.speed = { state: 'idle' };
+      return;
+    }
+    await (measure ? this.measure() : this.showSpeed());
+  }
+
+  /** Measures the model the connection test found (it costs model time). */
+  async measure(): Promise<void> {
+    const info = this.info;
+    if (!this.form || !info || this.speed.state === 'measuring') return;
+    const url = this.form.server_url;
+    this.speed = { state: 'measuring', model: info.model };
+    try {
+      this.speed = { state: 'ok', measurement: await api.measureModel(url, info.model) };
+    } catch (err) {
+      this.speed = { state: 'failed', model: info.model, message: api.errorMessage(err) };
+    }
+  }
+
+  /** Shows the kept measurement of the model the connection test found. */
+  async showSpeed(): Promise<void> {
+    const info = this.info;
+    if (!this.form || !info) return;
+    try {
+      const m = await api.modelSpeed(this.form.server_url, info.model);
+      this.speed = m ? { state: 'ok', measurement: m } : { state: 'none', model: info.model };
+    } catch {
+      this.speed = { state: 'none', model: info.model };
     }
   }
 
@@ -138,7 +179,10 @@ export class SettingsStore {
 
   edited(field?: string): void {
     this.saved = false;
-    if (field === 'server_url' && this.connection.state !== 'testing') this.connection = { state: 'idle' };
+    if (field === 'server_url' && this.connection.state !== 'testing') {
+      this.connection = { state: 'idle' };
+      if (this.speed.state !== 'measuring') this.speed = { state: 'idle' };
+    }
     if (field && this.fieldErrors[field]) {
       const { [field]: _, ...rest } = this.fieldErrors;
       this.fieldErrors = rest;

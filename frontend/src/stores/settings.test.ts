@@ -17,6 +17,8 @@ vi.mock('../api', () => ({
   defaultSettings: vi.fn(),
   saveSettings: vi.fn(),
   testConnection: vi.fn(),
+  measureModel: vi.fn(),
+  modelSpeed: vi.fn(),
   chooseBrowser: vi.fn(),
   useBrowser: vi.fn(),
   errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
@@ -134,6 +136,34 @@ describe('SettingsStore', () => {
     expect(store.info).toEqual(info);
     store.useDetectedContext();
     expect(store.form!.context_length).toBe(4096);
+  });
+
+  it('Test connection measures the model it found; a model changed in the list shows its kept measurement', async () => {
+    const info = { models: ['m1', 'm2'], model: 'm1', server: 'LM Studio', context_length: 8192, context_source: '', model_loaded: true, notes: [] };
+    const m = { server_url: 'u', model: 'm1', server: 'LM Studio', read_rate: 412, write_rate: 12.5, prefix_reuse: 'yes', reuse_how: 'timed',
+      schema: 'yes', measured: '2026-12-01T14:02:00Z', took_ns: 6e9, warnings: [] };
+    mocked.testConnection.mockResolvedValue(info);
+    let finish: (v: typeof m) => void = () => {};
+    mocked.measureModel.mockReturnValue(new Promise((r) => (finish = r)));
+    const testing = store.testConnection(true);
+    await vi.waitFor(() => expect(store.speed).toEqual({ state: 'measuring', model: 'm1' }));
+    finish(m);
+    await testing;
+    expect(mocked.measureModel).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', 'm1');
+    expect(store.speed).toEqual({ state: 'ok', measurement: m });
+
+    mocked.testConnection.mockResolvedValue({ ...info, model: 'm2' });
+    mocked.modelSpeed.mockResolvedValue(null);
+    await store.testConnection();
+    expect(mocked.measureModel).toHaveBeenCalledTimes(1);
+    expect(store.speed).toEqual({ state: 'none', model: 'm2' });
+
+    mocked.measureModel.mockRejectedValue('The model server stopped answering.');
+    await store.measure();
+    expect(store.speed).toEqual({ state: 'failed', model: 'm2', message: 'The model server stopped answering.' });
+    mocked.testConnection.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
+    await store.testConnection(true);
+    expect(store.speed).toEqual({ state: 'idle' });
   });
 
   it('a failed connection test keeps the server message and forgets old models', async () => {

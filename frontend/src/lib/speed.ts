@@ -1,0 +1,33 @@
+// Pure helpers that turn what Go measured and tells of a model call into
+// what the settings screen and the research view show. Go decides the
+// figures and the words; these only lay them out.
+import type { CallProgress, Measurement } from '../api';
+
+/** A speed in tokens per second: whole from 10 up, one decimal below, '?' when not measured. */
+export function rate(r: number): string {
+  if (!(r > 0)) return '?';
+  return r >= 10 ? Math.round(r).toLocaleString('en-US') : r.toFixed(1);
+}
+
+/** An answer of the probe in words. */
+export function answer(v: string): string {
+  return ({ yes: 'yes', no: 'no', unknown: 'cannot tell (too fast to time)' } as Record<string, string>)[v] ?? v;
+}
+
+/** When a measurement was made and what it cost: "Measured 1 Dec 2026, 14:02, in 6 s." */
+export function measuredLine(m: Measurement): string {
+  const at = new Date(m.measured);
+  const when = Number.isNaN(at.getTime())
+    ? ''
+    : ` ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}, ${at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+  const s = Math.round((m.took_ns ?? 0) / 1e9);
+  const took = s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `Measured${when}, in ${took} of model time.`;
+}
+
+/** The progress bar's fill, 0-100, or null when the share done cannot be told. */
+export function barPercent(p: CallProgress | null): number | null {
+  const done = p?.wait?.done;
+  if (done === undefined || done < 0) return null;
+  return Math.max(0, Math.min(100, Math.round(done * 100)));
+}
