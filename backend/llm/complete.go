@@ -131,6 +131,11 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 	defer func() { pace.rate(&out.reply) }()
 	for stream.Next() {
 		chunk := stream.Current()
+		if w.figures.noteProgress(chunk) && progressOnly(chunk) {
+			// llama.cpp's prompt progress is not part of the reply: kept
+			// from the accumulator, it cannot upset it.
+			continue
+		}
 		if !acc.AddChunk(chunk) {
 			out.err = errStream("a chunk that does not continue the reply")
 			return out
@@ -143,7 +148,6 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 			pace.wrote()
 		}
 		thought.WriteString(thinking)
-		w.figures.noteProgress(chunk)
 		out.reported = addFigures(chunk, &out.reply) || out.reported
 	}
 	var answer string

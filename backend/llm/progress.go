@@ -164,17 +164,32 @@ type promptProgress struct {
 	TimeMS    int64 `json:"time_ms"`
 }
 
-// noteProgress records a chunk's prompt progress, if it carries one.
-func (f *progressFigures) noteProgress(chunk openai.ChatCompletionChunk) {
+// noteProgress records a chunk's prompt progress and reports whether it
+// carried one.
+func (f *progressFigures) noteProgress(chunk openai.ChatCompletionChunk) bool {
 	raw, ok := chunk.JSON.ExtraFields["prompt_progress"]
 	var p promptProgress
-	if !ok || json.Unmarshal([]byte(raw.Raw()), &p) != nil || p.Total <= p.Cache {
-		return
+	if !ok || json.Unmarshal([]byte(raw.Raw()), &p) != nil {
+		return false
 	}
-	f.read.Store(min(max(0, p.Processed-p.Cache), p.Total-p.Cache))
-	f.readMS.Store(p.TimeMS)
-	f.heardAt.Store(time.Now().UnixNano())
-	f.total.Store(p.Total - p.Cache)
+	if p.Total > p.Cache {
+		f.read.Store(min(max(0, p.Processed-p.Cache), p.Total-p.Cache))
+		f.readMS.Store(p.TimeMS)
+		f.heardAt.Store(time.Now().UnixNano())
+		f.total.Store(p.Total - p.Cache)
+	}
+	return true
+}
+
+// progressOnly reports whether a chunk adds nothing to the reply: no text,
+// thinking, tool call, finish or usage.
+func progressOnly(chunk openai.ChatCompletionChunk) bool {
+	for _, ch := range chunk.Choices {
+		if ch.Delta.Content != "" || len(ch.Delta.ToolCalls) > 0 || ch.FinishReason != "" || reasoning(chunk) != "" {
+			return false
+		}
+	}
+	return chunk.Usage.PromptTokens == 0 && chunk.Usage.CompletionTokens == 0
 }
 
 // tell says where the call stands at now through notify, as a progress
