@@ -9,10 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/speed"
 )
 
 const objective = "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"
@@ -261,5 +264,46 @@ func TestRunFolderHoldsNoCredentials(t *testing.T) {
 	})
 	if summary := read(t, out, "run.json"); !strings.Contains(summary, `"server_url": "`+model.BaseURL()+`"`) || !strings.Contains(summary, "/search/html/?api_key=REDACTED") {
 		t.Errorf("run.json's server_url:\n%s", summary)
+	}
+}
+
+// A run takes the read speed the speed book holds for the model: on a
+// slow reader (7 tokens/s) page parts are what it reads in two minutes,
+// about 840 tokens, not the 8k context's share; the fresh measurement
+// spares the run a probe.
+func TestMeasuredSpeedSizesPageParts(t *testing.T) {
+	requireBrowser(t)
+	isolate(t)
+	isolateData(t)
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192, Script: llmtest.Queue(factualScript())})
+	defer model.Close()
+	book, err := runner.SpeedBook()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := book.Put(speed.Measurement{ServerURL: model.BaseURL(), Model: "qwen2.5-7b-instruct", ReadRate: 7, WriteRate: 3, Measured: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "run")
+	code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local",
+		"--headless", "--out", out, objective)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Contains(stderr, "Measuring how fast") || !strings.Contains(stderr, "note: Model speed, measured ") {
+		t.Errorf("the run did not take the kept measurement:\n%s", stderr)
+	}
+	// The encyclopedia article is 9 parts at the context's share (1,228
+	// tokens), about 14 at 840.
+	parts := 0.0
+	for _, ev := range readJournal(t, out) {
+		if ev["type"] == "page_opened" {
+			parts, _ = ev["parts"].(float64)
+			break
+		}
+	}
+	if parts < 12 {
+		t.Errorf("at 7 tokens/s the article was cut into %v parts, want about 14", parts)
 	}
 }

@@ -40,7 +40,9 @@ type Options struct {
 	// RebuildEveryTurn is the benchmark's no-cache-reuse baseline.
 	RebuildEveryTurn bool
 	// ReadRate is the model's prompt-reading speed in tokens per second,
-	// when known (the model probe measures it); page parts are sized by it.
+	// which page parts are sized by. When it is 0 the run takes the speed
+	// the model probe measured, if it knows one (see measured); the
+	// benchmark sets it to the speed its projection assumes.
 	ReadRate float64
 	// Browser, when set, is a browser kept for the app session: the run
 	// opens a fresh session (context) in it and leaves it running.
@@ -148,6 +150,9 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	client.SetServer(info.Server)
 	notes := measured(ctx, client, s.ServerURL, info, opts, now())
+	// Page parts are sized by the reading speed: the caller's, else the
+	// measured one (0, no limit of its own, when neither is known).
+	readRate := cmp.Or(opts.ReadRate, client.Rates().Read)
 	if !info.ModelLoaded {
 		client.ExpectModelLoad() // the first request may load it
 	}
@@ -205,7 +210,7 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard),
-		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: opts.ReadRate, Notes: notes,
+		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: readRate, Notes: notes,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
