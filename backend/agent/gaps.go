@@ -410,15 +410,35 @@ func sharesStem(a, b string) bool {
 }
 
 // subject is what the research is about, for a search that says "it":
-// the name of the page the first finding came from ("Mount Kilimanjaro -
-// Worldpedia" gives "Mount Kilimanjaro"), else the objective's names.
+// the name the first finding's page is titled with ("Mount Kilimanjaro -
+// Worldpedia" gives "Mount Kilimanjaro"); when that title is a headline
+// rather than a name ("Walking to the top of Australia"), the objective's
+// names. A headline is never a subject: the item's own words search
+// better than a headline around them.
 func subject(rec *record) string {
 	if len(rec.findings) > 0 {
-		if s := titleSubject(rec.findings[0].Title); s != "" {
-			return s
+		if title := titleSubject(rec.findings[0].Title); isName(title) {
+			return title
 		}
 	}
 	return namesIn(rec.objective)
+}
+
+// isName reports whether a title reads as a name: a few words, each
+// capitalised unless it is a stop word ("Mount Kilimanjaro", "Bay of
+// Fundy"), not a headline ("Walking to the top of Australia").
+func isName(title string) bool {
+	ws := strings.Fields(title)
+	if len(ws) == 0 || len(ws) > maxNameWords {
+		return false
+	}
+	for _, w := range ws {
+		r := []rune(w)
+		if unicode.IsLower(r[0]) && !rank.IsStopWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // titleSubject is a page title up to its site's name.

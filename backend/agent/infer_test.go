@@ -60,3 +60,24 @@ func TestInferItems(t *testing.T) {
 		})
 	}
 }
+
+// The subject a gap's search is about: the first finding's page when its
+// title is a name, else the objective's names; never a headline.
+func TestGapSearchSubject(t *testing.T) {
+	for _, tc := range []struct{ objective, title, want string }{
+		{"What is the tallest mountain in Africa, and how tall is it?", "Mount Kilimanjaro - Worldpedia", "Mount Kilimanjaro"},
+		{"How high is Mount Kosciuszko, and who named it?", "Walking to the top of Australia: the Kosciuszko summit walk – Trail Notes", "Mount Kosciuszko"},
+		{"How high is Mount Kosciuszko, and who named it?", "Mount Kosciuszko | OpenAtlas", "Mount Kosciuszko"},
+		{"Why are there two tides a day?", "Why are there tides?? - SeaDogs Forum", ""},
+		{"Which tides are highest in the Bay of Fundy?", "Bay of Fundy - Wiki", "Bay of Fundy"},
+		{"Are standing desks worth it?", "", ""},
+	} {
+		rec := &record{objective: tc.objective}
+		if tc.title != "" {
+			rec.add(Finding{Text: "x", Title: tc.title}, 1)
+		}
+		if got := subject(rec); got != tc.want {
+			t.Errorf("objective %q, title %q: subject %q, want %q", tc.objective, tc.title, got, tc.want)
+		}
+	}
+}
