@@ -31,7 +31,7 @@ type claim struct {
 // claimOn reads a DISCOVER as a claim on the open page p. The items the
 // model names are kept when they exist; when it names none that does (a
 // real small model often writes just the finding), they are inferred from
-// the finding's words, or failing that from its thought beside them.
+// the finding's words and its thought beside them (inferWithThought).
 func claimOn(act Action, p *openPage, rec *record) claim {
 	c := claim{page: p}
 	named, text := parseDiscover(act.Param)
@@ -48,9 +48,7 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 		if p != nil {
 			title = p.page.Title
 		}
-		if c.items = inferItems(c.text, title, rec.checklist, covered); len(c.items) == 0 {
-			c.items = inferItems(c.text+" "+act.Thought, title, rec.checklist, covered)
-		}
+		c.items = inferWithThought(c.text, act.Thought, title, rec.checklist, covered)
 	}
 	if p != nil {
 		c.pageText = p.shownText()

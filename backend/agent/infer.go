@@ -24,27 +24,63 @@ import (
 // what every finding from it names: "standing" on a page about standing
 // desks) and words every item has count for little.
 func inferItems(text, title string, checklist []Item, covered func(int) bool) []int {
+	return chooseItems(inferScores(text, title, checklist), checklist, covered)
+}
+
+// inferWithThought infers the items of a finding with the model's thought
+// beside it. The thought often names the item the model had in mind ("The
+// page gives how well each picks up pet hair on carpet"): the item it
+// names best is added to those the finding's words serve, when the
+// finding's words touch it too ("I still need the price" does not make a
+// finding about hair a price). A finding whose words touch no item is
+// read together with its thought.
+func inferWithThought(text, thought, title string, checklist []Item, covered func(int) bool) []int {
+	alone := inferScores(text, title, checklist)
+	if len(alone) == 0 || slices.Max(alone) < inferAtLeast {
+		return chooseItems(inferScores(text+" "+thought, title, checklist), checklist, covered)
+	}
+	out := chooseItems(alone, checklist, covered)
+	named := inferScores(thought, title, checklist)
+	if best := slices.Max(named); best >= inferAccept {
+		for i, sc := range named {
+			if sc == best && alone[i] >= inferAtLeast && !slices.Contains(out, checklist[i].Number) {
+				out = append(out, checklist[i].Number)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// inferScores is each item's weighted share of its terms that text has.
+func inferScores(text, title string, checklist []Item) []float64 {
 	have := map[string]bool{}
 	for _, t := range inferTerms(text, true) {
 		have[t] = true
 	}
 	common := commonTerms(title, checklist)
+	scores := make([]float64, len(checklist))
+	for i, it := range checklist {
+		scores[i] = inferScore(inferTerms(it.Text, false), have, common)
+	}
+	return scores
+}
+
+// chooseItems picks the items whose scores make them served: those at
+// inferAccept or above, else the one best when it is a match at all; of
+// siblings, one.
+func chooseItems(scores []float64, checklist []Item, covered func(int) bool) []int {
+	if len(scores) == 0 {
+		return nil
+	}
+	best := slices.Max(scores)
+	if best < inferAtLeast {
+		return nil
+	}
+	threshold := min(inferAccept, best) // the one best item, when it is still a match at all
 	terms := make([][]string, len(checklist))
 	for i, it := range checklist {
 		terms[i] = inferTerms(it.Text, false)
-	}
-	scores := make([]float64, len(checklist))
-	best := 0.0
-	for i := range checklist {
-		scores[i] = inferScore(terms[i], have, common)
-		best = max(best, scores[i])
-	}
-	threshold := inferAccept
-	if best < inferAccept {
-		threshold = best // the one best item, when it is still a match at all
-	}
-	if best < inferAtLeast {
-		return nil
 	}
 	var out []int
 	taken := map[string]bool{}

@@ -81,3 +81,37 @@ func TestGapSearchSubject(t *testing.T) {
 		}
 	}
 }
+
+// The item the thought beside a finding names best is added when the
+// finding touches it; the thought names no item the finding does not touch.
+func TestInferWithThought(t *testing.T) {
+	vacuums := items("how well each picks up pet hair on carpet", "brush tangles and maintenance with long hair", "price of each model", "recommendation for pets and carpet")
+	vacTitle := "Kestrel K2 vs Marlin M5 vs Heron H3: which robot vacuum handles pet hair best? | HomeLab Tested"
+	kosciuszko := items("height of Mount Kosciuszko", "Australian state where it stands", "who named it and when")
+	kosTitle := "Mount Kosciuszko - OpenAtlas Encyclopedia"
+	hairTest := "On our medium-pile carpet the Heron H3 collected 96% of the pet hair we spread, against 88% for the Marlin M5 and 81% for the Kestrel K2"
+	none := func(int) bool { return false }
+	for _, tc := range []struct {
+		name, title   string
+		checklist     []Item
+		text, thought string
+		want          []int
+	}{
+		// Seed-style thought naming the item: without it the finding went to
+		// the recommendation only, and the report called item 1 not found.
+		{"the thought names the item", vacTitle, vacuums, hairTest, "The page gives how well each picks up pet hair on carpet. I will record it.", []int{1, 4}},
+		{"no thought", vacTitle, vacuums, hairTest, "", []int{4}},
+		{"a thought about another item adds nothing", vacTitle, vacuums, hairTest, "I still need the price of each model.", []int{4}},
+		{"a thought with no item words", kosTitle, kosciuszko, "Mount Kosciuszko rises 2,228 metres above sea level.", "I remember this.", []int{1}},
+		// "with amounts" is in two items: the thought names the second.
+		{"the thought names one of two alike", "Sourdough starter: the complete guide", items("what to mix on the first day, with amounts", "the daily feeding, with amounts", "how to tell when the starter is ready"),
+			"Every 24 hours from day 2, discard all but 50 g of the starter and feed what is left with 50 g of flour and 50 g of water", "The page gives the daily feeding, with amounts. I will record it.", []int{2}},
+		{"the thought alone, when the finding touches nothing", kosTitle, kosciuszko, "It lies in the Snowy Mountains of New South Wales.", "This answers the Australian state.", []int{2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := inferWithThought(tc.text, tc.thought, tc.title, tc.checklist, none); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("inferWithThought = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
