@@ -9,6 +9,7 @@ import (
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
+	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/desktop"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runs"
@@ -214,12 +215,9 @@ func (a *App) InstallDriver() (desktop.SetupStatus, error) {
 func (a *App) ChooseBrowser() (string, error) {
 	return runtime.OpenFileDialog(a.context(), runtime.OpenDialogOptions{
 		Title:            "Choose the browser program (Chromium, Chrome or Edge)",
-		DefaultDirectory: browserFolder,
+		DefaultDirectory: browser.ProgramFolder(),
 	})
 }
-
-// browserFolder is where Linux packages install browser programs.
-const browserFolder = "/usr/bin"
 
 // UseBrowser saves path as the browser program when it is one Scout can
 // start, and returns the new setup status.

@@ -77,6 +77,25 @@ func (h host) find(configured string, tried []string) (string, error) {
 		ErrNoBrowser, strings.Join(tried, ", "), h.installHint())
 }
 
+// ProgramFolder is where the file dialog for choosing a browser opens:
+// where the system's browsers are installed.
+func ProgramFolder() string { return thisHost.programFolder() }
+
+func (h host) programFolder() string {
+	switch h.goos {
+	case "windows":
+		for _, env := range windowsFolders[1:] { // for everyone, where Edge is
+			if dir := h.getenv(env); dir != "" {
+				return dir
+			}
+		}
+		return h.getenv("LOCALAPPDATA")
+	case "darwin":
+		return "/Applications"
+	}
+	return "/usr/bin"
+}
+
 // installHint says how to get a browser on the host's system.
 func (h host) installHint() string {
 	switch h.goos {

@@ -139,3 +139,20 @@ func TestFindOnWindows(t *testing.T) {
 		t.Errorf("a browser set in Settings: %q, %v", got, err)
 	}
 }
+
+// The browser chooser opens where the system's browsers are.
+func TestProgramFolder(t *testing.T) {
+	for _, tc := range []struct {
+		h    host
+		want string
+	}{
+		{windowsHost(windowsEnv), `C:\Program Files`},
+		{windowsHost(map[string]string{"LOCALAPPDATA": `C:\Users\ann\AppData\Local`}), `C:\Users\ann\AppData\Local`},
+		{host{goos: "darwin"}, "/Applications"},
+		{host{goos: "linux"}, "/usr/bin"},
+	} {
+		if got := tc.h.programFolder(); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.h.goos, got, tc.want)
+		}
+	}
+}
