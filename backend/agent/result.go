@@ -1,6 +1,9 @@
 package agent
 
-import "time"
+import (
+	"maps"
+	"time"
+)
 
 // Result is what a run produced, whatever way it ended.
 type Result struct {
@@ -60,6 +63,15 @@ func (r *Result) Tally(ev Event) {
 	case EvRebuilt:
 		r.Rebuilds++
 	}
+}
+
+// carryFigures starts the result's figures from those of the stretches
+// before, for a resumed run.
+func (r *Result) carryFigures(before Result) {
+	r.Calls = maps.Clone(before.Calls)
+	r.PromptTokens, r.CachedTokens, r.CacheEstimated = before.PromptTokens, before.CachedTokens, before.CacheEstimated
+	r.CompletionTokens, r.ModelTime = before.CompletionTokens, before.ModelTime
+	r.SentBack, r.Rebuilds = before.SentBack, before.Rebuilds
 }
 
 // Missing is a checklist item the findings do not answer, and why.

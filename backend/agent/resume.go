@@ -21,6 +21,10 @@ type Snapshot struct {
 	// Opened are the pages that opened (failed visits count in Visits only).
 	Opened  []string
 	Journal []string
+	// Before are the figures of the stretches before (model calls, tokens,
+	// model time, send-backs, rebuilds): a resumed run's figures go on
+	// from them, so its report and run.json count the whole run.
+	Before Result
 }
 
 // ErrNothingToResume is returned for a journal without a run in it.
@@ -30,6 +34,7 @@ var ErrNothingToResume = errors.New("the journal holds no run to resume")
 func (s *Snapshot) Add(ev Event) {
 	s.LastSeq = max(s.LastSeq, ev.Seq)
 	s.Turn = max(s.Turn, ev.Turn)
+	s.Before.Tally(ev)
 	switch ev.Type {
 	case EvRunStarted:
 		if s.Objective == "" {
@@ -74,6 +79,7 @@ func (s *Snapshot) Resumable() (Snapshot, error) {
 	c.Checklist, c.Findings = slices.Clone(s.Checklist), slices.Clone(s.Findings)
 	c.Searches, c.Seen, c.Opened, c.Journal = slices.Clone(s.Searches), slices.Clone(s.Seen), slices.Clone(s.Opened), slices.Clone(s.Journal)
 	c.Visits = maps.Clone(s.Visits)
+	c.Before.Calls = maps.Clone(s.Before.Calls)
 	if c.Visits == nil {
 		c.Visits = map[string]int{}
 	}
@@ -102,6 +108,7 @@ func (a *Agent) restore(s *Snapshot) {
 	}
 	a.st.conv.journal = s.Journal
 	a.res.Checklist = s.Checklist
+	a.res.carryFigures(s.Before)
 }
 
 // StatusRunning marks a run still going: a report written while it goes

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,6 +313,16 @@ func TestResumeContinuesFromTheJournal(t *testing.T) {
 	}
 	if rec2.events[0].Seq != snap.LastSeq+1 {
 		t.Fatalf("sequence restarted at %d", rec2.events[0].Seq)
+	}
+	// The figures count the whole run, both stretches.
+	var whole Result
+	for _, ev := range append(slices.Clone(rec.events), rec2.events...) {
+		whole.Tally(ev)
+	}
+	if res.PromptTokens != whole.PromptTokens || res.Calls[KindAction] != whole.Calls[KindAction] || res.Calls[KindChecklist] != 1 ||
+		res.CompletionTokens != whole.CompletionTokens || res.SentBack != whole.SentBack {
+		t.Errorf("resumed run's figures: %d prompt tokens, calls %v, %d written, %d sent back; the whole run's: %d, %v, %d, %d",
+			res.PromptTokens, res.Calls, res.CompletionTokens, res.SentBack, whole.PromptTokens, whole.Calls, whole.CompletionTokens, whole.SentBack)
 	}
 }
 
