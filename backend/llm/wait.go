@@ -21,6 +21,11 @@ const (
 	// waitNoticeEvery repeats the notice while the silence lasts, so the
 	// journal shows the wait growing without a row every few seconds.
 	waitNoticeEvery = 5 * time.Minute
+	// readSlack: before its first token, a call whose prompt should take
+	// longer than waitNotice to read at the measured speed is not called
+	// silent until this many times that reading time has passed; the
+	// progress row shows the read meanwhile, and says when it runs slow.
+	readSlack = 1.5
 )
 
 // noticeTimes are when the waiting notices come; tests shorten them.
@@ -72,6 +77,17 @@ func (w *watch) progress() {
 
 func (w *watch) stop() { w.dog.Stop() }
 
+// silenceAllowed is how long the server may be silent before the user is
+// told: after, or before the first token, the time the prompt should take
+// to read at the measured speed, with slack.
+func (w *watch) silenceAllowed(after time.Duration) time.Duration {
+	if w.wrote.Load() {
+		return after
+	}
+	reading := w.plan.rates.Reading(w.plan.newTokens)
+	return max(after, time.Duration(readSlack*float64(reading)))
+}
+
 // quiet is how long the server has been silent.
 func (w *watch) quiet() time.Duration { return time.Since(time.Unix(0, w.heard.Load())) }
 
@@ -108,9 +124,9 @@ func (c *Client) await(done <-chan outcome, w *watch, notify port.Notify) outcom
 		case now := <-tick.C:
 			w.tell(notify, now)
 		case <-t.C:
-			quiet := w.quiet()
-			if quiet < c.notice.after { // the server spoke since
-				t.Reset(c.notice.after - quiet)
+			quiet, allowed := w.quiet(), w.silenceAllowed(c.notice.after)
+			if quiet < allowed { // the server spoke since, or is still reading
+				t.Reset(allowed - quiet)
 				continue
 			}
 			notify.Say(port.Notice{Text: w.note(quiet)})

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"github.com/scout-research/scout/backend/speed"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -186,6 +187,29 @@ func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 	}
 	if len(notes) != 0 {
 		t.Errorf("a server writing steadily got notices: %q", notes)
+	}
+}
+
+// A long read at the measured speed is no silence: the notice waits for
+// the read, with slack, and once the server writes, only for the gap.
+func TestSilenceAllowedWaitsForTheRead(t *testing.T) {
+	slow := speed.Rates{Read: 7, Write: 3.5}
+	for _, tc := range []struct {
+		name  string
+		plan  callPlan
+		wrote bool
+		want  time.Duration
+	}{
+		{"speed unknown", callPlan{newTokens: 1850}, false, waitNotice},
+		{"a short read", callPlan{newTokens: 300, rates: slow}, false, waitNotice},
+		{"1,850 tokens at 7 a second", callPlan{newTokens: 1850, rates: slow}, false, 1850 * time.Second * 3 / 14},
+		{"writing already", callPlan{newTokens: 1850, rates: slow}, true, waitNotice},
+	} {
+		w := &watch{plan: tc.plan}
+		w.wrote.Store(tc.wrote)
+		if got := w.silenceAllowed(waitNotice); got.Round(time.Second) != tc.want.Round(time.Second) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
 
