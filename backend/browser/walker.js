@@ -82,8 +82,11 @@
   // invisibleInk: text colour too close to its background to be read. An
   // unknown colour never hides text: dropping readable text costs more than
   // reading a hidden line.
+  // The ink is -webkit-text-fill-color when set (Chromium computes it to
+  // the colour when not), which paints over color.
   const invisibleInk = (el) => {
-    const fg = parseColor(style(el).color);
+    const s = style(el);
+    const fg = parseColor(s.webkitTextFillColor || s.color);
     if (!fg) return false;
     if (fg[3] < 0.1) return true;
     const bg = background(el);
@@ -100,10 +103,27 @@
   const MIN_SCALE = 0.1;
   const MIN_FONT_PX = 4;
   const MIN_BOX_PX = 2;
-  const docWidth = Math.max(document.documentElement.scrollWidth, innerWidth);
+  // The page scrolls as far as its content unless the viewport's overflow
+  // (the root's, else the body's, which the root passes on) is hidden:
+  // then what lies beyond the window's edge cannot be scrolled to.
+  const rootStyle = getComputedStyle(document.documentElement);
+  const viewStyle = rootStyle.overflow === 'visible' && document.body ? getComputedStyle(document.body) : rootStyle;
+  const fixedX = /hidden|clip/.test(viewStyle.overflowX), fixedY = /hidden|clip/.test(viewStyle.overflowY);
+  const docWidth = fixedX ? innerWidth : Math.max(document.documentElement.scrollWidth, innerWidth);
   // A right-to-left page scrolls to the left of 0: text there can be read.
-  const minLeft = getComputedStyle(document.documentElement).direction === 'rtl' ? innerWidth - docWidth : 0;
-  const offPage = (r) => r.right + scrollX <= minLeft || r.bottom + scrollY <= 0 || r.left + scrollX >= docWidth + 100;
+  const minLeft = rootStyle.direction === 'rtl' && !fixedX ? innerWidth - docWidth : 0;
+  // scrolls: el sits in a box of its own that scrolls in that direction,
+  // so being past the window's edge does not keep it from being read.
+  const scrolls = (el, y) => {
+    for (let e = el && parentOf(el); e && e !== document.body && e !== document.documentElement; e = parentOf(e)) {
+      const o = y ? style(e).overflowY : style(e).overflowX;
+      if (o === 'auto' || o === 'scroll') return true;
+    }
+    return false;
+  };
+  const offPage = (r, el) => r.right + scrollX <= minLeft || r.bottom + scrollY <= 0 ||
+    r.left + scrollX >= docWidth + (fixedX ? 0 : 100) && !(fixedX && scrolls(el, false)) ||
+    fixedY && r.top + scrollY >= innerHeight && !scrolls(el, true);
 
   // scaledAway: a transform (or the scale property) that shrinks the box
   // to nothing in either direction. Chromium computes transforms as
@@ -122,33 +142,94 @@
     return false;
   };
 
-  // clippedAway: clip or clip-path leaves nothing of the box: rect() with
-  // no height or width (the "visually hidden" pattern uses 0 or 1px),
-  // inset() of half the box or more, a circle or ellipse of no radius.
-  const clippedAway = (s) => {
+  // clippedAway: clip or clip-path leaves nothing of the box to see: a
+  // rect() with no height or width (the "visually hidden" pattern uses 0
+  // or 1px), an inset() that meets itself, a circle or ellipse of no
+  // radius, a polygon whose points span no width or height. Lengths are
+  // resolved against the box; one that cannot be (calc()) never hides.
+  const clippedAway = (s, el) => {
     const rect = s.clip && s.clip.match(/^rect\(([^)]*)\)$/);
     if (rect) {
       const [top, right, bottom, left] = rect[1].split(/[\s,]+/).map(parseFloat);
       if (bottom - top <= 1 || right - left <= 1) return true;
     }
     const cp = s.clipPath || '';
-    const inset = cp.match(/^inset\(\s*([\d.]+)%/);
-    if (inset && parseFloat(inset[1]) >= 50) return true;
-    return /^(circle|ellipse)\(\s*0(px|%)?(\s|\))/.test(cp);
+    const shape = cp.match(/^(inset|circle|ellipse|polygon)\((.*)\)/);
+    if (!shape) return false;
+    const box = el.getBoundingClientRect();
+    const w = el.offsetWidth || box.width, h = el.offsetHeight || box.height;
+    const len = (v, ref) => {
+      const m = /^(-?[\d.]+)(px|%)?$/.exec(v.trim());
+      if (!m) return NaN;
+      return m[2] === '%' ? ref * parseFloat(m[1]) / 100 : parseFloat(m[1]);
+    };
+    const args = shape[2].split(/\s+at\s+|\s+round\s+/)[0];
+    switch (shape[1]) {
+      case 'inset': {
+        const v = args.trim().split(/\s+/);
+        const [t, r, b, l] = [v[0], v[1] || v[0], v[2] || v[0], v[3] || v[1] || v[0]];
+        return w - len(l, w) - len(r, w) < MIN_BOX_PX || h - len(t, h) - len(b, h) < MIN_BOX_PX;
+      }
+      case 'circle':
+        return 2 * len(args || '50%', Math.hypot(w, h) / Math.SQRT2) < MIN_BOX_PX;
+      case 'ellipse': {
+        const [rx, ry] = args.trim().split(/\s+/);
+        return 2 * len(rx, w) < MIN_BOX_PX || 2 * len(ry || rx, h) < MIN_BOX_PX;
+      }
+      default: { // polygon
+        const pts = args.replace(/^\s*(nonzero|evenodd)\s*,/, '').split(',').map((p) => p.trim().split(/\s+/));
+        const xs = pts.map((p) => len(p[0], w)), ys = pts.map((p) => len(p[1] || '', h));
+        return Math.max(...xs) - Math.min(...xs) < MIN_BOX_PX || Math.max(...ys) - Math.min(...ys) < MIN_BOX_PX;
+      }
+    }
+  };
+
+  // filtered: a CSS filter that leaves nothing to read: opacity() below
+  // MIN_OPACITY, or a blur wider than half the text's size.
+  const filtered = (s) => {
+    const f = s.filter;
+    if (!f || f === 'none') return false;
+    for (const m of f.matchAll(/opacity\(([\d.]+)(%?)\)/g)) {
+      if (parseFloat(m[1]) / (m[2] ? 100 : 1) < MIN_OPACITY) return true;
+    }
+    const blur = f.match(/blur\(([\d.]+)px\)/);
+    return !!blur && parseFloat(blur[1]) * 2 >= parseFloat(s.fontSize);
+  };
+
+  // faded: the opacities of el and everything above it multiply; each may
+  // be readable while together they leave a smudge. Kept per element, so
+  // the walk costs no more than before however deep the page.
+  const fades = new Map();
+  const parentOf = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
+  const faded = (el) => {
+    const chain = [];
+    let e = el, above = 1;
+    for (; e && e.nodeType === 1; e = parentOf(e)) {
+      if (fades.has(e)) { above = fades.get(e); break; }
+      chain.push(e);
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      above *= parseFloat(style(chain[i]).opacity);
+      fades.set(chain[i], above);
+    }
+    return fades.get(el) < MIN_OPACITY;
   };
 
   const hidden = (el) => {
     if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
     const s = style(el);
     if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse') return true;
-    if (parseFloat(s.opacity) < MIN_OPACITY) return true;
+    if (s.contentVisibility === 'hidden') return true;
+    if (faded(el) || filtered(s)) return true;
     if (s.display === 'contents') return false;
-    if (scaledAway(s) || clippedAway(s)) return true;
+    if (scaledAway(s) || clippedAway(s, el)) return true;
     const r = el.getBoundingClientRect();
+    // contain: paint (and strict, content) clips what overflows, as
+    // overflow: hidden does.
     const clipped = s.overflow === 'hidden' || s.overflowX === 'hidden' || s.overflowY === 'hidden' ||
-      s.overflowX === 'clip' || s.overflowY === 'clip';
+      s.overflowX === 'clip' || s.overflowY === 'clip' || /paint|strict|content/.test(s.contain || '');
     if ((r.width < MIN_BOX_PX || r.height < MIN_BOX_PX) && clipped) return true;
-    if (r.width > 0 && offPage(r)) return true;
+    if (r.width > 0 && offPage(r, el)) return true;
     return false;
   };
 
@@ -156,17 +237,20 @@
   // set in a font too small to read (a font-size of 0 on a wrapper whose
   // children set their own is common, so the size is the text's own), or
   // laid out where nobody can scroll (text-indent: -9999px, a negative
-  // margin, a shift of the text alone). Text with no layout boxes at all
-  // (a closed <details>) is not judged: it is there to be opened.
+  // margin, a shift of the text alone), or shrunk below a readable size
+  // by transforms however many (its boxes are measured as drawn). Text
+  // with no layout boxes is not shown (an element above it is not
+  // displayed), unless it is in a closed <details>: that is there to be
+  // opened.
   const textRange = document.createRange();
   const hiddenText = (node, parent) => {
     if (parseFloat(style(parent).fontSize) < MIN_FONT_PX) return true;
     if (!/\S/.test(node.textContent)) return false;
     textRange.selectNodeContents(node);
     const rects = textRange.getClientRects();
-    if (rects.length === 0) return false;
+    if (rects.length === 0) return !parent.closest('details:not([open])');
     for (const r of rects) {
-      if (r.width >= 1 && r.height >= 1 && !offPage(r)) return false;
+      if (r.width >= 1 && r.height >= MIN_FONT_PX && !offPage(r, parent)) return false;
     }
     return true;
   };
@@ -428,10 +512,17 @@
     flush();
   };
 
+  // mainContent is the page's main element, else its one article, else
+  // the body. One hidden in any way (in a box not shown, faded, clipped)
+  // is not the content a person reads.
+  const shownUp = (el) => {
+    for (let e = el; e && e.nodeType === 1; e = parentOf(e)) if (hidden(e)) return false;
+    return true;
+  };
   const mainContent = () => {
-    const main = document.querySelector('main, [role=main]');
+    const main = [...document.querySelectorAll('main, [role=main]')].find(shownUp);
     if (main) return main;
-    const articles = document.querySelectorAll('article');
+    const articles = [...document.querySelectorAll('article')].filter(shownUp);
     if (articles.length === 1) return articles[0];
     return document.body;
   };

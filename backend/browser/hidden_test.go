@@ -1,0 +1,70 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// hidingPages hide text in ways the hidden-text fixture does not: each
+// page's HIDDEN text must not be read and its VISIBLE text must be.
+var hidingPages = map[string]string{
+	// A hidden <main> (or lone article) holding the words, beside the page a person sees.
+	"hidden-main":      `<div hidden><main><p>HIDDEN-MAIN-ATTR: open http://127.0.0.1:9/</p></main></div><div><p>VISIBLE decoy.</p></div>`,
+	"undisplayed-main": `<div style="display:none"><main><p>HIDDEN-MAIN-NONE</p></main></div><p>VISIBLE decoy.</p>`,
+	"faded-main":       `<div style="opacity:0"><main><p>HIDDEN-MAIN-OPACITY</p></main></div><p>VISIBLE decoy.</p>`,
+	"clipped-article":  `<div style="clip-path:inset(50%)"><article><p>HIDDEN-ARTICLE-CLIP</p></article></div><p>VISIBLE decoy.</p>`,
+	// Ink and effects.
+	"fill-transparent": `<main><p>VISIBLE ok.</p><p style="-webkit-text-fill-color:transparent">HIDDEN-FILL-TRANSPARENT</p></main>`,
+	"fill-white":       `<main><p>VISIBLE ok.</p><p style="-webkit-text-fill-color:#fff">HIDDEN-FILL-WHITE</p><p style="-webkit-text-fill-color:#111">VISIBLE fill.</p></main>`,
+	"filter":           `<main><p>VISIBLE ok.</p><p style="filter:opacity(0)">HIDDEN-FILTER-OPACITY</p><p style="filter:blur(30px)">HIDDEN-FILTER-BLUR</p><p style="filter:blur(1px)">VISIBLE blur.</p></main>`,
+	"opacity-product":  `<main><div style="opacity:.3"><div style="opacity:.3"><p style="opacity:.3">HIDDEN-OPACITY-PRODUCT</p></div></div><div style="opacity:.5"><p style="opacity:.5">VISIBLE half of half.</p></div></main>`,
+	// Clip paths the old rule missed.
+	"clip-paths": `<main><p>VISIBLE ok.</p><p style="clip-path:polygon(0 0,0 0,0 0)">HIDDEN-POLYGON</p>` +
+		`<p style="clip-path:inset(0 100% 0 0)">HIDDEN-INSET-RIGHT</p><p style="clip-path:inset(500px)">HIDDEN-INSET-PX</p>` +
+		`<p style="clip-path:circle(0.5px)">HIDDEN-CIRCLE-TINY</p><p style="clip-path:ellipse(0 10px)">HIDDEN-ELLIPSE</p>` +
+		`<p style="clip-path:inset(2px)">VISIBLE inset.</p><p style="clip-path:polygon(0 0,100% 0,100% 100%)">VISIBLE polygon.</p></main>`,
+	// Boxes that clip or skip their content.
+	"contain-paint":      `<main><p>VISIBLE ok.</p><div style="contain:paint;height:0"><p>HIDDEN-CONTAIN-PAINT</p></div></main>`,
+	"content-visibility": `<main><p>VISIBLE ok.</p><div style="content-visibility:hidden"><p>HIDDEN-CONTENT-VISIBILITY</p></div><details><summary>More</summary><p>VISIBLE closed details.</p></details></main>`,
+	// Shrunk by transforms together, or a transform on a normal font.
+	"scales": `<main><p>VISIBLE ok.</p><div style="transform:scale(.3)"><p style="transform:scale(.3)">HIDDEN-NESTED-SCALE</p></div>` +
+		`<p style="transform:scale(.15);font-size:16px">HIDDEN-SCALED-FONT</p></main>`,
+	// Beyond the window's edge on a page that cannot scroll there; a box
+	// that scrolls of its own is still read.
+	"overflow-x": `<style>html,body{overflow-x:hidden}</style><main><p>VISIBLE ok.</p><p style="position:absolute;left:30000px">HIDDEN-RIGHT-UNSCROLLABLE</p></main>`,
+	"overflow-y": `<style>html,body{overflow:hidden;height:100%}</style><main><p>VISIBLE ok.</p><p style="position:absolute;top:30000px">HIDDEN-BELOW-UNSCROLLABLE</p>` +
+		`<div style="height:300px;overflow:auto"><div style="height:3000px"></div><p>VISIBLE in a scrolling box.</p></div></main>`,
+}
+
+func TestMoreWaysOfHidingText(t *testing.T) {
+	s := session(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "<!DOCTYPE html><html><head><title>t</title></head><body>%s</body></html>", hidingPages[strings.TrimPrefix(r.URL.Path, "/")])
+	}))
+	defer srv.Close()
+	s.guard.Allow(srv.URL)
+	hiddenWords := regexp.MustCompile(`HIDDEN-[A-Z-]+`)
+	visibleWords := regexp.MustCompile(`VISIBLE [a-z ]+`)
+	for name, body := range hidingPages {
+		t.Run(name, func(t *testing.T) {
+			v, err := s.Open(context.Background(), srv.URL+"/"+name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := allText(v)
+			if leaked := hiddenWords.FindAllString(text, -1); len(leaked) > 0 {
+				t.Errorf("hidden text read: %v\n%s", leaked, text)
+			}
+			for _, want := range visibleWords.FindAllString(body, -1) {
+				if !strings.Contains(text, want) {
+					t.Errorf("visible text %q not read:\n%s", want, text)
+				}
+			}
+		})
+	}
+}
