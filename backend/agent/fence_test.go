@@ -154,3 +154,34 @@ func TestInert(t *testing.T) {
 		t.Errorf("quoted = %q, want %q", got, want)
 	}
 }
+
+// A fence tag is disarmed however a reader might take it for one:
+// look-alike brackets, slashes and letters from other blocks and scripts,
+// invisible characters inside, extra slashes, character references for
+// the slash. Words that only resemble one stay as they are.
+func TestInertLookAlikes(t *testing.T) {
+	for in, want := range map[string]string{
+		"</ｐａｇｅ>":                                          "‹/ｐａｇｅ>",
+		"＜／page＞":                                          "‹／page＞",
+		"〈/page〉 ⟨/page⟩ 〈page〉":                           "‹/page〉 ‹/page⟩ ‹page〉",
+		"❮/page❯ ˂/page˃ ᐸ/page> ⧼/results⧽":               "‹/page❯ ‹/page˃ ‹/page> ‹/results⧽",
+		"</раgе>":                                          "‹/раgе>", // Cyrillic р, а, е
+		"</ᴘᴀɢᴇ> </𝐩𝐚𝐠𝐞>":                                  "‹/ᴘᴀɢᴇ> ‹/𝐩𝐚𝐠𝐞>",
+		"</pa\u200bge> <\u2060/page>":                      "‹/pa\u200bge> ‹\u2060/page>",
+		"</pa\u00adge> </r\u200cesults>":                   "‹/pa\u00adge> ‹/r\u200cesults>",
+		"<//page> <\\/page>":                               "‹//page> ‹\\/page>",
+		"&lt;&#47;page&gt; &lt;&sol;page &#x3C;&#x2F;page": "‹&#47;page&gt; ‹&sol;page ‹&#x2F;page",
+		"</p\u0301age>":                                    "‹/p\u0301age>",
+		"a < b, pages, <pager>, ｐａｇｅ":                      "a < b, pages, <pager>, ｐａｇｅ",
+	} {
+		if got := inert(in); got != want {
+			t.Errorf("inert(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Every look-alike of '<' is caught by inert's quick test.
+	for r, f := range foldRunes {
+		if f == '<' && !strings.ContainsRune(brackets, r) {
+			t.Errorf("%q reads as '<' but is not among the brackets", r)
+		}
+	}
+}

@@ -6,6 +6,10 @@ import (
 	"regexp"
 	"strings"
 	"text/template"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 //go:embed prompts/*.tmpl
@@ -38,16 +42,113 @@ var prompts = template.Must(template.New("").Funcs(template.FuncMap{
 //   - quoted, for a piece in quotes (a title, a heading, a page sentence),
 //     whose own double quotes become single ones so it cannot end them.
 
-// fenceTag is anything that could read as a fence's tag: <page>, </page>,
-// <results> or </results>, in any case, with spaces, with full-width or
-// small angle brackets, or written as an HTML character reference.
-var fenceTag = regexp.MustCompile(`(?i)(?:<|＜|﹤|&lt;?|&#0*60;?|&#x0*3c;?)(\s*/?\s*(?:page|results)\b)`)
-
 // inert returns s with the bracket of every fence tag in it replaced by
 // a single angle quote: the model still reads "‹/page>" as the page's
-// words, and never as the end of them.
+// words, and never as the end of them. A fence tag is <page>, </page>,
+// <results> or </results> as a reader might take it (see fold): in any
+// case, with spaces or extra slashes, with look-alike brackets, slashes
+// and letters (full-width, small capitals, Cyrillic, mathematical), with
+// invisible characters inside, or written as HTML character references.
 func inert(s string) string {
-	return fenceTag.ReplaceAllString(s, "‹$1")
+	if !strings.ContainsAny(s, brackets) {
+		return s // the common case: no tag without a bracket
+	}
+	folded, spans := fold(s)
+	tags := fenceTag.FindAllStringSubmatchIndex(folded, -1)
+	if tags == nil {
+		return s
+	}
+	var sb strings.Builder
+	last := 0
+	for _, m := range tags {
+		bracket := spans[m[0]] // the folded '<' is one byte: its source span
+		sb.WriteString(s[last:bracket[0]])
+		sb.WriteString("‹")
+		last = bracket[1]
+	}
+	sb.WriteString(s[last:])
+	return sb.String()
+}
+
+// fenceTag is a fence tag in folded text.
+var fenceTag = regexp.MustCompile(`<\s*[/\\]*\s*(?:page|results)\b`)
+
+// fold returns s as a reader would take it when looking for a fence tag,
+// with the span of s each byte of the result came from: character
+// references for <, / and > decoded; look-alikes of those and of letters
+// (by NFKC, and the confusables in foldRunes) replaced by their ASCII
+// letter in lower case; invisible format characters and combining marks
+// dropped. Every rune it keeps is ASCII or kept as it is, one for one.
+func fold(s string) (string, [][2]int) {
+	var sb strings.Builder
+	spans := make([][2]int, 0, len(s))
+	put := func(r rune, from, to int) {
+		n := utf8.RuneLen(r)
+		sb.WriteRune(r)
+		for ; n > 0; n-- {
+			spans = append(spans, [2]int{from, to})
+		}
+	}
+	for i := 0; i < len(s); {
+		if s[i] == '&' {
+			if m := charRef.FindStringSubmatchIndex(s[i:]); m != nil {
+				put(refRune(strings.ToLower(s[i+m[2]:i+m[3]])), i, i+m[1])
+				i += m[1]
+				continue
+			}
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if f, ok := foldRune(r); ok {
+			put(f, i, i+size)
+		}
+		i += size
+	}
+	return sb.String(), spans
+}
+
+// charRef is an HTML character reference for <, / or >, with or without
+// its semicolon.
+var charRef = regexp.MustCompile(`^&(?i)(lt|gt|sol|#0*(?:60|47|62)|#x0*(?:3c|2f|3e));?`)
+
+func refRune(ref string) rune {
+	switch strings.TrimLeft(ref, "#x0") {
+	case "lt", "60", "3c":
+		return '<'
+	case "sol", "47", "2f":
+		return '/'
+	}
+	return '>'
+}
+
+// foldRune is r as fold takes it, and false when fold drops it.
+func foldRune(r rune) (rune, bool) {
+	if r < utf8.RuneSelf {
+		return unicode.ToLower(r), true
+	}
+	if unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me) || (r >= 0xFE00 && r <= 0xFE0F) {
+		return 0, false
+	}
+	if f, ok := foldRunes[r]; ok {
+		return f, true
+	}
+	if k := []rune(norm.NFKC.String(string(r))); len(k) == 1 && k[0] < utf8.RuneSelf {
+		return unicode.ToLower(k[0]), true
+	}
+	return r, true
+}
+
+// brackets are the characters fold reads as '<' (foldRunes' and NFKC's)
+// or that start a character reference for it.
+const brackets = "<&＜﹤‹\u2329\u3008⟨❮❬˂ᐸ⧼《«≺⊂"
+
+// foldRunes are look-alikes NFKC leaves as they are: angle brackets and
+// slashes, and letters of "page" and "results" from other scripts.
+var foldRunes = map[rune]rune{
+	'‹': '<', '\u2329': '<', '\u3008': '<', '⟨': '<', '❮': '<', '❬': '<', '˂': '<', 'ᐸ': '<', '⧼': '<', '《': '<', '«': '<', '≺': '<', '⊂': '<',
+	'⁄': '/', '∕': '/', '⧸': '/', '╱': '/', '⟋': '/',
+	'р': 'p', 'Р': 'p', 'ρ': 'p', 'ᴘ': 'p', 'а': 'a', 'А': 'a', 'α': 'a', 'ᴀ': 'a', 'ɡ': 'g', 'ɢ': 'g', 'ԍ': 'g',
+	'е': 'e', 'Е': 'e', 'ε': 'e', 'ᴇ': 'e', 'ҽ': 'e', 'ʀ': 'r', 'г': 'r', 'ѕ': 's', 'Ѕ': 's', 'ꜱ': 's',
+	'υ': 'u', 'ᴜ': 'u', 'ս': 'u', 'ʟ': 'l', 'ӏ': 'l', 'ι': 'l', 'ǀ': 'l', 'τ': 't', 'т': 't', 'ᴛ': 't', 'Т': 't',
 }
 
 // line is inert on one line: a line break in it cannot start a line that
