@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -186,5 +187,25 @@ func TestWriterFailureKeepsWhyTheRunEnded(t *testing.T) {
 	res, _ := Run(context.Background(), cfg)
 	if res.Status != StatusInterrupted || !strings.Contains(res.Error, "resume the run") || !strings.Contains(res.Error, "stopped answering") {
 		t.Fatalf("status %s, error %q", res.Status, res.Error)
+	}
+}
+
+// A writer that ignores its token limit and sends megabytes gets its
+// result cut, at a line break, saying so: the report, its JSON and every
+// opening of it in the app stay small.
+func TestAHugeResultIsCut(t *testing.T) {
+	huge := strings.Repeat("Mount Kilimanjaro is the highest [1].\n", 200_000)
+	cfg, _, _, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {search1, openKili, act(ActDiscover, finding1, "")},
+		KindWriter:    {`{"result":` + strconv.Quote(huge) + `}`},
+	})
+	cfg.MaxTurns = 3
+	res, _ := Run(context.Background(), cfg)
+	if len(res.Answer) > MaxResultChars+200 || !strings.HasSuffix(res.Answer, resultCut) {
+		t.Fatalf("a result of %d bytes, ending %q", len(res.Answer), res.Answer[max(0, len(res.Answer)-120):])
+	}
+	if body := strings.TrimSuffix(res.Answer, resultCut); !strings.HasSuffix(strings.TrimSpace(body), "highest [1].") {
+		t.Errorf("not cut at a line break: %q", body[len(body)-60:])
 	}
 }

@@ -162,6 +162,12 @@ type rebuildSize struct{ findingChars, journalLines int }
 // characters (their full text stays in the report).
 var writerFindingChars = []int{0, findingCharsInRebuild, 160, 100, 60}
 
+// MaxResultChars bounds the writer's result, in bytes: over three times
+// what its token cap allows in English and more in any other script, so
+// only a server that ignores the cap reaches it; Markdown much longer and
+// nested deep takes seconds to minutes to render (report.Fragment).
+const MaxResultChars = 12_000
+
 // Reply caps per call kind, in tokens: an action is a sentence of thought
 // plus a short parameter; the writer needs room for a cited answer.
 var maxTokens = map[string]int{

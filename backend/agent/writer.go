@@ -6,6 +6,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/plain"
@@ -96,13 +97,35 @@ func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, err
 		Result string `json:"result"`
 	}
 	if obj, err := extractJSON(reply.Content); err == nil && json.Unmarshal([]byte(obj), &got) == nil && got.Result != "" {
-		return plain.Text(strings.TrimSpace(got.Result)), nil
+		return ClipResult(plain.Text(strings.TrimSpace(got.Result))), nil
 	}
 	if _, err := ParseAction(reply.Content); err == nil {
 		return "", errActionShaped
 	}
-	return plain.Text(strings.TrimSpace(reply.Content)), nil // prose instead of JSON is still the answer
+	return ClipResult(plain.Text(strings.TrimSpace(reply.Content))), nil // prose instead of JSON is still the answer
 }
+
+// ClipResult cuts a result longer than MaxResultChars at the last line
+// break before the limit (else at the limit), saying so. A server that
+// ignores the reply's token limit can send megabytes, and rendering
+// Markdown of that size, nested deep, takes minutes on every opening of
+// the report.
+func ClipResult(s string) string {
+	if len(s) <= MaxResultChars {
+		return s
+	}
+	cut := MaxResultChars
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if nl := strings.LastIndexByte(s[:cut], '\n'); nl > MaxResultChars/2 {
+		cut = nl
+	}
+	return strings.TrimSpace(s[:cut]) + "\n\n" + resultCut
+}
+
+// resultCut ends a clipped result.
+const resultCut = "(The rest of the result was cut: the model wrote far more than it was asked for.)"
 
 // writerPrompt is the objective and the findings under the writer's rules;
 // when they would not fit the context with the answer, a one-line system

@@ -94,6 +94,35 @@ func TestResultCannotForgeTheReport(t *testing.T) {
 
 // A marked number is a whole number of the result, never a piece of a
 // longer one, and marks never nest.
+// A result of megabytes (a server that ignores the reply's token limit)
+// nested as deep as it goes renders in bounded time, cut and saying so:
+// Markdown parsing of such nesting grows with the square of its length.
+func TestAHugeNestedResultRendersInTime(t *testing.T) {
+	for name, answer := range map[string]string{
+		"lists":  strings.Repeat("- ", 2<<20) + "x",
+		"quotes": strings.Repeat(">", 4<<20) + " x",
+		"links":  strings.Repeat("[a](", 1<<20),
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := forgedResult()
+			res.Answer = answer
+			done := make(chan string, 1)
+			go func() {
+				h, _ := Fragment(res, Figures{})
+				done <- h
+			}()
+			select {
+			case h := <-done:
+				if !strings.Contains(h, "The rest of the result was cut") {
+					t.Error("the cut result does not say it was cut")
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("rendering a huge nested result did not end within five seconds")
+			}
+		})
+	}
+}
+
 func TestFlaggedNumbersAreWholeNumbers(t *testing.T) {
 	res := &agent.Result{
 		Objective: "Q", Status: agent.StatusFinished, Turns: 1, Calls: map[string]int{},

@@ -60,7 +60,8 @@ func Fragment(res *agent.Result, fig Figures) (string, error) {
 			URL: oneLine(f.URL), Link: linkable(f.URL), Text: oneLine(f.Text), Quote: oneLine(f.Quote)})
 	}
 	if res.Answer != "" {
-		h, err := renderResult(strings.TrimSpace(plain.Text(res.Answer)), numbers, res.Unsupported)
+		// Clipped again: report.json may come from a run before the clip.
+		h, err := renderResult(agent.ClipResult(strings.TrimSpace(plain.Text(res.Answer))), numbers, res.Unsupported)
 		if err != nil {
 			return "", err
 		}
