@@ -39,6 +39,23 @@ var hidingPages = map[string]string{
 	"overflow-x": `<style>html,body{overflow-x:hidden}</style><main><p>VISIBLE ok.</p><p style="position:absolute;left:30000px">HIDDEN-RIGHT-UNSCROLLABLE</p></main>`,
 	"overflow-y": `<style>html,body{overflow:hidden;height:100%}</style><main><p>VISIBLE ok.</p><p style="position:absolute;top:30000px">HIDDEN-BELOW-UNSCROLLABLE</p>` +
 		`<div style="height:300px;overflow:auto"><div style="height:3000px"></div><p>VISIBLE in a scrolling box.</p></div></main>`,
+	// Scripts that replace what the walker asks: it reads in a world of
+	// its own, where the page's changes do not reach.
+	"lying-style": `<main><p>VISIBLE ok.</p><p style="opacity:0">HIDDEN-STYLE-LIE</p></main><script>
+const real = window.getComputedStyle;
+window.getComputedStyle = function (el, p) { const st = real.call(window, el, p); return new Proxy(st, {get(t, k) { if (k === 'opacity') return '1'; const v = t[k]; return typeof v === 'function' ? v.bind(t) : v; }}); };
+</script>`,
+	"lying-hidden": `<main><p>VISIBLE ok.</p><p hidden>HIDDEN-ATTR-LIE</p></main><script>
+Object.defineProperty(HTMLElement.prototype, 'hidden', {get() { return false }});
+Element.prototype.getAttribute = function () { return null };
+</script>`,
+	"lying-geometry": `<main><p>VISIBLE ok.</p><p style="position:absolute;left:-9999px">HIDDEN-GEOMETRY-LIE</p></main><script>
+Element.prototype.getBoundingClientRect = function () { return {width: 100, height: 100, left: 0, right: 100, top: 0, bottom: 100} };
+Range.prototype.getClientRects = function () { return [{width: 100, height: 20, left: 0, right: 100, top: 0, bottom: 20}] };
+</script>`,
+	"breaking": `<main><p>VISIBLE despite the script.</p></main><script>
+window.getComputedStyle = () => { throw new Error('no') }; Array.prototype.push = function () { throw 2 };
+</script>`,
 }
 
 func TestMoreWaysOfHidingText(t *testing.T) {

@@ -536,23 +536,89 @@ const quietJS = `({quiet, max}) => new Promise(resolve => {
 // navigatedAway recognises an evaluation cut short by the page navigating.
 func navigatedAway(err error) bool {
 	msg := err.Error()
-	return strings.Contains(msg, "Execution context was destroyed") || strings.Contains(msg, "navigat")
+	return strings.Contains(msg, "Execution context was destroyed") || strings.Contains(msg, "navigat") ||
+		strings.Contains(msg, "Cannot find context with specified id")
 }
 
 func (s *Session) extract(p playwright.Page) (page.Document, error) {
-	raw, err := p.Evaluate(walkerJS, map[string]any{"maxChars": s.br.opts.MaxTextChars})
+	var doc page.Document
+	err := evaluateIsolated(p, walkerJS, map[string]any{"maxChars": s.br.opts.MaxTextChars}, &doc)
 	if err != nil {
 		return page.Document{}, port.Failure(port.ErrNotReadable, p.URL(), "the page could not be read: %v", firstLine(err))
 	}
+	return plainDocument(doc), nil
+}
+
+// evaluateIsolated calls the JavaScript function fn with arg in a world of
+// its own in p's main frame, and decodes what it returns into out. The
+// world shares the page's DOM but none of its JavaScript: a page that
+// replaces getComputedStyle, getBoundingClientRect, the hidden property or
+// Array.prototype.push sees its changes only in its own world, so it can
+// neither make hidden text pass for shown nor keep the walker from reading.
+func evaluateIsolated(p playwright.Page, fn string, arg, out any) error {
+	cdp, err := p.Context().NewCDPSession(p)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = cdp.Detach() }()
+	var tree struct {
+		FrameTree struct {
+			Frame struct {
+				ID string `json:"id"`
+			} `json:"frame"`
+		} `json:"frameTree"`
+	}
+	if err := send(cdp, "Page.getFrameTree", nil, &tree); err != nil {
+		return err
+	}
+	var world struct {
+		ExecutionContextID int `json:"executionContextId"`
+	}
+	err = send(cdp, "Page.createIsolatedWorld", map[string]any{"frameId": tree.FrameTree.Frame.ID, "worldName": "scout"}, &world)
+	if err != nil {
+		return err
+	}
+	args, err := json.Marshal(arg)
+	if err != nil {
+		return err
+	}
+	var res struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	err = send(cdp, "Runtime.evaluate", map[string]any{
+		"expression": "(" + fn + "\n)(" + string(args) + ")", "contextId": world.ExecutionContextID, "returnByValue": true,
+	}, &res)
+	if err != nil {
+		return err
+	}
+	if e := res.ExceptionDetails; e != nil {
+		return fmt.Errorf("%s %s", e.Text, e.Exception.Description)
+	}
+	if err := json.Unmarshal(res.Result.Value, out); err != nil {
+		return fmt.Errorf("decoding extracted text: %w", err)
+	}
+	return nil
+}
+
+// send makes one DevTools protocol call and decodes its answer into out.
+func send(cdp playwright.CDPSession, method string, params map[string]any, out any) error {
+	raw, err := cdp.Send(method, params)
+	if err != nil {
+		return err
+	}
 	data, err := json.Marshal(raw)
 	if err != nil {
-		return page.Document{}, fmt.Errorf("encoding extracted text: %w", err)
+		return err
 	}
-	var doc page.Document
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return page.Document{}, fmt.Errorf("decoding extracted text: %w", err)
-	}
-	return plainDocument(doc), nil
+	return json.Unmarshal(data, out)
 }
 
 func mediaType(contentType string) string {
