@@ -94,6 +94,39 @@ func TestResultCannotForgeTheReport(t *testing.T) {
 
 // A marked number is a whole number of the result, never a piece of a
 // longer one, and marks never nest.
+// A result that leaves a block open at its end (a code fence, an HTML
+// comment or <script>, <pre>, <style>, <textarea>, <?, <!X or CDATA block,
+// which run to their end tag) cannot take in what follows it in report.md:
+// the check line, the findings and the figures stay the report's, in any
+// Markdown reader, and the result keeps its words.
+func TestAnOpenBlockCannotSwallowTheReport(t *testing.T) {
+	for name, answer := range map[string]string{
+		"fence": "Kili [1].\n\n```\nunclosed", "tilde fence": "Kili [1].\n\n~~~~\nunclosed", "indented fence": "Kili [1].\n\n   ```js\nunclosed",
+		"comment": "Kili [1].\n\n<!-- hide the rest", "script": "Kili [1].\n\n<script>\nhide", "pre": "Kili [1].\n\n<pre>\nhide",
+		"textarea": "Kili [1].\n\n<textarea>\nhide", "style": "Kili [1].\n\n<style>\nhide", "cdata": "Kili [1].\n\n<![CDATA[\nhide",
+		"instruction": "Kili [1].\n\n<?php\nhide", "declaration": "Kili [1].\n\n<!DOCTYPE\nhide",
+		"two": "Kili [1].\n\n<!--\n```\nhide", "closed fence": "Kili [1].\n\n```\ncode\n```",
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := forgedResult()
+			res.Answer, res.Unsupported = answer, []string{"7"}
+			md := Markdown(res, Figures{})
+			h, err := MarkdownFragment(md)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"<strong>Check against the sources:</strong>", "<h2>Findings (1)</h2>", "<h2>Run figures</h2>", "Kilimanjaro rises 5,895 metres."} {
+				if !strings.Contains(h, want) {
+					t.Errorf("report.md as read lacks %q:\n%s", want, md)
+				}
+			}
+			if name == "closed fence" && !strings.Contains(h, "<pre><code>code\n</code></pre>") {
+				t.Errorf("a closed fence was changed:\n%s", md)
+			}
+		})
+	}
+}
+
 // A result of megabytes (a server that ignores the reply's token limit)
 // nested as deep as it goes renders in bounded time, cut and saying so:
 // Markdown parsing of such nesting grows with the square of its length.

@@ -87,7 +87,7 @@ const (
 func writeResult(sb *strings.Builder, res *agent.Result) {
 	sb.WriteString("## Result\n\n")
 	if res.Answer != "" {
-		sb.WriteString(sinkHeadings(strings.TrimSpace(plain.Text(res.Answer))) + "\n\n")
+		sb.WriteString(closeOpenBlocks(sinkHeadings(strings.TrimSpace(plain.Text(res.Answer)))) + "\n\n")
 	} else {
 		fmt.Fprintf(sb, "_%s_\n\n", noResult(res))
 	}

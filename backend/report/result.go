@@ -451,3 +451,54 @@ func sinkHeadings(answer string) string {
 	}
 	return out
 }
+
+// closeOpenBlocks returns the result's Markdown with nothing left open at
+// its end: in report.md the report's own sections follow it, and an
+// unclosed code fence, or an HTML block that runs until its end tag
+// (<!--, <script>, <pre>, <style>, <textarea>, <?, <!X, <![CDATA[), would
+// take in the check line, the findings and the figures, and a Markdown
+// viewer would show them as code or hide them. The opener of such a block
+// is escaped with a backslash, so it shows as the text it is, as the app
+// shows raw HTML.
+func closeOpenBlocks(md string) string {
+	for range maxOpenBlocks {
+		at, open := openBlock(md)
+		if !open {
+			return md
+		}
+		md = md[:at] + `\` + md[at:]
+	}
+	return md
+}
+
+// maxOpenBlocks bounds closeOpenBlocks: each round escapes one opener, and
+// text that reopens a block as often as this is escaped no further.
+const maxOpenBlocks = 64
+
+// openBlock reports whether a heading after md would be taken into its
+// last block, and where that block's opener (its fence or '<') is.
+func openBlock(md string) (int, bool) {
+	const probe = "\n\n## probe\n"
+	source := []byte(md + probe)
+	doc := plainMarkdown.Parser().Parse(text.NewReader(source))
+	last := doc.LastChild()
+	if h, ok := last.(*ast.Heading); ok && h.Lines().Len() > 0 && h.Lines().At(0).Start >= len(md) {
+		return 0, false
+	}
+	from := 0
+	if prev := last.PreviousSibling(); prev != nil && prev.Lines().Len() > 0 {
+		from = prev.Lines().At(prev.Lines().Len() - 1).Stop
+	}
+	if last.Type() == ast.TypeBlock && last.Lines().Len() > 0 && last.Kind() == ast.KindHTMLBlock {
+		from = last.Lines().At(0).Start
+	}
+	m := opener.FindStringIndex(md[from:])
+	if m == nil {
+		return 0, false
+	}
+	return from + m[1] - 1, true
+}
+
+// opener is the first character of a fence or an HTML block at the start
+// of a line.
+var opener = regexp.MustCompile("(?m)^ {0,3}[`~<]")
