@@ -43,6 +43,9 @@ const (
 	// Reading a 5 MB page with a 40,000-row table took about 20 s on a
 	// two-core machine; ordinary pages take well under a second.
 	readTimeout = 45 * time.Second
+	// walkTimeout bounds the walker's reading of a page of very many
+	// elements, well inside a DevTools call's 30 s.
+	walkTimeout = 15 * time.Second
 	// closeTimeout bounds closing a session's tabs at the end of a run.
 	closeTimeout = 5 * time.Second
 )

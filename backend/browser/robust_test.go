@@ -340,3 +340,29 @@ func TestMarkdownHeadings(t *testing.T) {
 		t.Fatalf("title %q; text %q", v.Doc.Title, allText(v))
 	}
 }
+
+// A page of very many elements is read as far as the walk got in its
+// time, its beginning kept and the page marked cut, rather than failing
+// the visit as a page that kept the browser busy (a list of 200,000 items
+// did, in 45 s); the test shortens the walk's time to see it stop.
+func TestAHugeListIsReadInPart(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "<html><body><main><p>HUGE-LIST-START: the list follows.</p><ul>")
+		for i := 0; i < 30_000; i++ {
+			fmt.Fprintf(w, "<li>item %d</li>", i)
+		}
+		fmt.Fprint(w, "</ul><p>HUGE-LIST-END</p></main></body></html>")
+	}))
+	defer srv.Close()
+	s := session(t)
+	s.guard.Allow(srv.URL)
+	s.walkTimeout = 300 * time.Millisecond
+	v, err := openWithin(t, s, srv.URL+"/", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := allText(v)
+	if !strings.Contains(text, "HUGE-LIST-START") || !strings.Contains(text, "- item 1\n") || strings.Contains(text, "HUGE-LIST-END") || !v.Doc.Truncated {
+		t.Errorf("read %d characters, cut %v, beginning %.200q", len(text), v.Doc.Truncated, text)
+	}
+}

@@ -40,8 +40,9 @@ type Session struct {
 
 	mu   sync.Mutex // serialises navigations
 	page playwright.Page
-	// readTimeout bounds reading a loaded page (tests shorten it).
-	readTimeout time.Duration
+	// readTimeout bounds reading a loaded page, walkTimeout the walker's
+	// part of it (tests shorten them).
+	readTimeout, walkTimeout time.Duration
 
 	navMu   sync.Mutex
 	lastNav playwright.Response // the main frame's last document response
@@ -81,7 +82,7 @@ func (br *Browser) NewSessionGuarded(guard *netguard.Guard) (*Session, error) {
 		proxy.Close()
 		return nil, fmt.Errorf("cannot open a browser tab: %w", err)
 	}
-	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: readTimeout, userAgent: chromeUserAgent(br.b.Version())}
+	s := &Session{br: br, bc: bc, guard: guard, proxy: proxy, readTimeout: readTimeout, walkTimeout: walkTimeout, userAgent: chromeUserAgent(br.b.Version())}
 	if err := bc.AddInitScript(playwright.Script{Content: playwright.String(noWebRTC)}); err != nil {
 		bc.Close()
 		proxy.Close()
@@ -542,7 +543,10 @@ func navigatedAway(err error) bool {
 
 func (s *Session) extract(p playwright.Page) (page.Document, error) {
 	var doc page.Document
-	err := evaluateIsolated(p, walkerJS, map[string]any{"maxChars": s.br.opts.MaxTextChars}, &doc)
+	// The walk gets a third of the read's time (at most walkTimeout): what
+	// it gathered by then is read rather than the visit failing.
+	opts := map[string]any{"maxChars": s.br.opts.MaxTextChars, "maxMillis": min(s.readTimeout/3, s.walkTimeout).Milliseconds()}
+	err := evaluateIsolated(p, walkerJS, opts, &doc)
 	if err != nil {
 		return page.Document{}, port.Failure(port.ErrNotReadable, p.URL(), "the page could not be read: %v", firstLine(err))
 	}

@@ -10,6 +10,13 @@
   const links = [];
   let total = 0;
   let truncated = false;
+  // late: the walk has taken its time (opts.maxMillis) and stops where it
+  // is, as at the character cap: a page of a million elements is read in
+  // part rather than not at all.
+  // What was gathered when time ran out is kept.
+  const deadline = opts.maxMillis ? Date.now() + opts.maxMillis : Infinity;
+  let timeUp = false;
+  const late = () => timeUp || (timeUp = Date.now() > deadline);
 
   const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT',
     'EMBED', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA', 'LABEL', 'NAV', 'ASIDE', 'DIALOG', 'MENU', 'HEAD',
@@ -304,7 +311,7 @@
       out.push(node.textContent);
       return;
     }
-    if (node.nodeType !== 1 || skip(node)) return;
+    if (node.nodeType !== 1 || late() || skip(node)) return;
     if (node.tagName === 'BR') { out.push('\n'); return; }
     if (node.tagName === 'IMG') {
       const alt = collapse(node.getAttribute('alt') || '');
@@ -376,6 +383,7 @@
 
   const listItems = (list, depth, items, ls) => {
     for (const li of list.children) {
+      if (late()) return;
       if (li.tagName !== 'LI' || skip(li)) continue;
       const parts = [];
       const nested = [];
@@ -392,13 +400,14 @@
   const table = (el) => {
     const rows = [], ls = [];
     for (const tr of el.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr')) {
+      if (late()) break;
       if (skip(tr)) continue;
       const cells = [];
       for (const cell of tr.children) {
         if ((cell.tagName !== 'TD' && cell.tagName !== 'TH') || skip(cell)) continue;
         const t = textOf(cell);
         cells.push(collapse(t.text));
-        ls.push(...t.links);
+        for (const l of t.links) ls.push(l);
       }
       if (cells.some((c) => c)) rows.push(cells);
     }
@@ -447,7 +456,7 @@
   };
 
   const walk = (el) => {
-    if (truncated || skip(el)) return;
+    if (truncated || late() || skip(el)) return;
     const tag = el.tagName;
     if (/^H[1-6]$/.test(tag)) {
       const t = textOf(el);
@@ -466,7 +475,7 @@
       for (const c of el.children) {
         if (skip(c)) continue;
         const t = textOf(c);
-        ls.push(...t.links);
+        for (const l of t.links) ls.push(l);
         if (c.tagName === 'DT') term = collapse(t.text);
         else if (c.tagName === 'DD') items.push(term ? `${term}: ${collapse(t.text)}` : collapse(t.text));
       }
@@ -590,6 +599,6 @@
     title: collapse(document.title || (h1 ? h1.innerText : '') || fileTitle || fileName),
     blocks,
     links,
-    truncated,
+    truncated: truncated || timeUp,
   };
 }
