@@ -34,11 +34,13 @@ var hidingPages = map[string]string{
 	// Shrunk by transforms together, or a transform on a normal font.
 	"scales": `<main><p>VISIBLE ok.</p><div style="transform:scale(.3)"><p style="transform:scale(.3)">HIDDEN-NESTED-SCALE</p></div>` +
 		`<p style="transform:scale(.15);font-size:16px">HIDDEN-SCALED-FONT</p></main>`,
-	// Beyond the window's edge on a page that cannot scroll there; a box
-	// that scrolls of its own is still read.
-	"overflow-x": `<style>html,body{overflow-x:hidden}</style><main><p>VISIBLE ok.</p><p style="position:absolute;left:30000px">HIDDEN-RIGHT-UNSCROLLABLE</p></main>`,
-	"overflow-y": `<style>html,body{overflow:hidden;height:100%}</style><main><p>VISIBLE ok.</p><p style="position:absolute;top:30000px">HIDDEN-BELOW-UNSCROLLABLE</p>` +
-		`<div style="height:300px;overflow:auto"><div style="height:3000px"></div><p>VISIBLE in a scrolling box.</p></div></main>`,
+	// Beyond the window's right edge on a page that cannot scroll there; a
+	// box that scrolls sideways of its own is still read.
+	"overflow-x": `<style>html,body{overflow-x:hidden}</style><main><p>VISIBLE ok.</p><p style="position:absolute;left:30000px">HIDDEN-RIGHT-UNSCROLLABLE</p>` +
+		`<div style="overflow-x:auto"><div style="width:30000px;position:relative"><p style="position:absolute;left:20000px">VISIBLE in a sideways box.</p></div></div></main>`,
+	// A body whose overflow a cookie wall hides while it is shown: the page
+	// below the window's edge is still read.
+	"scroll-locked": `<style>body{overflow:hidden}</style><main><p>VISIBLE ok.</p><div style="height:3000px"></div><p>VISIBLE below the fold.</p></main>`,
 	// Scripts that replace what the walker asks: it reads in a world of
 	// its own, where the page's changes do not reach.
 	"lying-style": `<main><p>VISIBLE ok.</p><p style="opacity:0">HIDDEN-STYLE-LIE</p></main><script>

@@ -112,25 +112,26 @@
   const MIN_BOX_PX = 2;
   // The page scrolls as far as its content unless the viewport's overflow
   // (the root's, else the body's, which the root passes on) is hidden:
-  // then what lies beyond the window's edge cannot be scrolled to.
+  // then what lies beyond the window's right edge cannot be scrolled to.
+  // Not so below its bottom edge: a cookie wall or a dialog hides the
+  // body's overflow while it is shown, and the page beneath is read.
   const rootStyle = getComputedStyle(document.documentElement);
   const viewStyle = rootStyle.overflow === 'visible' && document.body ? getComputedStyle(document.body) : rootStyle;
-  const fixedX = /hidden|clip/.test(viewStyle.overflowX), fixedY = /hidden|clip/.test(viewStyle.overflowY);
+  const fixedX = /hidden|clip/.test(viewStyle.overflowX);
   const docWidth = fixedX ? innerWidth : Math.max(document.documentElement.scrollWidth, innerWidth);
   // A right-to-left page scrolls to the left of 0: text there can be read.
   const minLeft = rootStyle.direction === 'rtl' && !fixedX ? innerWidth - docWidth : 0;
-  // scrolls: el sits in a box of its own that scrolls in that direction,
-  // so being past the window's edge does not keep it from being read.
-  const scrolls = (el, y) => {
+  // scrollsX: el sits in a box of its own that scrolls sideways, so being
+  // past the window's edge does not keep it from being read.
+  const scrollsX = (el) => {
     for (let e = el && parentOf(el); e && e !== document.body && e !== document.documentElement; e = parentOf(e)) {
-      const o = y ? style(e).overflowY : style(e).overflowX;
+      const o = style(e).overflowX;
       if (o === 'auto' || o === 'scroll') return true;
     }
     return false;
   };
   const offPage = (r, el) => r.right + scrollX <= minLeft || r.bottom + scrollY <= 0 ||
-    r.left + scrollX >= docWidth + (fixedX ? 0 : 100) && !(fixedX && scrolls(el, false)) ||
-    fixedY && r.top + scrollY >= innerHeight && !scrolls(el, true);
+    r.left + scrollX >= docWidth + (fixedX ? 0 : 100) && !(fixedX && scrollsX(el));
 
   // scaledAway: a transform (or the scale property) that shrinks the box
   // to nothing in either direction. Chromium computes transforms as
