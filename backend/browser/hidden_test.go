@@ -40,7 +40,8 @@ var hidingPages = map[string]string{
 		`<div style="overflow-x:auto"><div style="width:30000px;position:relative"><p style="position:absolute;left:20000px">VISIBLE in a sideways box.</p></div></div></main>`,
 	// A body whose overflow a cookie wall hides while it is shown: the page
 	// below the window's edge is still read.
-	"scroll-locked": `<style>body{overflow:hidden}</style><main><p>VISIBLE ok.</p><div style="height:3000px"></div><p>VISIBLE below the fold.</p></main>`,
+	"scroll-locked": `<style>body{overflow:hidden}</style><main><p>VISIBLE ok.</p><div style="height:3000px"></div><p>VISIBLE below the fold.</p>` +
+		`<p style="position:absolute;left:3000px">VISIBLE right of the edge.</p></main>`,
 	// Scripts that replace what the walker asks: it reads in a world of
 	// its own, where the page's changes do not reach.
 	"lying-style": `<main><p>VISIBLE ok.</p><p style="opacity:0">HIDDEN-STYLE-LIE</p></main><script>

@@ -113,11 +113,12 @@
   // The page scrolls as far as its content unless the viewport's overflow
   // (the root's, else the body's, which the root passes on) is hidden:
   // then what lies beyond the window's right edge cannot be scrolled to.
-  // Not so below its bottom edge: a cookie wall or a dialog hides the
-  // body's overflow while it is shown, and the page beneath is read.
+  // Not so when both directions are hidden, nor below the bottom edge: a
+  // cookie wall or a dialog locks scrolling that way while it is shown,
+  // and the page beneath is read.
   const rootStyle = getComputedStyle(document.documentElement);
   const viewStyle = rootStyle.overflow === 'visible' && document.body ? getComputedStyle(document.body) : rootStyle;
-  const fixedX = /hidden|clip/.test(viewStyle.overflowX);
+  const fixedX = /hidden|clip/.test(viewStyle.overflowX) && !/hidden|clip/.test(viewStyle.overflowY);
   const docWidth = fixedX ? innerWidth : Math.max(document.documentElement.scrollWidth, innerWidth);
   // A right-to-left page scrolls to the left of 0: text there can be read.
   const minLeft = rootStyle.direction === 'rtl' && !fixedX ? innerWidth - docWidth : 0;
