@@ -76,11 +76,22 @@ func RowOf(ev agent.Event) (r Row, ok bool) {
 		}
 		return row("✚", fmt.Sprintf("Finding [%d]", ev.Finding.Number), ev.Finding.Text, "finding")
 	case agent.EvRunFinished:
-		return row("■", "Run "+StatusWords(ev.Status), ev.Message, "done")
+		return row("■", "Run "+StatusWords(ev.Status), ev.Message, endTone(ev.Status))
 	case agent.EvReportWritten:
 		return row("✎", "Report written", ev.File, "done")
 	}
 	return pageRow(ev, row)
+}
+
+// endTone colours a run's end: a run that finished, or that the user or
+// the turn limit stopped, ended as it should; one the model, the search or
+// the start ended shows as failed, not in the colour of success.
+func endTone(status string) string {
+	switch status {
+	case agent.StatusFinished, agent.StatusInterrupted, agent.StatusTurnLimit:
+		return "done"
+	}
+	return "failed"
 }
 
 // pageRow is RowOf for the events of pages, searches, checks and notices.
