@@ -179,7 +179,9 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 		a.adaptContext(chat.LoadedContext(err)) // whichever call found out
 	}
 	if err != nil {
-		return reply, fmt.Errorf("%s call: %w", kind, err)
+		// The step the call served, in the user's words ("Turn 4: ..."),
+		// not the call's kind.
+		return reply, fmt.Errorf("%s: %w", stageOf(kind, a.st.turn), err)
 	}
 	return reply, nil
 }

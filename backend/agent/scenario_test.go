@@ -73,7 +73,7 @@ func TestModelGoneMidRunKeepsFindings(t *testing.T) {
 	})
 	m.err = map[int]error{4: fmt.Errorf("connection refused")} // call 0 is the checklist
 	res, _ := Run(context.Background(), cfg)
-	if res.Status != StatusModelUnavailable || len(res.Findings) != 1 || !strings.Contains(res.Error, "connection refused") {
+	if res.Status != StatusModelUnavailable || len(res.Findings) != 1 || res.Error != "Turn 4: connection refused" {
 		t.Fatalf("status %s findings %d error %q", res.Status, len(res.Findings), res.Error)
 	}
 	if len(m.calls(KindWriter)) != 0 {

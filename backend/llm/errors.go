@@ -112,8 +112,13 @@ func explain(err error, base string) error {
 	case errors.As(err, &dnsErr):
 		return newError(ErrUnknownHost, "The host %q in the model server URL cannot be found: check the URL.", dnsErr.Name)
 	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) {
+		// The server went away mid-answer: "unexpected EOF" says nothing
+		// to a user.
+		return newError(ErrServer, "The model server at %s closed the connection before it finished answering: it may have stopped, or crashed (a long prompt can run it out of memory). Check that it is still running.", host)
+	}
 	var opErr *net.OpError
-	if errors.As(err, &opErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+	if errors.As(err, &opErr) {
 		return newError(ErrServer, "The connection to the model server at %s failed: %v. Check that it is running and the URL is right.", host, unwrapURLError(err))
 	}
 	return newError(ErrServer, "The model server at %s answered in an unexpected way (%v). Check that the URL points at an OpenAI-compatible server.", host, unwrapURLError(err))

@@ -4,11 +4,14 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -192,6 +195,18 @@ func TestProbeTimeout(t *testing.T) {
 func TestExplainUnknownHost(t *testing.T) {
 	err := explain(&net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: "lmstudio.lan"}}, "http://lmstudio.lan:1234/v1")
 	assertError(t, err, ErrUnknownHost, `"lmstudio.lan"`, "check the URL")
+}
+
+// A server that goes away mid-answer is told in words, not as "unexpected
+// EOF" or "connection reset by peer".
+func TestExplainServerGone(t *testing.T) {
+	for _, cause := range []error{io.ErrUnexpectedEOF, io.EOF, &net.OpError{Op: "read", Err: syscall.ECONNRESET}} {
+		err := explain(&url.Error{Op: "Post", URL: "http://127.0.0.1:8080/v1/chat/completions", Err: cause}, "http://127.0.0.1:8080/v1")
+		assertError(t, err, ErrServer, "127.0.0.1:8080 closed the connection before it finished answering", "Check that it is still running")
+		if strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "reset") {
+			t.Errorf("%v: %q shows the transport's words", cause, err)
+		}
+	}
 }
 
 func TestExplainLeavesCancellationAlone(t *testing.T) {
