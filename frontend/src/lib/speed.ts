@@ -2,6 +2,7 @@
 // what the settings screen and the research view show. Go decides the
 // figures and the words; these only lay them out.
 import type { CallProgress, Measurement } from '../api';
+import { when } from './when';
 
 /** A speed in tokens per second: whole from 10 up, one decimal below, '?' when not measured. */
 export function rate(r: number): string {
@@ -16,13 +17,10 @@ export function answer(v: string): string {
 
 /** When a measurement was made and what it cost: "Measured 1 Dec 2026, 14:02, in 6 s." */
 export function measuredLine(m: Measurement): string {
-  const at = new Date(m.measured);
-  const when = Number.isNaN(at.getTime())
-    ? ''
-    : ` ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}, ${at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+  const at = when(m.measured);
   const s = Math.round((m.took_ns ?? 0) / 1e9);
   const took = s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `Measured${when}, in ${took} of model time.`;
+  return `Measured${at ? ' ' + at : ''}, in ${took} of model time.`;
 }
 
 /** The progress bar's fill, 0-100, or null when the share done cannot be told. */

@@ -37,6 +37,12 @@ export class SettingsStore {
     return this.connection.state === 'ok' ? this.connection.info : null;
   }
 
+  /** Whether the saved settings show the browser window while researching (a run uses them, not the form). */
+  get showsBrowser(): boolean {
+    if (!this.savedJSON) return true;
+    return (JSON.parse(this.savedJSON) as Settings).show_browser !== false;
+  }
+
   /** True when the form differs from what is saved. */
   get dirty(): boolean {
     return this.form !== null && JSON.stringify(this.form) !== this.savedJSON;

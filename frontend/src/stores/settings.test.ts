@@ -99,6 +99,15 @@ describe('SettingsStore', () => {
     expect(store.warning).toBe('file was damaged');
   });
 
+  it('tells whether a run shows the browser from the saved settings, not the form', async () => {
+    expect(store.showsBrowser).toBe(true);
+    store.form!.show_browser = false;
+    expect(store.showsBrowser).toBe(true);
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    await store.save();
+    expect(store.showsBrowser).toBe(false);
+  });
+
   it('a successful save clears errors and the warning, and sends plain data', async () => {
     mocked.saveSettings.mockResolvedValue({ errors: [] });
     store.fieldErrors = { max_turns: 'old' };
