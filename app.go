@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -26,6 +27,9 @@ type App struct {
 	svc   *desktop.Service
 	// themeSet: runGUI set GTK_THEME for the window alone (see desktop.Theme).
 	themeSet bool
+	// stopMeasure cancels the model probe Settings asked for, if one runs.
+	measureMu   sync.Mutex
+	stopMeasure context.CancelFunc
 }
 
 // SettingsView is what the settings screen shows.
@@ -113,9 +117,33 @@ func (a *App) TestConnection(serverURL, model string) (llm.ServerInfo, error) {
 // reads and writes on the server at serverURL, whether the server reuses
 // a cached prompt prefix and follows JSON schemas, and keeps the
 // measurement for the runs that follow. It costs seconds of model time on
-// a GPU, up to a minute or two on a CPU.
+// a GPU, up to a minute or two on a CPU: how it goes arrives as
+// desktop.EventProbeStep events, and CancelMeasure stops it.
 func (a *App) MeasureModel(serverURL, model string) (speed.Measurement, error) {
-	return desktop.MeasureModel(a.context(), serverURL, model)
+	ctx, cancel := context.WithCancel(a.context())
+	a.measureMu.Lock()
+	if a.stopMeasure != nil {
+		a.stopMeasure() // the window asks for one at a time; a new one wins
+	}
+	a.stopMeasure = cancel
+	a.measureMu.Unlock()
+	defer cancel()
+	m, err := desktop.MeasureModel(ctx, serverURL, model, func(s llm.ProbeStep) { a.emit(desktop.EventProbeStep, s) })
+	if errors.Is(err, context.Canceled) {
+		return m, errors.New("The measurement was stopped before it finished; the speeds measured before, if any, still hold.")
+	}
+	return m, err
+}
+
+// CancelMeasure stops the model probe MeasureModel runs, if any.
+func (a *App) CancelMeasure() error {
+	a.measureMu.Lock()
+	defer a.measureMu.Unlock()
+	if a.stopMeasure != nil {
+		a.stopMeasure()
+		a.stopMeasure = nil
+	}
+	return nil
 }
 
 // ModelSpeed returns the kept measurement of model on the server at

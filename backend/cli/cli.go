@@ -128,13 +128,26 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	printInfo(stdout, set.ServerURL, info)
 	fmt.Fprintf(stdout, "Measuring how fast %s reads and writes (three short calls)...\n", info.Model)
-	m, err := runner.Measure(ctx, client, info)
+	m, err := runner.Measure(ctx, client, info, probeLines(stdout))
 	if err != nil {
 		fmt.Fprintln(stderr, "scout check: the model could not be measured:", err)
 		return exitError
 	}
 	printSpeed(stdout, m)
 	return exitOK
+}
+
+// probeLines prints a line to w as each of the model probe's calls
+// starts, so a terminal is not left silent for the minute or two a probe
+// takes on a CPU: "  call 2 of 3: how fast the model reads and writes".
+func probeLines(w io.Writer) func(llm.ProbeStep) {
+	shown := 0
+	return func(s llm.ProbeStep) {
+		if s.N != shown {
+			shown = s.N
+			fmt.Fprintf(w, "  call %d of %d: %s\n", s.N, s.Of, s.What)
+		}
+	}
 }
 
 // printSpeed shows a measurement, its warnings last.

@@ -35,7 +35,9 @@ func TestCheck(t *testing.T) {
 	}
 	for _, want := range []string{"(llama.cpp)", "Using:        qwen2.5-7b-instruct", "Context:      12288 tokens (from llama.cpp /props)",
 		"Reading:      300 prompt tokens/s", "Writing:      50 tokens/s", "Prefix reuse: no (reported by the server)", "JSON schema:  followed",
-		"Measured in:  ", "Warning: Scout is several times slower with this server"} {
+		"Measured in:  ", "Warning: Scout is several times slower with this server",
+		// Each of the probe's calls says what it finds out as it starts.
+		"\n  call 1 of 3: whether the server holds the model to a JSON schema\n  call 2 of 3: how fast the model reads and writes\n  call 3 of 3: whether the server reuses the prompt it has just read\nReading:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

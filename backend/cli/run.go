@@ -148,6 +148,7 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	opts.Settings, opts.Sinks = set, []agent.Sink{printer{stderr}}
 	opts.Measure = true
 	opts.Status = func(text string) { fmt.Fprintln(stderr, plain.Line(text)) }
+	opts.Probe = probeLines(stderr)
 	out, err := do(ctx, opts)
 	if out == nil {
 		fmt.Fprintf(stderr, "scout %s: %s\n", name, err)

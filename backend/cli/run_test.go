@@ -93,6 +93,7 @@ func TestRunEndToEnd(t *testing.T) {
 		}
 	}
 	if strings.Count(stderr, "Measuring how fast qwen2.5-7b-instruct reads and writes") != 1 || !strings.Contains(stderr, "note: Measured the model in ") ||
+		strings.Count(stderr, "\n  call ") != 3 || !strings.Contains(stderr, "  call 3 of 3: whether the server reuses the prompt it has just read\n") ||
 		strings.Count(stderr, " call: reading ") != calls || !strings.Contains(stderr, "model checklist call: reading ") {
 		t.Errorf("%d model calls; the terminal showed:\n%s", calls, stderr)
 	}

@@ -3,10 +3,14 @@ package desktop
 import (
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/llm"
 )
 
-// stagePreparing names what the setup does before the run's first event.
-const stagePreparing = "Preparing the run"
+// What the setup does before the run's first event, as the stage shown.
+const (
+	stagePreparing = "Preparing the run"
+	stageMeasuring = "Measuring the model"
+)
 
 // CallUpdate is the data of EventRunCall. N grows with every update,
 // across runs: the window may receive updates out of order (Wails' dev
@@ -39,6 +43,11 @@ func (w *watcher) Emit(ev agent.Event) {
 // status shows what the setup is doing (runner.Options.Status).
 func (w *watcher) status(text string) {
 	w.show(&agent.CallProgress{Stage: stagePreparing, Wait: chat.Wait{Text: text, Done: -1}})
+}
+
+// probe shows how the model probe before the run goes (runner.Options.Probe).
+func (w *watcher) probe(step llm.ProbeStep) {
+	w.show(&agent.CallProgress{Stage: stageMeasuring, Wait: step.Wait})
 }
 
 func (w *watcher) show(p *agent.CallProgress) {

@@ -32,7 +32,7 @@ func TestProgressReachesTheWindow(t *testing.T) {
 	rec.mu.Lock()
 	shown := rec.events[EventRunCall]
 	rec.mu.Unlock()
-	var preparing, reading, partway, cleared int
+	var preparing, measuring, reading, partway, cleared int
 	stages := map[string]bool{}
 	last := int64(0)
 	for _, d := range shown {
@@ -50,6 +50,11 @@ func TestProgressReachesTheWindow(t *testing.T) {
 			if !strings.Contains(p.Wait.Text, "Measuring how fast qwen2.5-7b-instruct reads and writes") {
 				t.Errorf("while preparing: %q", p.Wait.Text)
 			}
+		case p.Stage == stageMeasuring:
+			measuring++
+			if !strings.HasPrefix(p.Wait.Text, "Call ") || !strings.Contains(p.Wait.Text, " of 3, ") || p.Wait.Done < 0 {
+				t.Errorf("while measuring: %+v", p.Wait)
+			}
 		default:
 			stages[p.Stage] = true
 			if strings.HasPrefix(p.Wait.Text, "reading ") && strings.Contains(p.Wait.Text, " new tokens, ") && p.Wait.NewTokens > 0 {
@@ -60,8 +65,8 @@ func TestProgressReachesTheWindow(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d progress updates: %d preparing, %d reading, %d part-way, %d cleared; stages %v", len(shown), preparing, reading, partway, cleared, stages)
-	if preparing != 1 || reading < 7 || partway == 0 || cleared < 7 || shown[len(shown)-1].(CallUpdate).Call != nil || done.CallN != last {
+	t.Logf("%d progress updates: %d preparing, %d measuring, %d reading, %d part-way, %d cleared; stages %v", len(shown), preparing, measuring, reading, partway, cleared, stages)
+	if preparing != 1 || measuring < 3 || reading < 7 || partway == 0 || cleared < 7 || shown[len(shown)-1].(CallUpdate).Call != nil || done.CallN != last {
 		t.Errorf("progress shown: %d preparing, %d reading, %d part-way, %d cleared, last %+v", preparing, reading, partway, cleared, shown[len(shown)-1])
 	}
 	for _, stage := range []string{"Making the checklist", "Turn 1", "Turn 4", "Checking coverage", "Writing the report"} {

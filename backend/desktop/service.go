@@ -202,7 +202,7 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 	})
 	w := &watcher{s: s, a: a}
 	opts.Sinks = []agent.Sink{b, w}
-	opts.Measure, opts.Status = true, w.status
+	opts.Measure, opts.Status, opts.Probe = true, w.status, w.probe
 	out, err := do(ctx, opts)
 	b.Close()
 	w.show(nil)

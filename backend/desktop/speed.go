@@ -8,16 +8,21 @@ import (
 	"github.com/scout-research/scout/backend/speed"
 )
 
+// EventProbeStep tells the settings screen how the model probe it asked
+// for goes; data is an llm.ProbeStep.
+const EventProbeStep = "speed:probe"
+
 // MeasureModel runs the model probe against model (or, when it is "", the
 // one a run would use) on the server at serverURL, and keeps the
-// measurement for the runs that follow (see runner.Measure).
-func MeasureModel(ctx context.Context, serverURL, model string) (speed.Measurement, error) {
+// measurement for the runs that follow (see runner.Measure); tell, when
+// not nil, hears how the probe goes.
+func MeasureModel(ctx context.Context, serverURL, model string, tell func(llm.ProbeStep)) (speed.Measurement, error) {
 	client := llm.New(serverURL)
 	info, err := client.Probe(ctx, model)
 	if err != nil {
 		return speed.Measurement{}, err
 	}
-	return runner.Measure(ctx, client, info)
+	return runner.Measure(ctx, client, info, tell)
 }
 
 // ModelSpeed returns the kept measurement of model on the server at

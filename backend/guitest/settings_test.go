@@ -127,9 +127,22 @@ func TestSettingsMeasureTheModel(t *testing.T) {
 
 	fill(t, page, "#server_url", good.BaseURL())
 	click(t, page, "test-connection")
+	// The probe's calls show as they go, so a minute on a CPU is not a
+	// still screen.
+	expectText(t, page, "probe-progress", " of 3, ")
+	screenshot(t, page, "settings-measuring.png")
 	expectText(t, page, "speed-when", "of model time")
 	expectSpeed(t, page, "qwen2.5-7b-instruct")
 	screenshot(t, page, "settings.png")
+
+	// Measuring again can be stopped; what was measured before stays.
+	click(t, page, "measure")
+	expectText(t, page, "probe-progress", " of 3, ")
+	click(t, page, "cancel-measure")
+	expectText(t, page, "speed-when", "of model time")
+	if n, _ := page.GetByTestId("probe-progress").Count(); n != 0 {
+		t.Error("the probe's progress stayed after it was stopped")
+	}
 
 	fill(t, page, "#server_url", noCache.BaseURL())
 	click(t, page, "test-connection")

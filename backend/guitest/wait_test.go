@@ -21,10 +21,11 @@ const (
 )
 
 // TestResearchShowsTheWait runs research against a slow fake model
-// server: the app measures the model first and says so, then each call's
-// progress shows in the research view ("reading 1,519 new tokens, about
-// 15 s" with a bar that moves as the server reads) and the header shows
-// the time left for the step; once the run ends the progress goes.
+// server: the app measures the model first and shows the probe's calls as
+// they go, then each call's progress shows in the research view ("reading
+// 1,519 new tokens, about 15 s" with a bar that moves as the server reads)
+// and the header shows the time left for the step; once the run ends the
+// progress goes.
 func TestResearchShowsTheWait(t *testing.T) {
 	Enabled(t)
 	root := RepoRoot(t)
@@ -38,7 +39,8 @@ func TestResearchShowsTheWait(t *testing.T) {
 
 	fill(t, page, "#objective", objective)
 	click(t, page, "start")
-	expectText(t, page, "call-progress", "Measuring how fast qwen2.5-7b-instruct reads and writes")
+	expectText(t, page, "call-progress", "Measuring the model")
+	expectText(t, page, "call-progress", " of 3, ")
 	expectText(t, page, "call-progress", "Making the checklist")
 	expectText(t, page, "journal", "Measured the model in")
 

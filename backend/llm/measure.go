@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/speed"
 )
@@ -92,10 +93,15 @@ const probeQuestion = "Is 7 a prime number? Answer in a full sentence, then name
 // what it found, warnings included; it fails only when a call fails, with
 // the call's own explanation. It takes a few seconds on a GPU and up to a
 // minute or two on a slow CPU, bounded by MeasureTimeout.
-func (c *Client) Measure(ctx context.Context, info ServerInfo) (speed.Measurement, error) {
+//
+// tell, when not nil, hears how the probe goes about once a second: which
+// of its calls is under way and how far that call has got (see ProbeStep).
+func (c *Client) Measure(ctx context.Context, info ServerInfo, tell func(ProbeStep)) (speed.Measurement, error) {
 	ctx, cancel := context.WithTimeout(ctx, MeasureTimeout)
 	defer cancel()
 	start := time.Now()
+	teller := &probeTeller{tell: tell, start: start}
+	step := teller.notify
 	if info.Server != "" {
 		c.SetServer(info.Server)
 	}
@@ -105,19 +111,19 @@ func (c *Client) Measure(ctx context.Context, info ServerInfo) (speed.Measuremen
 	system := chat.Message{Role: chat.System, Content: fmt.Sprintf(probeSystem, start.UnixNano())}
 	check, err := c.Complete(ctx, info.Model, chat.Request{Kind: probeSchemaKind, MaxTokens: probeCheckTokens,
 		Messages: []chat.Message{system, {Role: chat.User, Content: probeQuestion}},
-		Schema:   &chat.Schema{Name: probeSchemaKind, Schema: probeCheckSchema}}, nil)
+		Schema:   &chat.Schema{Name: probeSchemaKind, Schema: probeCheckSchema}}, step(1))
 	if err != nil {
 		return speed.Measurement{}, err
 	}
 	read := chat.Request{Kind: probeSpeedKind, MaxTokens: probeReplyTokens,
 		Messages: []chat.Message{system, {Role: chat.User, Content: probeText}},
 		Schema:   &chat.Schema{Name: probeSpeedKind, Schema: probeSpeedSchema}}
-	first, err := c.Complete(ctx, info.Model, read, nil)
+	first, err := c.Complete(ctx, info.Model, read, step(2))
 	if err != nil {
 		return speed.Measurement{}, err
 	}
 	read.MaxTokens = probeAgainTokens
-	again, err := c.Complete(ctx, info.Model, read, nil)
+	again, err := c.Complete(ctx, info.Model, read, step(3))
 	if err != nil {
 		return speed.Measurement{}, err
 	}
@@ -217,4 +223,63 @@ func quoteReply(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return strings.TrimSpace(b.String())
+}
+
+// probeSteps are what each of the probe's calls finds out, in order, as
+// the user reads it while waiting.
+var probeSteps = []string{
+	"whether the server holds the model to a JSON schema",
+	"how fast the model reads and writes",
+	"whether the server reuses the prompt it has just read",
+}
+
+// ProbeStep is where a model probe stands: the call under way (N of Of)
+// and what it finds out, with the call's wait. The probe's speeds are not
+// known while it runs, so Wait tells the tokens read or written rather
+// than the time left; its Elapsed is the probe's whole time so far, its
+// Done the share of the probe's calls done (each call a third, a call's
+// own share where it can be told) and its Text all of it in words.
+type ProbeStep struct {
+	N    int       `json:"n"`
+	Of   int       `json:"of"`
+	What string    `json:"what"`
+	Wait chat.Wait `json:"wait"`
+}
+
+// probeTeller tells a probe's progress (see ProbeStep) to tell.
+type probeTeller struct {
+	tell  func(ProbeStep)
+	start time.Time
+	done  float64 // the share told last: a call whose own share stops being known does not move it back
+}
+
+// notify passes the progress of the probe's n-th call to tell as a
+// ProbeStep; nil when there is no tell. The calls run one after another,
+// so the teller needs no lock.
+func (p *probeTeller) notify(n int) port.Notify {
+	if p.tell == nil {
+		return nil
+	}
+	of := len(probeSteps)
+	return func(note port.Notice) {
+		if note.Kind != port.NoticeProgress || note.Wait == nil {
+			return
+		}
+		w := *note.Wait
+		done := float64(n-1) / float64(of)
+		if w.Done > 0 {
+			done += min(w.Done, 1) / float64(of)
+		}
+		p.done = max(p.done, done)
+		doing := "reading " + speed.Count(w.NewTokens) + " prompt tokens"
+		switch {
+		case w.Phase == chat.Writing:
+			doing = "writing: " + speed.Count(w.Written) + " tokens"
+		case w.NewTokens == 0: // the client expects the server's cache to hold it all
+			doing = "reading the prompt"
+		}
+		w.Elapsed, w.Left, w.Expected, w.Done = time.Since(p.start), 0, 0, p.done
+		w.Text = fmt.Sprintf("Call %d of %d, %s: %s", n, of, probeSteps[n-1], doing)
+		p.tell(ProbeStep{N: n, Of: of, What: probeSteps[n-1], Wait: w})
+	}
 }

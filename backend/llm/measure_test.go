@@ -2,6 +2,8 @@ package llm
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +65,7 @@ func TestProbeMeasuresASlowServer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := c.Measure(context.Background(), info)
+			m, err := c.Measure(context.Background(), info, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +109,7 @@ func TestProbeOfAFastServerCannotTimeReuse(t *testing.T) {
 	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04})
 	defer srv.Close()
 	c := New(srv.BaseURL())
-	m, err := c.Measure(context.Background(), ServerInfo{Model: "qwen2.5-7b-instruct", ModelLoaded: true})
+	m, err := c.Measure(context.Background(), ServerInfo{Model: "qwen2.5-7b-instruct", ModelLoaded: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,5 +135,37 @@ func TestFollowsCheckSchema(t *testing.T) {
 		if got := followsCheckSchema(reply); got != want {
 			t.Errorf("%s: %v, want %v", reply, got, want)
 		}
+	}
+}
+
+// The probe tells how it goes while the user waits on it: each of its
+// three calls in turn, what it finds out, the tokens read and written, and
+// a share done that only grows.
+func TestProbeTellsItsSteps(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ReadRate: 200, WriteRate: 10})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	var steps []ProbeStep
+	if _, err := c.Measure(context.Background(), ServerInfo{Model: "qwen2.5-7b-instruct", ModelLoaded: true}, func(s ProbeStep) { steps = append(steps, s) }); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	last := 0.0
+	for _, s := range steps {
+		seen[s.N] = true
+		prefix := fmt.Sprintf("Call %d of 3, %s: ", s.N, probeSteps[s.N-1])
+		if s.Of != 3 || !strings.HasPrefix(s.Wait.Text, prefix) || s.What != probeSteps[s.N-1] || strings.Contains(s.Wait.Text, " 0 prompt tokens") {
+			t.Errorf("step %+v: text %q, want it to start %q", s, s.Wait.Text, prefix)
+		}
+		if s.Wait.Done < last || s.Wait.Done > 1 || s.Wait.Done < float64(s.N-1)/3 {
+			t.Errorf("call %d: done %.2f after %.2f", s.N, s.Wait.Done, last)
+		}
+		last = s.Wait.Done
+	}
+	if len(seen) != 3 || steps[0].N != 1 || steps[len(steps)-1].N != 3 {
+		t.Errorf("the probe told calls %v, in the order %+v", seen, steps)
+	}
+	if !slices.ContainsFunc(steps, func(s ProbeStep) bool { return strings.Contains(s.Wait.Text, ": writing: ") }) {
+		t.Errorf("no step told the tokens written: %+v", steps)
 	}
 }

@@ -63,6 +63,9 @@ type Options struct {
 	// Status, when set, hears what the setup is doing that takes a while
 	// (measuring the model), before the run's first event.
 	Status func(text string)
+	// Probe, when set, hears how that measurement goes, about once a
+	// second: its call under way and how far it has got.
+	Probe func(llm.ProbeStep)
 }
 
 // Outcome is what a run left behind.

@@ -26,9 +26,10 @@ func SpeedBook() (*speed.Book, error) {
 
 // Measure probes the model's speed (llm.Client.Measure) and keeps the
 // measurement in the speed book; a book that cannot be written is said
-// among the warnings, as the measurement still holds.
-func Measure(ctx context.Context, client *llm.Client, info llm.ServerInfo) (speed.Measurement, error) {
-	m, err := client.Measure(ctx, info)
+// among the warnings, as the measurement still holds. tell, when not nil,
+// hears how the probe goes (llm.ProbeStep).
+func Measure(ctx context.Context, client *llm.Client, info llm.ServerInfo, tell func(llm.ProbeStep)) (speed.Measurement, error) {
+	m, err := client.Measure(ctx, info, tell)
 	if err != nil {
 		return m, err
 	}
@@ -60,7 +61,7 @@ func measured(ctx context.Context, client *llm.Client, serverURL string, info ll
 		if opts.Status != nil {
 			opts.Status(fmt.Sprintf("Measuring how fast %s reads and writes: three short calls, made once a week for each model.", info.Model))
 		}
-		got, err := Measure(ctx, client, info)
+		got, err := Measure(ctx, client, info, opts.Probe)
 		switch {
 		case err == nil:
 			m, found, measuredNow = got, true, true

@@ -4,7 +4,7 @@
 import * as App from '../../wailsjs/go/main/App';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
 import type {
-  CallUpdate, HistoryEntry, Measurement, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
+  CallUpdate, HistoryEntry, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
 } from './types';
 
@@ -35,6 +35,16 @@ export async function testConnection(serverURL: string, model: string): Promise<
 export async function measureModel(serverURL: string, model: string): Promise<Measurement> {
   const m = await App.MeasureModel(serverURL, model);
   return { ...m, warnings: m.warnings ?? [] };
+}
+
+/** Stops the measurement measureModel runs; its promise then rejects saying so. */
+export function cancelMeasure(): Promise<void> {
+  return App.CancelMeasure();
+}
+
+/** Subscribes to how the measurement goes; returns the unsubscribe function. */
+export function onProbeStep(cb: (s: ProbeStep) => void): () => void {
+  return EventsOn('speed:probe', cb);
 }
 
 /** The kept measurement of the model, or null when it was never measured. */

@@ -1,7 +1,7 @@
 // Short names for the shapes Go sends and takes. Every shape is Wails'
 // generated one (wailsjs/go/models.ts, from the Go structs bound in app.go:
 // run `make bindings` after changing them), except the two events' shapes
-// below (SetupProgress, CallUpdate).
+// below (SetupProgress, CallUpdate, ProbeStep).
 import type { agent, chat, desktop, llm, main, runs, settings, speed } from '../../wailsjs/go/models';
 
 export type Settings = settings.Settings;
@@ -52,4 +52,16 @@ export interface SetupProgress {
 export interface CallUpdate {
   n: number;
   call: CallProgress | null;
+}
+
+/**
+ * What Go sends as speed:probe while the model probe Settings asked for
+ * runs (Go's llm.ProbeStep): the call under way, n of of, what it finds
+ * out, and the call's wait with the probe's time so far and share done.
+ */
+export interface ProbeStep {
+  n: number;
+  of: number;
+  what: string;
+  wait: Wait;
 }

@@ -23,8 +23,8 @@ export function measuredLine(m: Measurement): string {
   return `Measured${at ? ' ' + at : ''}, in ${took} of model time.`;
 }
 
-/** The progress bar's fill, 0-100, or null when the share done cannot be told. */
-export function barPercent(p: CallProgress | null): number | null {
+/** The progress bar's fill, 0-100, or null when the share done cannot be told (a call's or the probe's). */
+export function barPercent(p: Pick<CallProgress, 'wait'> | null): number | null {
   const done = p?.wait?.done;
   if (done === undefined || done < 0) return null;
   return Math.max(0, Math.min(100, Math.round(done * 100)));

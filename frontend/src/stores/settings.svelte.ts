@@ -1,7 +1,7 @@
 // The settings store: the form's state, the last connection test and the
 // save outcome. Components render it; Go decides validity.
 import * as api from '../api';
-import type { Measurement, ServerInfo, Settings, SetupStatus } from '../api';
+import type { Measurement, ProbeStep, ServerInfo, Settings, SetupStatus } from '../api';
 import { errorsByField } from '../lib/connection';
 
 export type Connection =
@@ -13,7 +13,7 @@ export type Connection =
 /** The model's measured speed, as the settings screen shows it. */
 export type Speed =
   | { state: 'idle' }
-  | { state: 'measuring'; model: string }
+  | { state: 'measuring'; model: string; step: ProbeStep | null }
   | { state: 'ok'; measurement: Measurement }
   | { state: 'none'; model: string }
   | { state: 'failed'; model: string; message: string };
@@ -85,11 +85,34 @@ export class SettingsStore {
     const info = this.info;
     if (!this.form || !info || this.speed.state === 'measuring') return;
     const url = this.form.server_url;
-    this.speed = { state: 'measuring', model: info.model };
+    const measuring = { state: 'measuring' as const, model: info.model, step: null as ProbeStep | null };
+    this.speed = measuring;
+    // How the probe goes, until it ends: a minute or two on a CPU.
+    const off = api.onProbeStep((step) => {
+      if (this.speed.state === 'measuring') this.speed = { ...measuring, step };
+    });
+    this.measureCancelled = false;
     try {
       this.speed = { state: 'ok', measurement: await api.measureModel(url, info.model) };
     } catch (err) {
       this.speed = { state: 'failed', model: info.model, message: api.errorMessage(err) };
+      // Stopped on purpose: what was measured before shows again.
+      if (this.measureCancelled) await this.showSpeed();
+    } finally {
+      off();
+    }
+  }
+
+  private measureCancelled = false;
+
+  /** Stops the measurement under way; the kept measurement, if any, shows again. */
+  async cancelMeasure(): Promise<void> {
+    if (this.speed.state !== 'measuring') return;
+    this.measureCancelled = true;
+    try {
+      await api.cancelMeasure();
+    } catch (err) {
+      this.speed = { state: 'failed', model: this.speed.model, message: api.errorMessage(err) };
     }
   }
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Settings } from '../api';
+import type { Measurement, ProbeStep, Settings } from '../api';
 
 const defaults = (): Settings => ({
   server_url: 'http://127.0.0.1:1234/v1',
@@ -18,6 +18,8 @@ vi.mock('../api', () => ({
   saveSettings: vi.fn(),
   testConnection: vi.fn(),
   measureModel: vi.fn(),
+  cancelMeasure: vi.fn(),
+  onProbeStep: vi.fn(),
   modelSpeed: vi.fn(),
   chooseBrowser: vi.fn(),
   useBrowser: vi.fn(),
@@ -33,6 +35,7 @@ describe('SettingsStore', () => {
   let store: SettingsStore;
   beforeEach(async () => {
     vi.resetAllMocks();
+    mocked.onProbeStep.mockReturnValue(() => {});
     mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: 'file was damaged', path: '/x/settings.json' });
     store = new SettingsStore();
     await store.load();
@@ -155,7 +158,7 @@ describe('SettingsStore', () => {
     let finish: (v: typeof m) => void = () => {};
     mocked.measureModel.mockReturnValue(new Promise((r) => (finish = r)));
     const testing = store.testConnection(true);
-    await vi.waitFor(() => expect(store.speed).toEqual({ state: 'measuring', model: 'm1' }));
+    await vi.waitFor(() => expect(store.speed).toEqual({ state: 'measuring', model: 'm1', step: null }));
     finish(m);
     await testing;
     expect(mocked.measureModel).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', 'm1');
@@ -173,6 +176,36 @@ describe('SettingsStore', () => {
     mocked.testConnection.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
     await store.testConnection(true);
     expect(store.speed).toEqual({ state: 'idle' });
+  });
+
+  it('shows how the measurement goes while it runs, stops it on request, and stops listening when it ends', async () => {
+    const info = { models: ['m1'], model: 'm1', server: 'LM Studio', context_length: 8192, context_source: '', model_loaded: true, notes: [] };
+    mocked.testConnection.mockResolvedValue(info);
+    let tell: (s: ProbeStep) => void = () => {};
+    const off = vi.fn();
+    mocked.onProbeStep.mockImplementation((cb) => ((tell = cb), off));
+    let fail: (e: unknown) => void = () => {};
+    mocked.measureModel.mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    const testing = store.testConnection(true);
+    await vi.waitFor(() => expect(store.speed.state).toBe('measuring'));
+    const step = { n: 2, of: 3, what: 'how fast the model reads and writes',
+      wait: { text: 'Call 2 of 3, how fast the model reads and writes: reading 229 prompt tokens', done: 0.4, elapsed_ns: 9e9 } } as ProbeStep;
+    tell(step);
+    expect(store.speed).toEqual({ state: 'measuring', model: 'm1', step });
+    const kept = { model: 'm1', read_rate: 9 } as Measurement;
+    mocked.modelSpeed.mockResolvedValue(kept);
+    await store.cancelMeasure();
+    expect(mocked.cancelMeasure).toHaveBeenCalledTimes(1);
+    fail('The measurement was stopped before it finished.');
+    await testing;
+    expect(store.speed).toEqual({ state: 'ok', measurement: kept }); // what was measured before
+    expect(off).toHaveBeenCalledTimes(1);
+    tell(step); // a late step changes nothing
+    expect(store.speed.state).toBe('ok');
+
+    mocked.measureModel.mockRejectedValue('The model server stopped answering.');
+    await store.measure(); // a failure not asked for still says so
+    expect(store.speed).toEqual({ state: 'failed', model: 'm1', message: 'The model server stopped answering.' });
   });
 
   it('a failed connection test keeps the server message and forgets old models', async () => {

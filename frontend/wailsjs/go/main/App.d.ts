@@ -7,6 +7,8 @@ import {main} from '../models';
 import {speed} from '../models';
 import {llm} from '../models';
 
+export function CancelMeasure():Promise<void>;
+
 export function ChooseBrowser():Promise<string>;
 
 export function CurrentRun():Promise<desktop.RunView>;
