@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/plain"
+	"github.com/scout-research/scout/backend/speed"
 )
 
 // Line renders an event as one readable journal line. Titles, queries and
@@ -31,7 +33,13 @@ func describe(ev agent.Event) string {
 	case agent.EvTurnStarted:
 		return "turn started"
 	case agent.EvModelWait:
-		return fmt.Sprintf("model %s call: %s", ev.Kind, ev.Message)
+		s := fmt.Sprintf("model %s call: %s", ev.Kind, ev.Message)
+		// The text tells the reading; the reply takes its own time, on a
+		// CPU often as long again, so the line says the whole call's too.
+		if w := ev.Wait; w != nil && w.Phase == chat.Reading && w.Expected > 0 {
+			s += "; " + speed.About(w.Expected) + " with the reply"
+		}
+		return s
 	case agent.EvModelCall:
 		u := ev.Usage
 		if u == nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/chat"
 )
 
 func TestLines(t *testing.T) {
@@ -19,6 +20,9 @@ func TestLines(t *testing.T) {
 		{agent.Event{Type: agent.EvNotice, Kind: agent.NoticeWaiting, Turn: 1, Time: at, Query: "q", Message: "Answer its question\n in the browser window."}, "waiting for you: Answer its question in the browser window."},
 		{agent.Event{Type: agent.EvNotice, Turn: 1, Time: at, Query: "q", Message: "No answer: trying again."}, "note: No answer: trying again."},
 		{agent.Event{Type: agent.EvModelWait, Kind: "action", Turn: 4, Time: at, Message: "reading 1,850 new tokens, about 4 min"}, "T4   model action call: reading 1,850 new tokens, about 4 min"},
+		{agent.Event{Type: agent.EvModelWait, Kind: "action", Turn: 4, Time: at, Message: "reading 76 new tokens, a few seconds",
+			Wait: &chat.Wait{Phase: chat.Reading, NewTokens: 76, Expected: 19 * time.Second}},
+			"T4   model action call: reading 76 new tokens, a few seconds; about 20 s with the reply"},
 		// A page title or a model's words with terminal escapes, bidi
 		// controls or line breaks stay one inert line.
 		{agent.Event{Type: agent.EvAction, Turn: 2, Time: at, Action: "DISCOVER", Param: "[1] \x1b]8;;http://evil.test/\x1b\\link\x1b]8;;\x1b\\ text",
