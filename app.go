@@ -190,9 +190,13 @@ func (a *App) ExportReport(dir, format, path string) (string, error) {
 // writes it there; it returns "" when the user cancels.
 func (a *App) SaveReportAs(dir, format string) (string, error) {
 	names := map[string]string{desktop.FormatMarkdown: "Markdown", desktop.FormatHTML: "Web page", desktop.FormatPDF: "PDF"}
+	name := "report." + format
+	if view, err := a.svc.Report(dir); err == nil {
+		name = desktop.ExportName(view.Title, format)
+	}
 	path, err := runtime.SaveFileDialog(a.context(), runtime.SaveDialogOptions{
 		Title:           "Save the report",
-		DefaultFilename: "report." + format,
+		DefaultFilename: name,
 		Filters:         []runtime.FileFilter{{DisplayName: names[format] + " (*." + format + ")", Pattern: "*." + format}},
 	})
 	if err != nil || path == "" {

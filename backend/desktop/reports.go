@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/plain"
@@ -120,4 +121,27 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 		return ReportView{}, err
 	}
 	return s.Report(view.Dir)
+}
+
+// exportNameWords is how many of the objective's words name a saved
+// report: enough to tell reports apart in a folder, short enough to read.
+const exportNameWords = 8
+
+// ExportName is the file name the save dialog offers for a report of the
+// run on objective: its first words, lower case, joined by hyphens
+// ("what-is-the-tallest-mountain-in-africa-and.md"), so reports saved to
+// one folder do not all offer "report.md"; "report" when the objective
+// has no letters or digits.
+func ExportName(objective, format string) string {
+	words := strings.FieldsFunc(strings.ToLower(objective), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	if len(words) > exportNameWords {
+		words = words[:exportNameWords]
+	}
+	name := strings.Join(words, "-")
+	if name == "" {
+		name = "report"
+	}
+	return name + "." + format
 }

@@ -62,3 +62,20 @@ func TestReportIsRenderedFromItsData(t *testing.T) {
 		t.Errorf("exported page:\n%s", page)
 	}
 }
+
+func TestExportName(t *testing.T) {
+	for objective, want := range map[string]string{
+		"What is the tallest mountain in Africa, and how tall is it in meters and in feet?": "what-is-the-tallest-mountain-in-africa-and.md",
+		"  Compare LibreOffice & OnlyOffice (2026) ":                                        "compare-libreoffice-onlyoffice-2026.md",
+		"Qu'est-ce que l'été à Zürich ?":                                                    "qu-est-ce-que-l-été-à-zürich.md",
+		"../../etc/passwd":                                                                  "etc-passwd.md",
+		"?!":                                                                                "report.md",
+	} {
+		if got := ExportName(objective, FormatMarkdown); got != want {
+			t.Errorf("ExportName(%q) = %q, want %q", objective, got, want)
+		}
+	}
+	if got := ExportName("Kilimanjaro height", FormatPDF); got != "kilimanjaro-height.pdf" {
+		t.Errorf("PDF: %q", got)
+	}
+}
