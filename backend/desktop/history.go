@@ -41,7 +41,9 @@ func (s *Service) Open(dir string) (RunView, error) {
 	if len(events) == 0 && err != nil {
 		return RunView{}, err
 	}
-	view := pastView(dir, events, runs.Replay(events))
+	fold := runs.Replay(events)
+	fold.ContextFrom(dir)
+	view := pastView(dir, events, fold)
 	if err != nil {
 		view.Progress.Glance.Error = err.Error()
 	}

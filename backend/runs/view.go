@@ -1,6 +1,9 @@
 package runs
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -87,7 +90,9 @@ func (v *View) addCall(ev agent.Event) {
 	if ev.Usage == nil {
 		return
 	}
-	if ev.Kind == agent.KindAction {
+	// A call that failed read nothing: the context in use is still the
+	// last answered prompt's, not none.
+	if ev.Kind == agent.KindAction && ev.Usage.PromptTokens > 0 {
 		v.lastPrompt = ev.Usage.PromptTokens
 	}
 	if ev.Usage.WriteRate > 0 {
@@ -102,6 +107,22 @@ func (v *View) Live(objective string, contextLength int) {
 	v.live, v.context = true, contextLength
 	if v.snap.Objective == "" {
 		v.snap.Objective = objective
+	}
+}
+
+// ContextFrom takes the context length a past run was started with from
+// its run.json in dir, when the journal does not say (only a context
+// smaller than assumed is journalled): without it, a run opened from the
+// history would show its context used as 0%. A run without a readable
+// run.json (its process was killed) keeps 0.
+func (v *View) ContextFrom(dir string) {
+	if v.context > 0 {
+		return
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "run.json"))
+	var s Summary
+	if err == nil && json.Unmarshal(data, &s) == nil {
+		v.context = s.Settings.ContextLength
 	}
 }
 

@@ -2,6 +2,8 @@ package runs
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -135,6 +137,9 @@ func TestViewFigures(t *testing.T) {
 		{"measures against the context the server turned out to have",
 			[]agent.Event{adjusted, call("action", 3, 1000, 0, 1)}, 8000,
 			Figures{Turns: 3, ModelCalls: map[string]int{"action": 1}, PromptTokens: 1000, CompletionTokens: 10, ContextPct: 25, ModelSeconds: 1}},
+		{"a call that failed leaves the context in use as the last answered prompt's",
+			[]agent.Event{call("action", 1, 2000, 0, 1), with(call("action", 2, 0, 0, 0), func(e *agent.Event) { e.Usage.CompletionTokens, e.Message = 0, "server gone" })}, 8000,
+			Figures{Turns: 2, ModelCalls: map[string]int{"action": 2}, PromptTokens: 2000, CompletionTokens: 10, ContextPct: 25, ModelSeconds: 1}},
 		{"a past run's context is not known",
 			[]agent.Event{call("action", 1, 1000, 0, 1)}, 0,
 			Figures{Turns: 1, ModelCalls: map[string]int{"action": 1}, PromptTokens: 1000, CompletionTokens: 10, ModelSeconds: 1}},
@@ -154,6 +159,25 @@ func TestViewFigures(t *testing.T) {
 				t.Errorf("got %+v\nwant %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// A run opened from the history shows its context use against the context
+// its run.json says it ran with; without a run.json it stays unknown.
+func TestViewContextFromRunJSON(t *testing.T) {
+	dir := t.TempDir()
+	events := []agent.Event{call("action", 1, 2048, 0, 1)}
+	v := Replay(events)
+	v.ContextFrom(dir)
+	if got := v.Glance().Figures.ContextPct; got != 0 {
+		t.Errorf("without run.json: %d%%", got)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "run.json"), []byte(`{"settings":{"context_length":8192}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	v.ContextFrom(dir)
+	if got := v.Glance().Figures.ContextPct; got != 25 {
+		t.Errorf("with run.json's 8192 tokens: %d%%, want 25%%", got)
 	}
 }
 
