@@ -3,6 +3,7 @@ package llm
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -39,6 +40,11 @@ const (
 	// maxShare caps an estimated share of a phase done: an estimate never
 	// says a phase is over before the server does.
 	maxShare = 0.99
+	// replyOverrun: a reply is expected to run at least this much longer
+	// than what it has written, so one longer than expected still shows
+	// time left (a fifth of what it has written more, on a bar 80% along
+	// its writing) until it ends.
+	replyOverrun = 1.25
 )
 
 // pace is what the client knows of the server's speed. It is safe for
@@ -211,8 +217,15 @@ func (w *watch) waitAt(now time.Time) chat.Wait {
 		out.Phase, out.Written = chat.Writing, n
 		out.Text = fmt.Sprintf("writing: %s tokens", speed.Count(n))
 		if writeAll > 0 {
-			share := min(float64(n)/float64(p.reply), maxShare)
-			out.Left = max(0, p.rates.Writing(p.reply-n))
+			// A reply that outgrows its expected length (a finding
+			// copied from the page after short searches) is expected to
+			// go on a while: the bar slows down rather than sit at its
+			// end, and the time left is not "almost done" for as long
+			// as the reply lasts.
+			reply := max(p.reply, int(math.Ceil(float64(n)*replyOverrun)))
+			writeAll = p.rates.Writing(reply)
+			share := min(float64(n)/float64(reply), maxShare)
+			out.Left = max(0, p.rates.Writing(reply-n))
 			out.Expected = read + writeAll
 			out.Done = (read.Seconds() + share*writeAll.Seconds()) / out.Expected.Seconds()
 		}

@@ -185,4 +185,12 @@ func TestWaitAtByHand(t *testing.T) {
 	if writing.Text != "writing: 42 tokens" || writing.Phase != chat.Writing || writing.Left != 5800*time.Millisecond || writing.Done < 0.97 {
 		t.Errorf("writing: %+v", writing)
 	}
+	// Past the 100 tokens expected (160 written after 245 s of reading),
+	// the reply is expected to go on to a quarter more than it has
+	// written: 40 tokens, 4 s, left, the writing 80% along its 20 s.
+	w.figures.written.Store(160)
+	long := w.waitAt(now)
+	if long.Left != 4*time.Second || long.Expected != 265*time.Second || !within(long.Done, 261.0/265, 1.001) {
+		t.Errorf("a reply past its expected length: %+v", long)
+	}
 }
