@@ -24,7 +24,11 @@ func TestRealWindow(t *testing.T) {
 	root := RepoRoot(t)
 	_, web := fakeweb.Start(t, filepath.Join(root, "testdata", "web"))
 	const answer = "The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1]."
-	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Script: llmtest.QueueReplies(runScript(4*time.Second, answer))})
+	// Speeds rather than delays make the run last long enough to be seen
+	// mid-way, and the model probe measures them as they are (a delay on
+	// top of a quick server reads as "59,248 tokens/s, slower than
+	// measured" in the picture).
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ReadRate: 200, WriteRate: 20, Script: llmtest.QueueReplies(runScript(0, answer))})
 	defer model.Close()
 	app, x, win := startWindow(t, researchConfig(t, model.BaseURL(), web.URL, false))
 
