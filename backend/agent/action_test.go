@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -26,6 +27,25 @@ func TestParseAction(t *testing.T) {
 		{"terminal escapes and bidi controls", `{"thought_process":"ok\u001b]52;c;ZXZpbA==\u0007","action":"DISCOVER","parameter":"[1] \u001b[31mred\u001b[0m \u202egnp.exe\u200b"}`,
 			Action{"ok", ActDiscover, "[1] red gnp.exe"}, ""},
 		{"number parameter", `{"thought_process":"","action":"READ_MORE","parameter":3}`, Action{"", ActReadMore, "3"}, ""},
+		// JSON written by hand: mended, not sent back.
+		{"single quotes", `{'thought_process': 'the page's words', 'action': 'SEARCH', 'parameter': 'tallest mountain',}`, Action{"the page's words", ActSearch, "tallest mountain"}, ""},
+		{"raw line break and quotes in a string", "{\"thought_process\": \"a\nb\", \"action\": \"DISCOVER\", \"parameter\": \"[1] The page says \"5,895 m\" tall\"}",
+			Action{"a\nb", ActDiscover, `[1] The page says "5,895 m" tall`}, ""},
+		{"python literals", `{"thought_process": None, "action": "READ_MORE", "parameter": "2"}`, Action{"", ActReadMore, "2"}, ""},
+		// The tool-call shapes chat templates teach.
+		{"qwen tool_call", "<tool_call>\n{\"name\": \"SEARCH\", \"arguments\": {\"query\": \"q\"}}\n</tool_call>", Action{"", ActSearch, "q"}, ""},
+		{"mistral TOOL_CALLS", `[TOOL_CALLS] [{"name": "navigate", "arguments": "{\"url\": \"R2\"}"}]`, Action{"", ActNavigate, "R2"}, ""},
+		{"react action_input", `{"action": "Final Answer", "action_input": "Kilimanjaro."}`, Action{"", ActFinish, "Kilimanjaro."}, ""},
+		{"action as an object", `{"thought": "t", "action": {"name": "read more", "parameter": 2}}`, Action{"t", ActReadMore, "2"}, ""},
+		{"parameter in the action", `{"thought_process":"","action":"SEARCH: tallest mountain","parameter":""}`, Action{"", ActSearch, "tallest mountain"}, ""},
+		{"action called with it", `{"action":"NAVIGATE(\"R1\")"}`, Action{"", ActNavigate, "R1"}, ""},
+		{"parameter as an object", `{"action":"DISCOVER","parameter":{"items":[1,"2"],"finding":"x y"}}`, Action{"", ActDiscover, "[1,2] x y"}, ""},
+		{"a list of queries", `{"action":"SEARCH","parameter":["a b","c d"]}`, Action{"", ActSearch, "a b"}, ""},
+		{"a finding as a list", `{"action":"DISCOVER","parameter":["a b.","c d."]}`, Action{"", ActDiscover, "a b.\nc d."}, ""},
+		{"prose lines", "Thought: search first.\n**Action:** search\nAction Input: \"tallest mountain\"", Action{"search first.", ActSearch, "tallest mountain"}, ""},
+		{"a finding over lines", "Action: DISCOVER\nParameter: [1] a\n- b", Action{"", ActDiscover, "[1] a\n- b"}, ""},
+		{"echo of an observation", "Turn 1: SEARCH \"q\" gave 2 results:\nR1. T", Action{}, "no JSON object"},
+		{"prose with an unknown action", "Action: CLICK\nParameter: R1", Action{}, "no JSON object"},
 		{"unknown action", `{"thought_process":"","action":"CLICK","parameter":"x"}`, Action{}, `no known "action"`},
 		{"no json", `I will search for it.`, Action{}, "no JSON object"},
 		{"truncated", `{"thought_process":"The page says`, Action{}, "cut off"},
@@ -66,4 +86,52 @@ func FuzzParseAction(f *testing.F) {
 			t.Fatalf("%q parsed as %+v, which reads back as %+v (%v)", s, a, b, err)
 		}
 	})
+}
+
+// The checklist, coverage and writer replies are read as loosely as an
+// action: what a model writes around or instead of the JSON asked for.
+func TestOtherRepliesReadLoosely(t *testing.T) {
+	three := []string{"the tallest mountain", "its height in meters", "its height in feet"}
+	for _, reply := range []string{
+		`{"items": ["the tallest mountain", "its height in meters", "its height in feet"]}`,
+		"Checklist:\n```json\n{'items': ['the tallest mountain', 'its height in meters', 'its height in feet',]}\n```",
+		`["the tallest mountain", "its height in meters", "its height in feet"]`,
+		`{"checklist": [{"item": "the tallest mountain"}, {"item": "its height in meters"}, {"text": "its height in feet"}]}`,
+		"Here is the checklist:\n1. the tallest mountain\n2. its height in meters\n- its height in feet",
+	} {
+		if got := checklistOf(reply); !slices.Equal(got, three) {
+			t.Errorf("checklistOf(%q) = %q", reply, got)
+		}
+	}
+	if got := checklistOf(`{"items": "oops"`); len(got) != 0 {
+		t.Errorf("a cut-off checklist gave %q", got)
+	}
+
+	want := []coverageItem{{Item: 1, Findings: []int{1}, Covered: true}, {Item: 2, Findings: []int{1, 2}, Covered: false, Missing: "feet", Names: []string{"A", "B"}}}
+	for _, reply := range []string{
+		`{"items":[{"item":1,"findings":[1],"covered":true,"missing":"","names":[]},{"item":2,"findings":[1,2],"covered":false,"missing":"feet","names":["A","B"]}]}`,
+		`{"items":[{"item":"1","findings":"1","covered":"yes"},{"item":"2","findings":["1","2"],"covered":"false","missing":"feet","names":"A, B"}]}`,
+		"Item 2 is open:\n[{\"item\":1,\"findings\":[1],\"covered\":true,},{\"item\":2,\"findings\":[1,2],\"covered\":false,\"missing\":\"feet\",\"names\":[\"A\",\"B\"]},]",
+	} {
+		if got, err := coverageOf(reply); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("coverageOf(%q) = %+v, %v", reply, got, err)
+		}
+	}
+	if _, err := coverageOf(`{"verdict": "all covered"}`); err == nil {
+		t.Error("a coverage answer without items was read")
+	}
+
+	for _, tc := range []struct{ reply, want string }{
+		{`{"result": "A [1]."}`, "A [1]."},
+		{"```json\n{\"answer\": \"A [1].\nB [2].\"}\n```", "A [1].\nB [2]."},
+		{`{"result": ["A [1].", "B [2]."]}`, "A [1].\n\nB [2]."},
+		{"A [1], in prose.", "A [1], in prose."},
+	} {
+		if got, err := resultOf(tc.reply); err != nil || got != tc.want {
+			t.Errorf("resultOf(%q) = %q, %v; want %q", tc.reply, got, err, tc.want)
+		}
+	}
+	if _, err := resultOf(`{"thought_process": "", "action": "SEARCH", "parameter": "x"}`); err != errActionShaped {
+		t.Errorf("an action from the writer: %v", err)
+	}
 }

@@ -2,7 +2,7 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
@@ -14,6 +14,21 @@ var checklistSchema = map[string]any{
 	"properties":           map[string]any{"items": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}},
 	"required":             []string{"items"},
 	"additionalProperties": false,
+}
+
+// checklistOf reads the items of a checklist reply: the JSON asked for, a
+// bare list, items as objects ({"item": ...}), or a numbered list in prose.
+// An unusable answer has none.
+func checklistOf(reply string) []string {
+	v, err := firstJSON(reply, "{[")
+	if errors.Is(err, errNoJSON) {
+		return listedLines(reply)
+	}
+	var items []string
+	for _, e := range listIn(v, "items", "checklist") {
+		items = append(items, textIn(e, "item", "text", "description", "name"))
+	}
+	return items
 }
 
 // makeChecklist splits the objective into the fixed list of what the result
@@ -30,14 +45,7 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var got struct {
-		Items []string `json:"items"`
-	}
-	obj, err := extractJSON(reply.Content)
-	if err == nil {
-		_ = json.Unmarshal([]byte(obj), &got) // an unusable answer leaves no items: see below
-	}
-	for _, it := range got.Items {
+	for _, it := range checklistOf(reply.Content) {
 		it = strings.TrimSpace(strings.TrimLeft(plain.Line(it), "0123456789.)- "))
 		if it != "" && len(rec.checklist) < maxChecklistItems {
 			rec.checklist = append(rec.checklist, Item{Number: len(rec.checklist) + 1, Text: it})

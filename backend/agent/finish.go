@@ -2,10 +2,11 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/scout-research/scout/backend/plain"
 )
@@ -117,20 +118,58 @@ func (a *Agent) askCoverage(ctx context.Context) ([]gap, error) {
 	if err != nil {
 		return nil, err
 	}
-	var got struct {
-		Items []coverageItem `json:"items"`
-	}
-	obj, err := extractJSON(reply.Content)
-	if err == nil {
-		err = json.Unmarshal([]byte(obj), &got)
-	}
+	items, err := coverageOf(reply.Content)
 	if err != nil {
 		return nil, err
 	}
-	for i := range got.Items { // what is missing may be reported
-		got.Items[i].Missing = plain.Line(got.Items[i].Missing)
+	return codeGaps(&a.st.record, items), nil
+}
+
+// coverageOf reads the coverage check's answer: the JSON asked for, or a
+// bare list of items, with numbers and yes-or-no written as strings and a
+// single finding without its list.
+func coverageOf(reply string) ([]coverageItem, error) {
+	v, err := firstJSON(reply, "{[")
+	if err != nil {
+		return nil, err
 	}
-	return codeGaps(&a.st.record, got.Items), nil
+	var items []coverageItem
+	for _, e := range listIn(v, "items", "coverage", "checklist") {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		it := coverageItem{Findings: intList(field(m, "findings", "finding")), Covered: truth(field(m, "covered")),
+			Missing: plain.Line(textIn(field(m, "missing"))), Names: coverageNames(field(m, "names"))}
+		if n := intList(field(m, "item", "number", "id")); len(n) > 0 {
+			it.Item = n[0]
+		}
+		items = append(items, it)
+	}
+	if len(items) == 0 {
+		return nil, errors.New("the coverage answer lists no items")
+	}
+	return items, nil
+}
+
+// coverageNames reads the names a coverage item lists, as a list or one string.
+func coverageNames(v any) []string {
+	var out []string
+	switch x := v.(type) {
+	case string:
+		for _, n := range strings.Split(x, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				out = append(out, n)
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if s := strings.TrimSpace(textIn(e, "name")); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // coverageItem is the model's answer for one checklist item.

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"regexp"
 	"strings"
@@ -93,16 +92,22 @@ func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, err
 	if err != nil {
 		return "", err
 	}
-	var got struct {
-		Result string `json:"result"`
+	return resultOf(reply.Content)
+}
+
+// resultOf reads the writer's answer: the JSON asked for, the result under
+// another name or as a list of paragraphs, or prose, which is still the
+// answer. A research action instead is errActionShaped.
+func resultOf(reply string) (string, error) {
+	if v, err := firstJSON(reply, "{"); err == nil {
+		if text := strings.TrimSpace(textIn(v, "result", "answer", "final_answer", "text", "content", "response", "report")); text != "" {
+			return ClipResult(plain.Text(text)), nil
+		}
 	}
-	if obj, err := extractJSON(reply.Content); err == nil && json.Unmarshal([]byte(obj), &got) == nil && got.Result != "" {
-		return ClipResult(plain.Text(strings.TrimSpace(got.Result))), nil
-	}
-	if _, err := ParseAction(reply.Content); err == nil {
+	if _, err := ParseAction(reply); err == nil {
 		return "", errActionShaped
 	}
-	return ClipResult(plain.Text(strings.TrimSpace(reply.Content))), nil // prose instead of JSON is still the answer
+	return ClipResult(plain.Text(strings.TrimSpace(reply))), nil // prose instead of JSON is still the answer
 }
 
 // ClipResult cuts a result longer than MaxResultChars at the last line
