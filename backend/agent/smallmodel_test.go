@@ -377,7 +377,8 @@ func TestPartAsked(t *testing.T) {
 func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	tr := trail{seen: map[string]bool{}}
 	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"},
-		{Title: "Washington", URL: base + "/wiki/Washington,_D.C."}})
+		{Title: "Washington", URL: base + "/wiki/Washington,_D.C."}, {Title: "R2-D2 | Wookieepedia", URL: "https://www.starwars.test/wiki/R2-D2?lang=en"},
+		{Title: "Mount Kenya - Wiki", URL: base + "/wiki/Mount_Kenya"}, {Title: "Mount Kenya - Travel", URL: "http://travel.test/kenya"}})
 	tr.offerLinks([]page.Link{{Text: "Mount Kenya", URL: base + "/wiki/Mount_Kenya"}, {Text: "2", URL: base + "/wiki/Page_2"}})
 	for _, tc := range []struct{ param, want string }{
 		{base + "/wiki/Kilimanjaro", base + "/wiki/Kilimanjaro"},
@@ -394,15 +395,40 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 		{base + "/wiki/Washington,_D.C.", base + "/wiki/Washington,_D.C."},
 		{"result 2", base + "/wiki/Mercury_(planet)"},
 		{"link 1", base + "/wiki/Mount_Kenya"},
+		// A number with the title after it; a title that starts like one.
+		{"R1: Mount Kilimanjaro - Wiki", base + "/wiki/Kilimanjaro"},
+		{"Result 2 (Mercury)", base + "/wiki/Mercury_(planet)"},
+		{"R2-D2 | Wookieepedia", "https://www.starwars.test/wiki/R2-D2?lang=en"},
+		// A title without its site's name, where only one has it.
+		{"Mount Kilimanjaro", base + "/wiki/Kilimanjaro"},
+		{"R2-D2", "https://www.starwars.test/wiki/R2-D2?lang=en"},
+		// An offered address as a model copies it.
+		{"wiki.test/wiki/Kilimanjaro", base + "/wiki/Kilimanjaro"},
+		{"https://wiki.test/wiki/Kilimanjaro/", base + "/wiki/Kilimanjaro"},
+		{base + "/wiki/Kilimanjaro?utm_source=chatgpt.com&utm_medium=x", base + "/wiki/Kilimanjaro"},
+		{"starwars.test/wiki/R2-D2?lang=en", "https://www.starwars.test/wiki/R2-D2?lang=en"},
 	} {
 		if u, ok := tr.resolve(tc.param); !ok || u != tc.want {
 			t.Errorf("resolve(%q) = %q, %v; want %q", tc.param, u, ok, tc.want)
 		}
 	}
-	for _, bad := range []string{"Mount Everest", base + "/wiki/Everest", "R5", "2", "[2]"} {
+	for _, bad := range []string{"Mount Everest", base + "/wiki/Everest", "R9", "2", "[2]",
+		"wiki.test/wiki/Kilimanjaro_(volcano)", "other.test/wiki/Kilimanjaro", "starwars.test/wiki/R2-D2?lang=de", // another page
+		"Mount Kenya", // two pages by that name, the link's text aside: see below
+	} {
+		if bad == "Mount Kenya" {
+			tr.links = nil
+			delete(tr.titles, "mount kenya")
+		}
 		if u, ok := tr.resolve(bad); ok {
 			t.Errorf("resolve(%q) = %q, an address never offered", bad, u)
 		}
+	}
+	// A bare number is a result's when only results are on offer.
+	only := trail{seen: map[string]bool{}}
+	only.offerResults([]port.SearchResult{{Title: "A", URL: base + "/a"}, {Title: "B", URL: base + "/b"}})
+	if u, ok := only.resolve("2"); !ok || u != base+"/b" {
+		t.Errorf("resolve(2) with results only = %q, %v", u, ok)
 	}
 }
 

@@ -143,17 +143,39 @@ type trail struct {
 	// titles are the offered addresses by their result titles and link
 	// texts, as words: a small model may NAVIGATE by a title.
 	titles map[string]string
+	// shortTitles are the same by a title without its site's name ("Mount
+	// Kilimanjaro" for "Mount Kilimanjaro - Wikipedia"), "" where two
+	// addresses share one.
+	shortTitles map[string]string
 }
 
-// offerTitle remembers an address by the title it was offered under.
+// offerTitle remembers an address by the title it was offered under, and
+// by that title without the site's name after a " - " or " | ".
 func (t *trail) offerTitle(title, u string) {
 	if t.titles == nil {
-		t.titles = map[string]string{}
+		t.titles, t.shortTitles = map[string]string{}, map[string]string{}
 	}
 	if key := strings.Join(words(title), " "); key != "" {
 		t.titles[key] = u
 	}
+	for _, short := range []string{titleSite.ReplaceAllString(title, ""), titleRest.ReplaceAllString(title, "")} {
+		key := strings.Join(words(short), " ")
+		if old, ok := t.shortTitles[key]; key == "" || short == title || (ok && old != u) {
+			if ok && old != u {
+				t.shortTitles[key] = ""
+			}
+			continue
+		}
+		t.shortTitles[key] = u
+	}
 }
+
+// titleSite is a title's last " - Site" or " | Site"; titleRest everything
+// from its first such separator.
+var (
+	titleSite = regexp.MustCompile(`\s+[-|–—·:]\s+[^-|–—·:]*$`)
+	titleRest = regexp.MustCompile(`\s+[-|–—·:]\s+.*$`)
+)
 
 // offerResults numbers a search's results for NAVIGATE to name; Opened
 // marks those open already, which a small model otherwise opens again.
@@ -222,31 +244,119 @@ func (t *trail) resolve(param string) (string, bool) {
 		p = unwrap(m[1])
 	}
 	p = trimTrailing(p)
-	if m := refPattern.FindStringSubmatch(p); m != nil {
-		n, _ := strconv.Atoi(m[2])
-		list := t.results
-		if k := strings.ToLower(m[1]); k == "l" || k == "link" {
-			list = t.links
-		}
-		if n >= 1 && n <= len(list) {
-			return list[n-1], true
-		}
-		return "", false
+	if u, ok, isRef := t.ref(p, refPattern); isRef {
+		return u, ok
 	}
 	u := normalizeURL(p)
 	if bareNumber.MatchString(p) {
-		return u, false // R2 or L2? Neither is guessed: the refusal says to write which
+		// R2 or L2? Only when one list is on offer is it plain which.
+		n, _ := strconv.Atoi(strings.TrimPrefix(p, "#"))
+		if list := t.onlyList(); n >= 1 && n <= len(list) {
+			return list[n-1], true
+		}
+		return u, false
 	}
-	if !t.seen[u] && !strings.Contains(p, "/") {
-		if byTitle, ok := t.titles[strings.Join(words(p), " ")]; ok {
+	if t.seen[u] {
+		return u, true
+	}
+	if !strings.Contains(p, "/") {
+		key := strings.Join(words(p), " ")
+		if byTitle, ok := t.titles[key]; ok {
+			return byTitle, true
+		}
+		if byTitle := t.shortTitles[key]; byTitle != "" {
 			return byTitle, true
 		}
 	}
-	return u, t.seen[u]
+	if offered := t.sameAddress(p); offered != "" {
+		return offered, true
+	}
+	if u, ok, isRef := t.ref(p, refWithTitle); isRef { // "R2: its title", after any title that starts like one
+		return u, ok
+	}
+	return u, false
 }
+
+// ref reads a result or link number by pattern: its address, whether it
+// is offered, and whether p is a number at all.
+func (t *trail) ref(p string, pattern *regexp.Regexp) (u string, ok, isRef bool) {
+	m := pattern.FindStringSubmatch(p)
+	if m == nil {
+		return "", false, false
+	}
+	n, _ := strconv.Atoi(m[2])
+	list := t.results
+	if k := strings.ToLower(m[1]); k == "l" || k == "link" {
+		list = t.links
+	}
+	if n >= 1 && n <= len(list) {
+		return list[n-1], true, true
+	}
+	return "", false, true
+}
+
+// onlyList is the one list of numbered addresses on offer, results or
+// links, or nil when both or neither are.
+func (t *trail) onlyList() []string {
+	switch {
+	case len(t.links) == 0:
+		return t.results
+	case len(t.results) == 0:
+		return t.links
+	}
+	return nil
+}
+
+// sameAddress is the one offered address that p names as a model copies
+// it: without its scheme or "www.", with https for http, a slash at the
+// end, or tracking parameters added ("?utm_source=..."). It is "" when
+// none or several are.
+func (t *trail) sameAddress(p string) string {
+	key := addressKey(p)
+	if key == "" {
+		return ""
+	}
+	found := ""
+	for u := range t.seen {
+		if addressKey(u) == key {
+			if found != "" && found != u {
+				return ""
+			}
+			found = u
+		}
+	}
+	return found
+}
+
+// addressKey is an address as sameAddress compares it.
+func addressKey(raw string) string {
+	if strings.ContainsAny(raw, " \t") {
+		return ""
+	}
+	if !strings.Contains(raw, "://") {
+		raw = "http://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || !strings.Contains(u.Host, ".") {
+		return ""
+	}
+	q := u.Query()
+	for k := range q {
+		if l := strings.ToLower(k); strings.HasPrefix(l, "utm_") || trackingParams[l] {
+			q.Del(k)
+		}
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Host), "www.")
+	return host + strings.TrimRight(u.EscapedPath(), "/") + "?" + q.Encode()
+}
+
+// trackingParams are query parameters that name where a link was shared,
+// not which page it is.
+var trackingParams = map[string]bool{"fbclid": true, "gclid": true, "msclkid": true, "ref_src": true, "srsltid": true}
 
 var (
 	refPattern   = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)$`)
+	refWithTitle = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)(?:\s*[:(–—-]|\s)\s*\S`)
 	bareNumber   = regexp.MustCompile(`^#?\d+$`)
 	markdownLink = regexp.MustCompile(`^\[[^\]]*\]\((\S+?)\)$`)
 )
