@@ -35,7 +35,7 @@ type claim struct {
 func claimOn(act Action, p *openPage, rec *record) claim {
 	c := claim{page: p}
 	named, text := parseDiscover(act.Param)
-	c.text = text
+	c.text = withoutAttribution(text, p)
 	for _, n := range named {
 		if n >= 1 && n <= len(rec.checklist) && !slices.Contains(c.items, n) {
 			c.items = append(c.items, n)
@@ -134,7 +134,7 @@ func notOnPage(text, pageText string) []string {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
 	}
-	for i, w := range strings.Fields(text) {
+	for i, w := range strings.Fields(lineLabels.ReplaceAllString(text, "$1")) {
 		name := strings.Trim(w, ".,;:!?()\"'“”‘’[]")
 		if i == 0 || len([]rune(name)) < 3 || !unicode.IsUpper([]rune(name)[0]) {
 			continue
@@ -147,6 +147,11 @@ func notOnPage(text, pageText string) []string {
 	}
 	return absent
 }
+
+// lineLabels are the labels a model puts before the page's words in a
+// list ("- Height: 5,895 m"): its words, not claims about the page's
+// names. The bullet or number before one is kept.
+var lineLabels = regexp.MustCompile(`(?m)^(\s*(?:[-*•]|\d+[.)])?\s*)[\p{L}][\p{L}\d']*(?:\s+[\p{L}\d']+){0,3}\s*:\s`)
 
 // unseenTerms names the objective's words that the parts read so far never
 // mention, so the model knows to read on rather than guess.
@@ -187,23 +192,43 @@ func newNumbers(text, old string) bool {
 	return false
 }
 
-// itemsPrefix reads "[1,2] text", "1, 2: text" or "(items 1 and 2) text".
-var itemsPrefix = regexp.MustCompile(`^\s*(?:[\[(]\s*(?i:items?\s*)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[\])]\s*[:.\-–]?|(?i:items?\s*)(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s*[:.\-–]|(\d+(?:\s*,\s*\d+)*)\s*:)(?:\s+|$)`)
+// itemsPrefix reads "[1,2] text", "[1][2] text", "1, 2: text", "(items 1
+// and 2) text" or "Items 1-3: text".
+var itemsPrefix = regexp.MustCompile(`^\s*(?:((?:[\[(]\s*(?i:items?\s*)?` + itemNumbers + `\s*[\])]\s*)+)[:.\-–]?|(?i:items?\s*)(` + itemNumbers + `)\s*[:.\-–]|(\d+(?:\s*(?:,|-|–)\s*\d+)*)\s*:)(?:\s+|$)`)
+
+// itemNumbers is a list of item numbers: "1, 2 and 3", "1-3", "2 to 4".
+const itemNumbers = `\d+(?:\s*(?:,|and|&|-|–|to)\s*\d+)*`
+
+// itemRange is a range in a list of item numbers.
+var itemRange = regexp.MustCompile(`(\d+)\s*(?:-|–|to)\s*(\d+)`)
 
 // parseDiscover splits "[1,2] text" (or "(1) text", "items 1 and 2: text",
-// "1, 2: text") into item numbers and the finding. A finding that merely
-// starts with a number ("3 free tools are...") keeps it.
+// "1, 2: text", "[1-3] text") into item numbers and the finding. A finding
+// that merely starts with a number ("3 free tools are...", "1990-2000:
+// the years of...") keeps it.
 func parseDiscover(param string) (items []int, text string) {
 	m := itemsPrefix.FindStringSubmatchIndex(param)
 	if m == nil {
 		return nil, strings.TrimSpace(param)
 	}
 	for g := 1; g <= 3; g++ {
-		if m[2*g] >= 0 {
-			for _, f := range digitsPattern.FindAllString(param[m[2*g]:m[2*g+1]], -1) {
-				n, _ := strconv.Atoi(f)
+		if m[2*g] < 0 {
+			continue
+		}
+		list := param[m[2*g]:m[2*g+1]]
+		for _, r := range itemRange.FindAllStringSubmatch(list, -1) {
+			lo, _ := strconv.Atoi(r[1])
+			hi, _ := strconv.Atoi(r[2])
+			if lo < 1 || hi < lo || hi > maxChecklistItems {
+				return nil, strings.TrimSpace(param) // years, not items
+			}
+			for n := lo; n <= hi; n++ {
 				items = append(items, n)
 			}
+		}
+		for _, f := range digitsPattern.FindAllString(itemRange.ReplaceAllString(list, ""), -1) {
+			n, _ := strconv.Atoi(f)
+			items = append(items, n)
 		}
 	}
 	return items, strings.TrimSpace(param[m[1]:])

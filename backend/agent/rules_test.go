@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -204,6 +205,10 @@ func TestNotOnPage(t *testing.T) {
 		{"The Heron H3 scored 96% at Uhuru Peak, 5895 m.", ""},
 		{"The Heron H3 scored 97% in 2021.", "97|2021"},
 		{"Hans Meyer reached Uhuru Peak.", "Meyer"}, // the first word is capitalised anyway
+		// A list's labels are the model's words, not names; the names after them are checked.
+		{"- Summit: Uhuru Peak\n- Height: 5,895 m", ""},
+		{"Best Known Score: 96%\nRival: Falcon Peak", "Falcon"},
+		{"Uhuru Peak is 5,895 m. Kibo Peak is not.", "Kibo"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(notOnPage(tc.claim, page), "|"); got != tc.want {
@@ -303,5 +308,59 @@ func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
 	}
 	if len(m.calls(KindCoverage)) != 1 {
 		t.Fatalf("%d coverage calls", len(m.calls(KindCoverage)))
+	}
+}
+
+// Item numbers are read off a finding in the ways a model writes them; a
+// finding that starts with a number keeps it.
+func TestParseDiscover(t *testing.T) {
+	for _, tc := range []struct {
+		param string
+		items []int
+		text  string
+	}{
+		{"[1,2] The text.", []int{1, 2}, "The text."},
+		{"[1][3] The text.", []int{1, 3}, "The text."},
+		{"[1-3] The text.", []int{1, 2, 3}, "The text."},
+		{"Items 2 to 4: The text.", []int{2, 3, 4}, "The text."},
+		{"(items 1 and 2) The text.", []int{1, 2}, "The text."},
+		{"1-2: The text.", []int{1, 2}, "The text."},
+		{"3 free tools are listed.", nil, "3 free tools are listed."},
+		{"1990-2000: the years of growth.", nil, "1990-2000: the years of growth."},
+		{"[1990-2000] the years of growth.", nil, "[1990-2000] the years of growth."},
+	} {
+		items, text := parseDiscover(tc.param)
+		if !slices.Equal(items, tc.items) || text != tc.text {
+			t.Errorf("parseDiscover(%q) = %v, %q; want %v, %q", tc.param, items, text, tc.items, tc.text)
+		}
+	}
+}
+
+// What a model says about where a finding comes from is taken off when it
+// names the page open; any other source stays, to be judged.
+func TestWithoutAttribution(t *testing.T) {
+	p := &openPage{url: base + "/wiki/Kilimanjaro", page: page.Page{Title: "Mount Kilimanjaro - Wiki"}}
+	const said = "Kibo is 5,895 m high."
+	for _, tc := range []struct{ text, want string }{
+		{said, said},
+		{"According to the page, kibo is 5,895 m high.", said},
+		{"According to Mount Kilimanjaro - Wiki: Kibo is 5,895 m high.", said},
+		{"The page says that kibo is 5,895 m high.", said},
+		{`"Kibo is 5,895 m high." (source: https://wiki.test/wiki/Kilimanjaro)`, said},
+		{"Kibo is 5,895 m high. Source: Mount Kilimanjaro - Wiki", said},
+		{"Kibo is 5,895 m high. [from the Wiki article]", said},
+		{"Kibo is 5,895 m high. " + base + "/wiki/Kilimanjaro#Geology", said},
+		{"Kibo is 5,895 m high (R1).", "Kibo is 5,895 m high"},
+		{"“Kibo is 5,895 m high.”", said},
+		// Other sources, and brackets that are the finding's, stay.
+		{"According to the WHO, kibo is 5,895 m high.", "According to the WHO, kibo is 5,895 m high."},
+		{"Kibo is 5,895 m high. Source: Tanzania National Parks", "Kibo is 5,895 m high. Source: Tanzania National Parks"},
+		{"The highest peak is Kibo (Mount Kilimanjaro).", "The highest peak is Kibo (Mount Kilimanjaro)."},
+		{"Kibo is 5,895 m high (source: https://other.test/kibo)", "Kibo is 5,895 m high (source: https://other.test/kibo)"},
+		{`Kibo is "the roof of Africa".`, `Kibo is "the roof of Africa".`},
+	} {
+		if got := withoutAttribution(tc.text, p); got != tc.want {
+			t.Errorf("withoutAttribution(%q) = %q, want %q", tc.text, got, tc.want)
+		}
 	}
 }
