@@ -1,8 +1,11 @@
 package agent
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/scout-research/scout/backend/page"
 )
 
 // The rules for moving about: SEARCH, NAVIGATE and READ_MORE. Each is a
@@ -82,6 +85,9 @@ func readOnRule(p *openPage) verdict {
 // taken.
 func targetPart(param string, p *openPage) (int, verdict) {
 	n, next := partAsked(param)
+	if !next && n < 1 {
+		n = partHeaded(param, p.page.Parts) // a heading from the outline
+	}
 	switch {
 	case !next && n < 1:
 		return 0, refuse(RefusalBadPart, "bad-part", param)
@@ -116,6 +122,42 @@ func partAsked(param string) (n int, next bool) {
 	}
 	return 0, strings.Trim(param, " \t\"'.#") == ""
 }
+
+// partHeaded is the one part with a heading (or the heading it
+// continues under) that param names, as the outline shows them: "Climate",
+// "the Climate section". It is 0 when none or several are.
+func partHeaded(param string, parts []page.Part) int {
+	var asked []string
+	for _, w := range words(param) {
+		if !headingFiller[w] {
+			asked = append(asked, w)
+		}
+	}
+	if len(asked) == 0 {
+		return 0
+	}
+	found := 0
+	for _, part := range parts {
+		names := []string{part.Context}
+		for _, h := range part.Headings {
+			names = append(names, h.Text)
+		}
+		for _, name := range names {
+			named := slices.DeleteFunc(words(name), func(w string) bool { return headingFiller[w] })
+			if len(named) > 0 && slices.Equal(named, asked) && found != part.Number {
+				if found != 0 {
+					return 0
+				}
+				found = part.Number
+			}
+		}
+	}
+	return found
+}
+
+// headingFiller are the words around a heading's name in READ_MORE's
+// parameter.
+var headingFiller = map[string]bool{"the": true, "section": true, "heading": true, "part": true, "about": true, "on": true, "read": true}
 
 // partWords are the number words a part is asked by.
 var partWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,

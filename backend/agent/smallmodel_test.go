@@ -374,6 +374,27 @@ func TestPartAsked(t *testing.T) {
 	}
 }
 
+// READ_MORE may name a part by a heading the outline shows for it.
+func TestReadMoreByHeading(t *testing.T) {
+	parts := []page.Part{{Number: 1, Headings: []page.HeadingRef{{Level: 1, Text: "Mount Kilimanjaro"}, {Level: 2, Text: "Ecology"}}},
+		{Number: 2, Context: "Ecology", Headings: []page.HeadingRef{{Level: 2, Text: "Climate"}}}, {Number: 3, Headings: []page.HeadingRef{{Level: 3, Text: "Climate"}}}}
+	for _, tc := range []struct {
+		param string
+		want  int
+	}{
+		{"Mount Kilimanjaro", 1}, {"the Ecology section", 0}, // part 1 has it, part 2 continues it
+		{"Climate", 0}, // parts 2 and 3 both have one
+		{"Geology", 0}, {"", 0},
+	} {
+		if got := partHeaded(tc.param, parts); got != tc.want {
+			t.Errorf("partHeaded(%q) = %d, want %d", tc.param, got, tc.want)
+		}
+	}
+	if got := partHeaded("climate", parts[:2]); got != 2 {
+		t.Errorf("partHeaded(climate) = %d, want 2", got)
+	}
+}
+
 func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	tr := trail{seen: map[string]bool{}}
 	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"},
@@ -407,6 +428,11 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 		{"https://wiki.test/wiki/Kilimanjaro/", base + "/wiki/Kilimanjaro"},
 		{base + "/wiki/Kilimanjaro?utm_source=chatgpt.com&utm_medium=x", base + "/wiki/Kilimanjaro"},
 		{"starwars.test/wiki/R2-D2?lang=en", "https://www.starwars.test/wiki/R2-D2?lang=en"},
+		{"R1, Mount Kilimanjaro - Wiki", base + "/wiki/Kilimanjaro"},
+		{"the first result", base + "/wiki/Kilimanjaro"},
+		{"second search result", base + "/wiki/Mercury_(planet)"},
+		{"the first link", base + "/wiki/Mount_Kenya"},
+		{"Open " + base + "/wiki/Mercury_(planet) for its mass.", base + "/wiki/Mercury_(planet)"},
 	} {
 		if u, ok := tr.resolve(tc.param); !ok || u != tc.want {
 			t.Errorf("resolve(%q) = %q, %v; want %q", tc.param, u, ok, tc.want)
@@ -414,6 +440,7 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	}
 	for _, bad := range []string{"Mount Everest", base + "/wiki/Everest", "R9", "2", "[2]",
 		"wiki.test/wiki/Kilimanjaro_(volcano)", "other.test/wiki/Kilimanjaro", "starwars.test/wiki/R2-D2?lang=de", // another page
+		"the tenth result", "Compare " + base + "/wiki/Kilimanjaro with " + base + "/wiki/Mount_Kenya",
 		"Mount Kenya", // two pages by that name, the link's text aside: see below
 	} {
 		if bad == "Mount Kenya" {

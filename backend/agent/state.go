@@ -234,7 +234,8 @@ func (t *trail) landed(u, final string) {
 // resolve turns a URL or a result/link number ("R2", "L5") into an
 // address, and reports whether it was offered. What a small model wraps
 // around it is taken off (quotes, brackets, a Markdown link, a full stop
-// after it), and a result's title or a link's text stands for its address.
+// after it, a sentence around one address), a result's title or a link's
+// text stands for its address, and "the first result" for R1.
 func (t *trail) resolve(param string) (string, bool) {
 	if u := normalizeURL(unwrap(strings.TrimSpace(param))); strings.Contains(u, "://") && t.seen[u] {
 		return u, true // as offered, full stop and all (Washington,_D.C.)
@@ -273,6 +274,15 @@ func (t *trail) resolve(param string) (string, bool) {
 	}
 	if u, ok, isRef := t.ref(p, refWithTitle); isRef { // "R2: its title", after any title that starts like one
 		return u, ok
+	}
+	if m := refOrdinal.FindStringSubmatch(p); m != nil {
+		if n, ok := partWords[strings.ToLower(m[1])]; ok {
+			u, ok, _ := t.ref(fmt.Sprintf("%s%d", m[2], n), refPattern)
+			return u, ok
+		}
+	}
+	if us := anURL.FindAllString(p, 2); len(us) == 1 && us[0] != p { // "Open <address> for ..."
+		return t.resolve(trimTrailing(us[0]))
 	}
 	return u, false
 }
@@ -356,7 +366,11 @@ var trackingParams = map[string]bool{"fbclid": true, "gclid": true, "msclkid": t
 
 var (
 	refPattern   = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)$`)
-	refWithTitle = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)(?:\s*[:(–—-]|\s)\s*\S`)
+	refWithTitle = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)(?:\s*[:(,–—-]|\s)\s*\S`)
+	// refOrdinal: "the first result", "second link".
+	refOrdinal = regexp.MustCompile(`^(?i)(?:the\s+)?(\w+)\s+(?:search\s+)?(result|link)\b`)
+	// anURL is an address inside a sentence.
+	anURL        = regexp.MustCompile(`https?://[^\s<>"'\[\]()]+(?:\([^\s()]*\)[^\s<>"'\[\]()]*)*`)
 	bareNumber   = regexp.MustCompile(`^#?\d+$`)
 	markdownLink = regexp.MustCompile(`^\[[^\]]*\]\((\S+?)\)$`)
 )
