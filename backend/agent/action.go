@@ -207,13 +207,15 @@ func splitAction(s string) (name, param string) {
 	if n := normalizeAction(s); n != "" {
 		return n, ""
 	}
-	if i := strings.IndexAny(s, ":([ "); i > 0 {
-		if n := normalizeAction(s[:i]); n != "" {
-			param = strings.TrimSpace(s[i+1:])
-			if s[i] == '(' || s[i] == '[' {
-				param = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(param, ")"), "]"))
+	for _, seps := range []string{":([", " "} {
+		if i := strings.IndexAny(s, seps); i > 0 {
+			if n := normalizeAction(s[:i]); n != "" {
+				param = strings.TrimSpace(s[i+1:])
+				if s[i] == '(' || s[i] == '[' {
+					param = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(param, ")"), "]"))
+				}
+				return n, strings.Trim(param, `"'`)
 			}
-			return n, strings.Trim(param, `"'`)
 		}
 	}
 	return "", ""

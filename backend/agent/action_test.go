@@ -31,6 +31,7 @@ func TestParseAction(t *testing.T) {
 		{"single quotes", `{'thought_process': 'the page's words', 'action': 'SEARCH', 'parameter': 'tallest mountain',}`, Action{"the page's words", ActSearch, "tallest mountain"}, ""},
 		{"raw line break and quotes in a string", "{\"thought_process\": \"a\nb\", \"action\": \"DISCOVER\", \"parameter\": \"[1] The page says \"5,895 m\" tall\"}",
 			Action{"a\nb", ActDiscover, `[1] The page says "5,895 m" tall`}, ""},
+		{"a comment", "{\"thought_process\": \"x\", // why\n\"action\": \"SEARCH\", \"parameter\": \"http://a.test/b\"}", Action{"x", ActSearch, "http://a.test/b"}, ""},
 		{"python literals", `{"thought_process": None, "action": "READ_MORE", "parameter": "2"}`, Action{"", ActReadMore, "2"}, ""},
 		// The tool-call shapes chat templates teach.
 		{"qwen tool_call", "<tool_call>\n{\"name\": \"SEARCH\", \"arguments\": {\"query\": \"q\"}}\n</tool_call>", Action{"", ActSearch, "q"}, ""},
@@ -38,6 +39,7 @@ func TestParseAction(t *testing.T) {
 		{"react action_input", `{"action": "Final Answer", "action_input": "Kilimanjaro."}`, Action{"", ActFinish, "Kilimanjaro."}, ""},
 		{"action as an object", `{"thought": "t", "action": {"name": "read more", "parameter": 2}}`, Action{"t", ActReadMore, "2"}, ""},
 		{"parameter in the action", `{"thought_process":"","action":"SEARCH: tallest mountain","parameter":""}`, Action{"", ActSearch, "tallest mountain"}, ""},
+		{"action and part", `{"action":"Read More: 2"}`, Action{"", ActReadMore, "2"}, ""},
 		{"action called with it", `{"action":"NAVIGATE(\"R1\")"}`, Action{"", ActNavigate, "R1"}, ""},
 		{"parameter as an object", `{"action":"DISCOVER","parameter":{"items":[1,"2"],"finding":"x y"}}`, Action{"", ActDiscover, "[1,2] x y"}, ""},
 		{"a list of queries", `{"action":"SEARCH","parameter":["a b","c d"]}`, Action{"", ActSearch, "a b"}, ""},
@@ -98,6 +100,7 @@ func TestOtherRepliesReadLoosely(t *testing.T) {
 		`["the tallest mountain", "its height in meters", "its height in feet"]`,
 		`{"checklist": [{"item": "the tallest mountain"}, {"item": "its height in meters"}, {"text": "its height in feet"}]}`,
 		"Here is the checklist:\n1. the tallest mountain\n2. its height in meters\n- its height in feet",
+		"**Checklist:**\n1. **the tallest mountain**\n2. **its height in meters**\n3. `its height in feet`",
 	} {
 		if got := checklistOf(reply); !slices.Equal(got, three) {
 			t.Errorf("checklistOf(%q) = %q", reply, got)
@@ -111,6 +114,7 @@ func TestOtherRepliesReadLoosely(t *testing.T) {
 	for _, reply := range []string{
 		`{"items":[{"item":1,"findings":[1],"covered":true,"missing":"","names":[]},{"item":2,"findings":[1,2],"covered":false,"missing":"feet","names":["A","B"]}]}`,
 		`{"items":[{"item":"1","findings":"1","covered":"yes"},{"item":"2","findings":["1","2"],"covered":"false","missing":"feet","names":"A, B"}]}`,
+		`{"items":[{"item":"Item 1","findings":"[1]","covered":1},{"item":"Item 2","findings":"1 and 2","covered":0,"missing":"feet","names":["A","B"]}]}`,
 		"Item 2 is open:\n[{\"item\":1,\"findings\":[1],\"covered\":true,},{\"item\":2,\"findings\":[1,2],\"covered\":false,\"missing\":\"feet\",\"names\":[\"A\",\"B\"]},]",
 	} {
 		if got, err := coverageOf(reply); err != nil || !reflect.DeepEqual(got, want) {

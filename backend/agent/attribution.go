@@ -3,6 +3,7 @@ package agent
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -47,11 +48,13 @@ func withoutAttribution(text string, p *openPage) string {
 
 var (
 	// sourceSuffix is a source named at the end: "(source: X)", "[from
-	// X]", "Source: X", an address, "(R2)" or "(the page)".
+	// X]", "Source: X", an address, a Markdown link, "(R2)" or "(the
+	// page)".
 	sourceSuffix = regexp.MustCompile(`(?i)\s*(?:[-–—]\s*)?(?:` +
 		`[(\[]\s*(?:sources?|from|via|ref|reference|url|cited from)\s*[:\-–]?\s*([^()\[\]\n]+?)\s*[)\]]` +
 		`|(?:sources?|ref|reference|cited from)\s*:\s*([^\n]+?)` +
 		`|[(\[<]?\s*(https?://[^\s()<>\[\]]+)\s*[)\]>]?` +
+		`|\[[^\]\n]*\]\((https?://[^\s()]+)\)` +
 		`|[(\[]\s*((?:R|L)\d+|(?:the |this )?page)\s*[)\]])\s*\.?\s*$`)
 	// leadIn is "According to X," or "The page says that".
 	leadIn = regexp.MustCompile(`(?i)^\s*(?:(?:according to|as stated (?:on|in)|per)\s+([^,:]{1,80})[,:]|(?:the|this)\s+(?:page|article|text|website|site|source)\s+(?:says|states|mentions|notes|reports|reads)(?:\s+that)?[,:]?)\s+`)
@@ -93,6 +96,24 @@ var pageRef = regexp.MustCompile(`^(?i)[RL]\d+$`)
 // pageWords name the page itself.
 var pageWords = map[string]bool{"page": true, "the page": true, "this page": true, "the article": true, "article": true,
 	"the text": true, "the website": true, "website": true, "site": true, "the site": true, "the source": true, "source": true}
+
+// listAsBullets turns a numbered list in a finding ("1. ...\n2. ...")
+// into bullets: its numbers count the model's lines, they are not numbers
+// the page states.
+func listAsBullets(text string) string {
+	ms := listNumber.FindAllStringSubmatch(text, -1)
+	if len(ms) < 2 {
+		return text
+	}
+	for i, m := range ms {
+		if m[1] != strconv.Itoa(i+1) {
+			return text
+		}
+	}
+	return listNumber.ReplaceAllString(text, "- ")
+}
+
+var listNumber = regexp.MustCompile(`(?m)^(\d+)[.)][ \t]+`)
 
 // unquote takes off the quotation marks around a whole finding.
 func unquote(text string) string {

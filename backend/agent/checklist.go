@@ -22,13 +22,22 @@ var checklistSchema = map[string]any{
 func checklistOf(reply string) []string {
 	v, err := firstJSON(reply, "{[")
 	if errors.Is(err, errNoJSON) {
-		return listedLines(reply)
+		var items []string
+		for _, l := range listedLines(reply) {
+			items = append(items, withoutEmphasis(l))
+		}
+		return items
 	}
 	var items []string
 	for _, e := range listIn(v, "items", "checklist") {
 		items = append(items, textIn(e, "item", "text", "description", "name"))
 	}
 	return items
+}
+
+// withoutEmphasis is an item without the Markdown emphasis around it.
+func withoutEmphasis(item string) string {
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(item), "*_`"))
 }
 
 // makeChecklist splits the objective into the fixed list of what the result

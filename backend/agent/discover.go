@@ -35,7 +35,7 @@ type claim struct {
 func claimOn(act Action, p *openPage, rec *record) claim {
 	c := claim{page: p}
 	named, text := parseDiscover(act.Param)
-	c.text = withoutAttribution(text, p)
+	c.text = listAsBullets(withoutAttribution(text, p))
 	for _, n := range named {
 		if n >= 1 && n <= len(rec.checklist) && !slices.Contains(c.items, n) {
 			c.items = append(c.items, n)

@@ -103,8 +103,8 @@ func balanced(s string, start int) (int, bool) {
 
 // repairJSON mends what small models get wrong in JSON they write by hand:
 // strings in single quotes, raw line breaks and tabs inside strings, a
-// quote mark inside a string left unescaped, trailing commas, and Python's
-// True, False and None. A quote mark ends a string only where JSON can go
+// quote mark inside a string left unescaped, trailing commas, // comments,
+// and Python's True, False and None. A quote mark ends a string only where JSON can go
 // on after it (a comma, colon or closing bracket); elsewhere it is part of
 // the text: "the page's words", "he said "yes" then".
 func repairJSON(s string) string {
@@ -145,6 +145,11 @@ func repairJSON(s string) string {
 			b.WriteByte('"')
 		case c == ',' && closesNext(s[i+1:]):
 			// a trailing comma
+		case c == '/' && strings.HasPrefix(s[i:], "//"):
+			// a comment, to the end of the line
+			for i+1 < len(s) && s[i+1] != '\n' {
+				i++
+			}
 		case strings.HasPrefix(s[i:], "True"), strings.HasPrefix(s[i:], "False"), strings.HasPrefix(s[i:], "None"):
 			w := map[byte]string{'T': "true", 'F': "false", 'N': "null"}[c]
 			b.WriteString(w)
@@ -248,6 +253,8 @@ func truth(v any) bool {
 	switch x := v.(type) {
 	case bool:
 		return x
+	case float64:
+		return x != 0
 	case string:
 		switch strings.ToLower(strings.TrimSpace(x)) {
 		case "true", "yes", "covered", "y":
