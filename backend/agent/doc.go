@@ -33,9 +33,11 @@
 //	                 Searcher, Sink; port/ holds the values that cross them
 //	turn.go          the loop and one turn: ask → parse → verdict → act → observe
 //	action.go        parsing a reply into an Action
+//	reply.go         the JSON in a reply, mended where a model wrote it by hand
 //	verdict.go       what a rule answers; the refusal kinds
 //	rules.go         the rules for SEARCH, NAVIGATE and READ_MORE
 //	discover.go      the rules for DISCOVER: a finding judged as a claim on the page
+//	attribution.go   what a model wraps around a finding ("According to the page")
 //	finish.go        the rules for FINISH and the coverage check between them
 //	act.go           the act step: carrying out an accepted action
 //	state.go         the run's state: record, trail, counts
