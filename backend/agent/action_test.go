@@ -106,6 +106,9 @@ func TestOtherRepliesReadLoosely(t *testing.T) {
 			t.Errorf("checklistOf(%q) = %q", reply, got)
 		}
 	}
+	if got := checklistOf("The items [see below]:\n1. the tallest mountain\n2. its height in meters\n3. its height in feet"); !slices.Equal(got, three) {
+		t.Errorf("a numbered list after a bracket gave %q", got)
+	}
 	if got := checklistOf(`{"items": "oops"`); len(got) != 0 {
 		t.Errorf("a cut-off checklist gave %q", got)
 	}

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
@@ -20,17 +19,17 @@ var checklistSchema = map[string]any{
 // bare list, items as objects ({"item": ...}), or a numbered list in prose.
 // An unusable answer has none.
 func checklistOf(reply string) []string {
-	v, err := firstJSON(reply, "{[")
-	if errors.Is(err, errNoJSON) {
-		var items []string
+	v, _ := firstJSON(reply, "{[")
+	var items []string
+	for _, e := range listIn(v, "items", "checklist") {
+		if it := textIn(e, "item", "text", "description", "name"); strings.TrimSpace(it) != "" {
+			items = append(items, it)
+		}
+	}
+	if len(items) == 0 && !strings.Contains(reply, "{") {
 		for _, l := range listedLines(reply) {
 			items = append(items, withoutEmphasis(l))
 		}
-		return items
-	}
-	var items []string
-	for _, e := range listIn(v, "items", "checklist") {
-		items = append(items, textIn(e, "item", "text", "description", "name"))
 	}
 	return items
 }

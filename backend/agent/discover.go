@@ -26,6 +26,9 @@ type claim struct {
 	pageText string    // every part shown
 	quote    string    // the stretch of page text the finding matches
 	score    float64   // the share of text's word pairs found there
+	// asked are the words of the objective and checklist: a list's label
+	// that echoes them ("Height:") is the model's, not a name to check.
+	asked string
 }
 
 // claimOn reads a DISCOVER as a claim on the open page p. The items the
@@ -33,7 +36,10 @@ type claim struct {
 // real small model often writes just the finding), they are inferred from
 // the finding's words and its thought beside them (inferWithThought).
 func claimOn(act Action, p *openPage, rec *record) claim {
-	c := claim{page: p}
+	c := claim{page: p, asked: rec.objective}
+	for _, it := range rec.checklist {
+		c.asked += " " + it.Text
+	}
 	named, text := parseDiscover(act.Param)
 	c.text = listAsBullets(withoutAttribution(text, p))
 	for _, n := range named {
@@ -111,19 +117,34 @@ func groundRule(c claim, objective string, warned map[string]bool) verdict {
 // sentence with an invented clause scores high on word pairs; its numbers
 // and names give it away.
 func notOnPageRule(c claim) verdict {
-	if absent := notOnPage(c.text, c.pageText); len(absent) > 0 {
+	if absent := notOnPage(c.text, c.pageText, c.asked); len(absent) > 0 {
 		return refuse(RefusalNotOnPage, "not-on-page", strings.Join(absent, ", "))
 	}
 	return verdict{}
 }
 
 // notOnPage lists the numbers and capitalised names of text that the page
-// text does not contain.
-func notOnPage(text, pageText string) []string {
+// text does not contain. The words of a list's labels ("- Height: ...")
+// count as the page's when asked (the objective and checklist) has them:
+// the model echoes the item it answers. A label naming anything else
+// ("Everest: ...") is checked like any name.
+func notOnPage(text, pageText, asked string) []string {
 	have := map[string]bool{}
 	for _, w := range words(pageText) {
 		have[w] = true
 	}
+	echoed := map[string]bool{}
+	for _, w := range words(asked) {
+		echoed[w] = true
+	}
+	text = lineLabels.ReplaceAllStringFunc(text, func(label string) string {
+		for _, w := range words(label) {
+			if !have[w] && !echoed[w] {
+				return label
+			}
+		}
+		return lineLabels.ReplaceAllString(label, "$1")
+	})
 	haveNum := map[string]bool{}
 	for _, n := range numbersIn(pageText) {
 		haveNum[normalizeNumber(n)] = true
@@ -134,7 +155,7 @@ func notOnPage(text, pageText string) []string {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
 	}
-	for i, w := range strings.Fields(lineLabels.ReplaceAllString(text, "$1")) {
+	for i, w := range strings.Fields(text) {
 		name := strings.Trim(w, ".,;:!?()\"'“”‘’[]")
 		if i == 0 || len([]rune(name)) < 3 || !unicode.IsUpper([]rune(name)[0]) {
 			continue
@@ -149,8 +170,7 @@ func notOnPage(text, pageText string) []string {
 }
 
 // lineLabels are the labels a model puts before the page's words in a
-// list ("- Height: 5,895 m"): its words, not claims about the page's
-// names. The bullet or number before one is kept.
+// list ("- Height: 5,895 m"). The bullet or number before one is kept.
 var lineLabels = regexp.MustCompile(`(?m)^(\s*(?:[-*•]|\d+[.)])?\s*)[\p{L}][\p{L}\d']*(?:\s+[\p{L}\d']+){0,3}\s*:\s`)
 
 // unseenTerms names the objective's words that the parts read so far never

@@ -232,6 +232,7 @@ var replyCases = []replyCase{
 	{name: "finding label", stage: "page", reply: j("", "DISCOVER", "Finding: "+kiliSentence), action: ActDiscover, meaning: "5,895 metres", items: []int{1, 2, 3}},
 	{name: "bullets of page words", stage: "page", reply: j("", "DISCOVER", "[1,2,3]\n- Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa\n- rising 5,895 metres (19,341 ft) above sea level"), action: ActDiscover, meaning: "5,895 metres", items: []int{1, 2, 3}},
 	{name: "bullets with labels", stage: "page", reply: j("", "DISCOVER", "- Highest mountain in Africa: Mount Kilimanjaro\n- Height: 5,895 metres\n- Height in feet: 19,341 ft"), action: ActDiscover, meaning: "5,895 metres", says: ""},
+	{name: "bullets labelled with another name", stage: "page", reply: j("", "DISCOVER", "- Everest: the highest mountain in Africa\n- Height: 5,895 metres"), says: "does not say Everest"},
 	{name: "items range", stage: "page", reply: j("", "DISCOVER", "Items 1-3: "+kiliSentence), action: ActDiscover, meaning: "5,895 metres", items: []int{1, 2, 3}},
 	{name: "items each bracketed", stage: "page", reply: j("", "DISCOVER", "[1][2][3] "+kiliSentence), action: ActDiscover, meaning: "5,895 metres", items: []int{1, 2, 3}},
 	{name: "items as 'Item 2 and 3'", stage: "page", reply: j("", "DISCOVER", "[Item 2 and 3] Mount Kilimanjaro is rising 5,895 metres (19,341 ft) above sea level."), action: ActDiscover, meaning: "5,895 metres", items: []int{2, 3}},

@@ -205,13 +205,16 @@ func TestNotOnPage(t *testing.T) {
 		{"The Heron H3 scored 96% at Uhuru Peak, 5895 m.", ""},
 		{"The Heron H3 scored 97% in 2021.", "97|2021"},
 		{"Hans Meyer reached Uhuru Peak.", "Meyer"}, // the first word is capitalised anyway
-		// A list's labels are the model's words, not names; the names after them are checked.
+		// A list's labels that echo the checklist are the model's words,
+		// not names; the names after them are checked, and so is a label
+		// that names something else.
 		{"- Summit: Uhuru Peak\n- Height: 5,895 m", ""},
-		{"Best Known Score: 96%\nRival: Falcon Peak", "Falcon"},
+		{"Best Known Score: 96%\nRival: Falcon Peak", "Rival|Falcon"},
+		{"- Kibo: 5,895 m", "Kibo"},
 		{"Uhuru Peak is 5,895 m. Kibo Peak is not.", "Kibo"},
 	}
 	for _, tc := range tests {
-		if got := strings.Join(notOnPage(tc.claim, page), "|"); got != tc.want {
+		if got := strings.Join(notOnPage(tc.claim, page, "the summit's height, and the best known score"), "|"); got != tc.want {
 			t.Errorf("notOnPage(%q) = %q, want %q", tc.claim, got, tc.want)
 		}
 	}
