@@ -292,6 +292,16 @@ var replyCases = []replyCase{
 	{name: "writer with citations key", stage: "writer", reply: `{"result": "Mount Kilimanjaro is 5,895 metres (19,341 ft) tall [1].", "citations": [1]}`, action: "writer", meaning: "Mount Kilimanjaro is 5,895 metres (19,341 ft) tall [1]."},
 	{name: "writer single quotes", stage: "writer", reply: `{'result': 'Mount Kilimanjaro is 5,895 metres (19,341 ft) tall [1].'}`, action: "writer", meaning: "Mount Kilimanjaro is 5,895 metres (19,341 ft) tall [1]."},
 
+	// What the loose reading must still refuse.
+	{name: "a title never offered", stage: "results", reply: j("", "NAVIGATE", "Mount Everest - Wiki"), says: "NAVIGATE only to one of those"},
+	{name: "an ordinal past the results", stage: "results", reply: j("", "NAVIGATE", "the tenth result"), says: "NAVIGATE only to one of those"},
+	{name: "a sentence with an address never offered", stage: "results", reply: j("", "NAVIGATE", "Open https://en.wikipedia.org/wiki/Kilimanjaro for the height"), says: "NAVIGATE only to one of those"},
+	{name: "a heading the page lacks", stage: "found", reply: j("", "READ_MORE", "Geology"), says: "READ_MORE takes"},
+	{name: "attributed to the page, not on it", stage: "page", reply: j("", "DISCOVER", "According to the page, Mount Kilimanjaro was first climbed in 1889."), says: "Record only what the page says"},
+	{name: "a range of items on another mountain", stage: "page", reply: j("", "DISCOVER", "[1-3] Mount Everest is the highest mountain in Africa."), says: "does not say Everest"},
+	{name: "final answer before findings", stage: "start", reply: "Action: Final Answer\nAction Input: Kilimanjaro", says: "recorded no findings yet"},
+	{name: "search object with options", stage: "start", reply: `{"action": "SEARCH", "parameter": {"query": "tallest mountain in Africa", "num_results": 5}}`, action: ActSearch, meaning: "tallest mountain in Africa"},
+
 	// The checklist.
 	{name: "checklist as asked", stage: "checklist", reply: kiliChecklist(), action: "checklist", meaning: kiliItems},
 	{name: "checklist in a fence with prose", stage: "checklist", reply: "Here is the checklist:\n```json\n" + kiliChecklist() + "\n```", action: "checklist", meaning: kiliItems},
