@@ -66,7 +66,7 @@ func gapsRule(gaps []gap, sent int) verdict {
 func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 	rec := &a.st.record
 	gaps := codeGaps(rec, nil)
-	if len(withoutCounts(gaps)) == 0 || rec.untied() {
+	if len(withoutCounts(gaps)) == 0 || rec.untied() || wordsServe(rec, gaps) {
 		if answers, ok := accountOf(thought, rec); ok && len(codeGaps(rec, answers)) == 0 {
 			// The model's own item-by-item account, checked in code,
 			// settles it: no call needed (a coverage call is a minute or
@@ -251,14 +251,35 @@ func accountOf(thought string, rec *record) ([]coverageItem, bool) {
 		if len(ns) == 0 {
 			return nil, false
 		}
+		// An item no finding was recorded for takes the account as its
+		// tag (a model that tagged a finding with one item of the three
+		// its words answer); the words are checked all the same.
+		untagged := len(rec.covering(it.Number)) == 0
 		for _, n := range ns {
-			if n < 1 || n > len(rec.findings) || !slices.Contains(rec.findings[n-1].Items, it.Number) || !supports(rec.findings[n-1], it, rec.checklist) {
+			if n < 1 || n > len(rec.findings) || !untagged && !slices.Contains(rec.findings[n-1].Items, it.Number) || !supports(rec.findings[n-1], it, rec.checklist) {
 				return nil, false
 			}
 		}
 		out = append(out, coverageItem{Item: it.Number, Findings: ns, Covered: true})
 	}
 	return out, len(out) > 0
+}
+
+// wordsServe reports whether an item of the gaps that no finding was
+// recorded for is answered by a finding's words: then the model's account,
+// or the coverage check, decides, not the tags alone.
+func wordsServe(rec *record, gaps []gap) bool {
+	for _, g := range withoutCounts(gaps) {
+		if len(rec.covering(g.Item.Number)) > 0 {
+			continue
+		}
+		for _, f := range rec.findings {
+			if supports(f, g.Item, rec.checklist) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // accountPattern is one item of the account: its number, then findings

@@ -538,6 +538,34 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 	}
 }
 
+// A finding tagged with one item whose words answer others too (a small
+// model tags the item it was after) does not send a FINISH back for those
+// others: the model's account settles them when the words hold, else the
+// coverage check does; an item the words do not answer is still a gap.
+func TestFindingTaggedForOneItemAnswersOthers(t *testing.T) {
+	tagged1 := act(ActDiscover, "[1]"+finding1[len("[1,2,3]"):], "")
+	for _, tc := range []struct {
+		name, finding, thought string
+		coverage               int // coverage calls
+		notFound               int
+	}{
+		{"account", tagged1, "1 [1], 2 [1], 3 [1]", 0, 0},
+		{"no account", tagged1, "Done.", 1, 0},
+		{"words that do not answer", act(ActDiscover, "[1] Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", ""), "1 [1], 2 [1], 3 [1]", 0, 2},
+	} {
+		cfg, m, rec, _ := newRun(t, map[string][]string{
+			KindChecklist: {kiliChecklist()},
+			KindAction:    {search1, openKili, tc.finding, act(ActFinish, "Kilimanjaro.", tc.thought)},
+			KindCoverage:  {coverageAll()},
+			KindWriter:    {`{"result":"Kilimanjaro [1]."}`},
+		})
+		res, _ := Run(context.Background(), cfg)
+		if res.Status != StatusFinished || len(m.calls(KindCoverage)) != tc.coverage || len(res.NotFound) != tc.notFound {
+			t.Errorf("%s: status %s, %d coverage calls, not found %+v; refusals %+v", tc.name, res.Status, len(m.calls(KindCoverage)), res.NotFound, rec.of(EvRefused))
+		}
+	}
+}
+
 // On a slow reader a page part is what it reads in partReadTime; fast or
 // unknown, the context's share stands.
 func TestPartBudgetFollowsTheReadingSpeed(t *testing.T) {
