@@ -266,15 +266,17 @@ func accountOf(thought string, rec *record) ([]coverageItem, bool) {
 }
 
 // wordsServe reports whether an item of the gaps that no finding was
-// recorded for is answered by a finding's words: then the model's account,
-// or the coverage check, decides, not the tags alone.
+// recorded for is answered by a finding's words, as item inference would
+// have tied it had the model named no item (infer.go): then the model's
+// account, or the coverage check, decides, not the tags alone.
 func wordsServe(rec *record, gaps []gap) bool {
+	covered := func(n int) bool { return len(rec.covering(n)) > 0 }
 	for _, g := range withoutCounts(gaps) {
-		if len(rec.covering(g.Item.Number)) > 0 {
+		if covered(g.Item.Number) {
 			continue
 		}
 		for _, f := range rec.findings {
-			if supports(f, g.Item, rec.checklist) {
+			if slices.Contains(inferItems(f.Text, f.Title, rec.checklist, covered), g.Item.Number) {
 				return true
 			}
 		}
