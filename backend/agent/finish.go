@@ -268,15 +268,21 @@ func accountOf(thought string, rec *record) ([]coverageItem, bool) {
 // wordsServe reports whether an item of the gaps that no finding was
 // recorded for is answered by a finding's words, as item inference would
 // have tied it had the model named no item (infer.go): then the model's
-// account, or the coverage check, decides, not the tags alone.
+// account, or the coverage check, decides, not the tags alone. A finding
+// recorded for a sibling of the item ("a first editor" for "a second
+// editor") answers that one only.
 func wordsServe(rec *record, gaps []gap) bool {
 	covered := func(n int) bool { return len(rec.covering(n)) > 0 }
+	key := func(it Item) string { return siblingKey(inferTerms(it.Text, false)) }
 	for _, g := range withoutCounts(gaps) {
 		if covered(g.Item.Number) {
 			continue
 		}
 		for _, f := range rec.findings {
-			if slices.Contains(inferItems(f.Text, f.Title, rec.checklist, covered), g.Item.Number) {
+			sibling := slices.ContainsFunc(f.Items, func(n int) bool {
+				return n >= 1 && n <= len(rec.checklist) && key(rec.checklist[n-1]) == key(g.Item)
+			})
+			if !sibling && slices.Contains(inferItems(f.Text, f.Title, rec.checklist, covered), g.Item.Number) {
 				return true
 			}
 		}

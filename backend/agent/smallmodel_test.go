@@ -564,6 +564,13 @@ func TestFindingTaggedForOneItemAnswersOthers(t *testing.T) {
 			t.Errorf("%s: status %s, %d coverage calls, not found %+v; refusals %+v", tc.name, res.Status, len(m.calls(KindCoverage)), res.NotFound, rec.of(EvRefused))
 		}
 	}
+	// A finding for "a first editor" does not answer "a second editor",
+	// whose words it shares: no coverage call for that.
+	rec := &record{checklist: items("a first free photo editor for Linux", "a second free photo editor for Linux")}
+	rec.add(Finding{Text: "GIMP is a free photo editor for Linux.", Items: []int{1}}, 3)
+	if wordsServe(rec, codeGaps(rec, nil)) {
+		t.Error("a finding for the first editor was taken to answer the second")
+	}
 }
 
 // On a slow reader a page part is what it reads in partReadTime; fast or
