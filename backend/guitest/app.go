@@ -65,14 +65,19 @@ func RepoRoot(t testing.TB) string {
 	return root
 }
 
-// BuildDev builds the dev-tag binary once per test binary into dir.
+// DevBuild is the command BuildDev builds with, but for its -o. make test
+// runs the same before go test, so that the first build (minutes of cgo on
+// a fresh machine) is not made under go test's deadline.
+var DevBuild = []string{"go", "build", "-tags", "dev,webkit2_41"}
+
+// BuildDev builds the dev-tag binary into dir.
 func BuildDev(t testing.TB, root, dir string) string {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(root, "frontend", "dist", "index.html")); err != nil {
 		t.Fatalf("the frontend is not built (frontend/dist/index.html missing): run make test, which builds it")
 	}
 	bin := filepath.Join(dir, "scout-dev")
-	cmd := exec.Command("go", "build", "-tags", "dev,webkit2_41", "-o", bin, ".")
+	cmd := exec.Command(DevBuild[0], append(DevBuild[1:], "-o", bin, ".")...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building the dev binary: %v\n%s", err, out)
