@@ -62,6 +62,9 @@ var (
 )
 
 func runGUI() error {
+	if err := desktop.CheckDisplay(); err != nil {
+		return err
+	}
 	app := NewApp(settings.NewStore())
 	background := lightBackground
 	gtkTheme, dark := desktop.SystemTheme()
