@@ -22,7 +22,7 @@ var extraPrivate = []netip.Prefix{
 // unspecified, multicast, and the special ranges above.
 func IsPrivate(addr netip.Addr) bool {
 	addr = addr.Unmap()
-	if v4, ok := nat64Embedded(addr); ok {
+	if v4, ok := embeddedIPv4(addr); ok {
 		return IsPrivate(v4)
 	}
 	if addr.IsLoopback() || addr.IsPrivate() || addr.IsLinkLocalUnicast() || addr.IsLinkLocalMulticast() ||
@@ -98,18 +98,33 @@ func parseIPv4Number(p string) (uint64, bool) {
 	return n, err == nil
 }
 
-// nat64Prefixes carry an IPv4 address in their last 32 bits; a NAT64
-// translator forwards them to it, so they are as private as it is.
-var nat64Prefixes = []netip.Prefix{
-	netip.MustParsePrefix("64:ff9b::/96"),
-	netip.MustParsePrefix("64:ff9b:1::/48"),
+// embedding are the IPv6 ranges that carry an IPv4 address, with where it
+// sits: a translator or tunnel on the path may forward them to it, and a
+// stack may treat the old forms as that address, so they are as private as
+// it is. NAT64 (well-known and local-use), SIIT's IPv4-translated form
+// (::ffff:0:a.b.c.d), the deprecated IPv4-compatible form (::a.b.c.d) and
+// 6to4 (2002:aabb:ccdd::).
+var embedding = []struct {
+	prefix netip.Prefix
+	at     int // index of the IPv4 address's first byte
+}{
+	{netip.MustParsePrefix("64:ff9b::/96"), 12},
+	{netip.MustParsePrefix("64:ff9b:1::/48"), 12},
+	{netip.MustParsePrefix("::ffff:0:0:0/96"), 12},
+	{netip.MustParsePrefix("::/96"), 12},
+	{netip.MustParsePrefix("2002::/16"), 2},
 }
 
-func nat64Embedded(addr netip.Addr) (netip.Addr, bool) {
-	for _, p := range nat64Prefixes {
-		if p.Contains(addr) {
+// embeddedIPv4 is the IPv4 address an IPv6 address carries, if any. The
+// unspecified and loopback addresses (::, ::1) are themselves.
+func embeddedIPv4(addr netip.Addr) (netip.Addr, bool) {
+	if !addr.Is6() || addr.IsUnspecified() || addr.IsLoopback() {
+		return netip.Addr{}, false
+	}
+	for _, e := range embedding {
+		if e.prefix.Contains(addr) {
 			b := addr.As16()
-			return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
+			return netip.AddrFrom4([4]byte{b[e.at], b[e.at+1], b[e.at+2], b[e.at+3]}), true
 		}
 	}
 	return netip.Addr{}, false

@@ -60,6 +60,13 @@ func TestCheck(t *testing.T) {
 		{"http://198.18.0.7/", nil},                 // a "fake IP" VPN's address for a public site
 		{"http://[64:ff9b::c0a8:101]/", ErrPrivate}, // NAT64 for 192.168.1.1
 		{"http://[64:ff9b::5db8:d70e]/", nil},       // NAT64 for a public address
+		{"http://[::127.0.0.1]/", ErrPrivate},       // IPv4-compatible, deprecated
+		{"http://[::c0a8:101]/", ErrPrivate},        // the same, 192.168.1.1
+		{"http://[::ffff:0:7f00:1]/", ErrPrivate},   // SIIT's IPv4-translated form
+		{"http://[2002:7f00:1::]/", ErrPrivate},     // 6to4 for 127.0.0.1
+		{"http://[2002:a00:1::5]/", ErrPrivate},     // 6to4 for 10.0.0.1
+		{"http://[2002:5db8:d70e::1]/", nil},        // 6to4 for a public address
+		{"http://[::5db8:d70e]/", nil},              // IPv4-compatible, public
 		{"http://169.254.169.254/latest/meta-data/", ErrPrivate},
 		{"http://[::1]/", ErrPrivate},
 		{"http://[::ffff:127.0.0.1]/", ErrPrivate},
