@@ -10,9 +10,10 @@
 # and the Playwright driver into the user cache from the npm registry, using
 # the system Node (no download of a Node or browser build of its own).
 #
-# Under pipefail, `cmd | grep -q x` fails when grep has matched and left
-# while cmd still writes (cmd dies of SIGPIPE, status 141): apt-cache does
-# that every time. So output is captured first and matched afterwards.
+# Under pipefail, piping a command into a reader that quits at its first
+# match (grep's -q) fails while the command still writes: the writer dies
+# of SIGPIPE, status 141, and apt-cache does that every time. So output is
+# captured first and matched afterwards.
 # build/setup_test.go runs this script against stand-ins for apt and co.
 set -euo pipefail
 

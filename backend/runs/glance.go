@@ -95,7 +95,7 @@ func (v *View) checklist() []Item {
 }
 
 func (v *View) figures() Figures {
-	r := &v.res
+	r := &v.snap.Before
 	calls := make(map[string]int, len(r.Calls))
 	for kind, n := range r.Calls {
 		calls[kind] = n

@@ -16,10 +16,10 @@ import (
 // app adds a running run's events as they come. The zero View is that of
 // a run without events. A View is not safe for concurrent use.
 type View struct {
-	// snap holds the objective, checklist, findings and turns, and all
-	// else a resume takes over; res sums the figures as the agent does.
+	// snap holds the objective, checklist, findings and turns, the
+	// figures summed as the agent sums them (snap.Before), and all else a
+	// resume takes over.
 	snap agent.Snapshot
-	res  agent.Result
 
 	events  int
 	started time.Time // the first start
@@ -53,7 +53,6 @@ func Replay(events []agent.Event) *View {
 func (v *View) Add(ev agent.Event) {
 	v.events++
 	v.snap.Add(ev)
-	v.res.Tally(ev)
 	switch ev.Type {
 	case agent.EvRunStarted:
 		if v.started.IsZero() {
@@ -178,9 +177,9 @@ func (v *View) status() string {
 // without) the agent's own: findings, checklist, turns and figures, but
 // no written answer.
 func (v *View) Result() *agent.Result {
-	res := v.res
-	res.Calls = make(map[string]int, len(v.res.Calls))
-	for kind, n := range v.res.Calls {
+	res := v.snap.Before
+	res.Calls = make(map[string]int, len(v.snap.Before.Calls))
+	for kind, n := range v.snap.Before.Calls {
 		res.Calls[kind] = n
 	}
 	res.Objective, res.Status, res.Error, res.Turns = v.snap.Objective, v.status(), v.message, v.snap.Turn
