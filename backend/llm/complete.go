@@ -80,6 +80,9 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	tooLong := time.AfterFunc(first+c.reply.writing(req.MaxTokens), func() { cancel(ErrReplyTooLong) })
 	defer tooLong.Stop()
 
+	// The call's start is told before the reply can begin: its first
+	// notice is always the read, however fast the server answers.
+	w.tell(notify, start)
 	done := make(chan outcome, 1)
 	go func() { done <- c.read(ctx, model, req, w) }()
 	out := c.await(done, w, notify)

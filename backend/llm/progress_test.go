@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -192,5 +193,30 @@ func TestWaitAtByHand(t *testing.T) {
 	long := w.waitAt(now)
 	if long.Left != 4*time.Second || long.Expected != 265*time.Second || !within(long.Done, 261.0/265, 1.001) {
 		t.Errorf("a reply past its expected length: %+v", long)
+	}
+}
+
+// A call's first notice is its start, the read, however fast the server
+// answers: scout run prints that notice as the call's line, and the
+// window's first wait for the call comes from it. (Before the start was
+// told ahead of the request, a fast reply could come first on a loaded
+// machine: make test's TestRunEndToEnd saw "writing: 3 tokens" once. On an
+// idle machine this test rarely catches that; the order in Complete does.)
+func TestFirstNoticeIsTheRead(t *testing.T) {
+	srv := llmtest.New(llmtest.Options{Script: func(string, []llmtest.Message) llmtest.Reply {
+		return llmtest.Reply{Content: `{"result":"` + words(40) + `"}`}
+	}})
+	defer srv.Close()
+	c := New(srv.BaseURL())
+	for i := range 30 {
+		var got []heard
+		// A new question each time, so each call has tokens to read.
+		req := chat.Request{Messages: []chat.Message{{Role: chat.User, Content: fmt.Sprintf("question %c: %s", 'a'+i, words(50))}}}
+		if _, err := c.Complete(context.Background(), "m", req, listen(&got)); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 || got[0].Phase != chat.Reading || got[0].NewTokens == 0 {
+			t.Fatalf("call %d: first wait %+v, want the read", i, got)
+		}
 	}
 }

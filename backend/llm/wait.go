@@ -107,14 +107,13 @@ func (w *watch) note(quiet time.Duration) string {
 }
 
 // await waits for the reply. It tells how the call goes through notify
-// (a NoticeProgress) as it starts and then every waitEvery, and, while the
+// (a NoticeProgress) every waitEvery (Complete tells its start), and, while the
 // server stays silent, what Scout waits for. Both come from the caller's
 // goroutine, as the agent's events must; the reading goroutine ends soon
 // after the call's context is cancelled, so Stop ends the wait promptly.
 func (c *Client) await(done <-chan outcome, w *watch, notify port.Notify) outcome {
 	t := time.NewTimer(c.notice.after)
 	defer t.Stop()
-	w.tell(notify, time.Now())
 	tick := time.NewTicker(waitEvery)
 	defer tick.Stop()
 	for {
