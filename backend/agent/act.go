@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -43,7 +44,7 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 		results[i].Snippet = clip(results[i].Snippet, maxSnippetChars)
 	}
 	list := a.st.trail.offerResults(results)
-	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...)})
+	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...), Results: slices.Clone(results)})
 	a.journal(act, render("journal-results", len(results)))
 	obs := render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Asked": asked, "Results": list})
 	// The results numbered R1... now; none after a search that found
@@ -88,11 +89,7 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	a.st.trail.visits[u]++
 	v, err := a.cfg.Browser.Open(ctx, u)
 	if err != nil {
-		reason := err.Error()
-		var ve *port.VisitError
-		if errors.As(err, &ve) {
-			reason = ve.Message
-		}
+		reason := visitReason(err)
 		a.emit(Event{Type: EvPageFailed, URL: u, Reason: reason})
 		a.journal(act, render("journal-failed", reason))
 		return render("failed", map[string]any{"Turn": a.st.turn, "URL": u, "Reason": reason}), browserGone(err)
@@ -112,6 +109,15 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	data := a.partData(a.st.page, 1)
 	data["Turn"] = a.st.turn
 	return render("opened", data), nil
+}
+
+// visitReason is why a visit failed, in the words of its VisitError.
+func visitReason(err error) string {
+	var ve *port.VisitError
+	if errors.As(err, &ve) {
+		return ve.Message
+	}
+	return err.Error()
 }
 
 // readMore shows part n, the part READ_MORE's rule chose.

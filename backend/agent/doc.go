@@ -48,6 +48,7 @@
 //	similar.go       words, word pairs and numbers: how text is compared
 //	writer.go        the end of a run: the writer call and the result's gaps
 //	resume.go        Snapshot: what a resumed run takes over from its journal
+//	reopen.go        a resumed run back on its page, at the part being read
 //	events.go        Event and its types; result.go: Result
 //	limits.go        every behaviour limit, with why
 //	prompts.go       the templates in prompts/: every text the model reads

@@ -22,6 +22,7 @@ const (
 	EvSearched      = "searched"
 	EvPageOpened    = "page_opened"
 	EvPageFailed    = "page_failed"
+	EvPageReopened  = "page_reopened" // a resumed run's page, open again: see Snapshot.Page
 	EvPartShown     = "part_shown"
 	EvFinding       = "finding_added"
 	EvCheck         = "check"
@@ -59,7 +60,7 @@ type Event struct {
 	Query     string      `json:"query,omitempty"`
 	Count     int         `json:"count,omitempty"`
 	// URLs are the result addresses of a search, kept so a resumed run
-	// may still open them.
+	// may still open them (a journal from before Results holds only these).
 	URLs  []string `json:"urls,omitempty"`
 	URL   string   `json:"url,omitempty"`
 	Title string   `json:"title,omitempty"`
@@ -72,4 +73,8 @@ type Event struct {
 	Finding *Finding `json:"finding,omitempty"`
 	Status  string   `json:"status,omitempty"`
 	Message string   `json:"message,omitempty"`
+
+	// Results are a search's results as the model was shown them (titles
+	// and clipped snippets too), so a resumed run shows them again.
+	Results []port.SearchResult `json:"results,omitempty"`
 }

@@ -44,6 +44,10 @@ func TestGoldenPrompts(t *testing.T) {
 	// A rebuilt prompt, as made when the conversation nears the limit.
 	a := rebuiltAgent(t)
 	cases["action-rebuilt"] = chat.Request{Messages: a.st.conv.msgs}
+	// The prompts a resumed run starts with, on the page it was reading
+	// and when that page could not be opened again.
+	cases["action-resumed"] = resumedRequest(t, false)
+	cases["action-resumed-page-down"] = resumedRequest(t, true)
 	for name, req := range cases {
 		golden(t, name, renderRequest(req))
 	}
@@ -64,6 +68,24 @@ func rebuiltAgent(t *testing.T) *Agent {
 	a.loop(context.Background())
 	a.rebuild("test")
 	return a
+}
+
+// resumedRequest is the first action request of a run resumed on part 2
+// of the Kilimanjaro article, with its site down when down is set.
+func resumedRequest(t *testing.T, down bool) chat.Request {
+	snap, err := snapshotOf(stoppedOnThePage(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, m, _, fake := newRun(t, map[string][]string{KindAction: {act(ActSearch, "Kilimanjaro height", "")}})
+	if down {
+		fake.World["/wiki/Kilimanjaro"] = fakeweb.Page{Status: 503}
+	}
+	cfg.Resume, cfg.MaxTurns = &snap, snap.Turn+1
+	cfg.Search = fakeSearch{}
+	a := newAgent(t, cfg)
+	a.loop(context.Background())
+	return m.calls(KindAction)[0]
 }
 
 func renderRequest(req chat.Request) string {

@@ -67,10 +67,9 @@ func (p *openPage) partOf(quote string) int {
 }
 
 // resplit splits the page anew into parts of budget tokens, as after the
-// context turned out smaller. A new part counts as read (and its text as
-// known) only when the parts read before hold all of it, and as having
-// findings when the parts with findings do; the part shown is the one
-// where the old shown part began.
+// context turned out smaller. The parts read and those with findings
+// carry over by their text, and the part shown is the one that holds the
+// old one's start (mapParts), else the first.
 func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 	old := p.page
 	p.page = page.Split(p.doc, budget, est)
@@ -78,24 +77,34 @@ func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 		p.page.Title = old.Title
 	}
 	p.ranked = nil
-	readText, foundText := joinedParts(old, p.read), joinedParts(old, p.partFindings)
-	read, found := map[int]bool{}, map[int]bool{}
 	shownStart := ""
 	if p.shown > 0 {
-		t := old.Parts[p.shown-1].Text
-		shownStart = t[:min(len(t), resplitProbe)]
+		shownStart = probe(old.Parts[p.shown-1].Text)
 	}
-	shown := 0
-	for _, part := range p.page.Parts {
+	read, found, shown := mapParts(p.page.Parts, joinedParts(old, p.read), joinedParts(old, p.partFindings), shownStart)
+	p.read, p.partFindings, p.shown, p.confirmedPart = read, found, max(shown, 1), 0
+	p.splitAnew = true
+}
+
+// mapParts carries what was known of a page's parts in one split over to
+// parts, another split of it: a part counts as read only when readText
+// (the parts read before, in page order) holds all of it, and as having
+// findings when foundText does; shown is the first part holding
+// shownStart, the start of the part shown last, or 0 when none does.
+func mapParts(parts []page.Part, readText, foundText, shownStart string) (read, found map[int]bool, shown int) {
+	read, found = map[int]bool{}, map[int]bool{}
+	for _, part := range parts {
 		read[part.Number] = strings.Contains(readText, part.Text)
 		found[part.Number] = strings.Contains(foundText, part.Text)
 		if shown == 0 && shownStart != "" && strings.Contains(part.Text, shownStart) {
 			shown = part.Number
 		}
 	}
-	p.read, p.partFindings, p.shown, p.confirmedPart = read, found, max(shown, 1), 0
-	p.splitAnew = true
+	return read, found, shown
 }
+
+// probe is the start of a part's text that identifies it in another split.
+func probe(text string) string { return text[:min(len(text), resplitProbe)] }
 
 // joinedParts is the text of the chosen parts in page order, joined as
 // Split joins blocks, so a new part spanning two of them is found whole.

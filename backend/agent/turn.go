@@ -19,7 +19,9 @@ import (
 // accepted FINISH left uncovered.
 func (a *Agent) loop(ctx context.Context) (string, []gap) {
 	if a.cfg.Resume != nil {
-		a.rebuild("resumed from the journal")
+		if err := a.resume(ctx); err != nil {
+			return a.statusFor(ctx, err), nil
+		}
 	} else if err := a.makeChecklist(ctx); err != nil {
 		return a.statusFor(ctx, err), nil
 	}

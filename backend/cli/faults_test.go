@@ -68,6 +68,69 @@ func TestRunModelGoneMidRun(t *testing.T) {
 	}
 }
 
+// TestResumeOnThePageBeingRead: the server fails as the model is about to
+// record what part 1 of the article says; scout resume opens the article
+// again at that part in the real browser, shows it and the results in the
+// rebuilt prompt, and the finding is recorded from it, citing text saved
+// in pages/ (the part shown again saved apart, as a visit of its own).
+func TestResumeOnThePageBeingRead(t *testing.T) {
+	requireBrowser(t)
+	isolate(t)
+	isolateData(t)
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	replies := llmtest.Replies(factualScript())
+	replies["action"][2] = llmtest.Reply{Status: 503, Content: "Model unloaded"} // the DISCOVER
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(replies)})
+	defer model.Close()
+	out := filepath.Join(t.TempDir(), "run")
+	if code, _, stderr := invoke("run", "--llm-url", model.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", "--out", out, objective); code != 3 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+
+	script := factualScript()
+	script["action"] = script["action"][2:] // the DISCOVER the server failed, then FINISH
+	queue := llmtest.Queue(script)
+	var resumed []llmtest.Message // the resumed run's first action prompt
+	again := llmtest.New(llmtest.Options{Script: func(kind string, msgs []llmtest.Message) llmtest.Reply {
+		if kind == "action" && resumed == nil {
+			resumed = msgs
+		}
+		return queue(kind, msgs)
+	}})
+	defer again.Close()
+	if code, _, errs := invoke("resume", "--llm-url", again.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", out); code != 0 {
+		t.Fatalf("resume exit %d: %s", code, errs)
+	}
+	prompt := resumed[len(resumed)-1].Content
+	for _, want := range []string{"R1. ", "Part 1 of ", "<page>", "Kilimanjaro"} {
+		if !strings.Contains(prompt, want) {
+			t.Fatalf("the resumed prompt lacks %q:\n%s", want, prompt)
+		}
+	}
+	report := read(t, out, "report.md")
+	if !strings.Contains(report, "finished by the agent on turn 5") || !strings.Contains(report, "## Findings (1)") {
+		t.Fatalf("report after resume:\n%s", report)
+	}
+	var reopened, refused int
+	var quote string
+	for _, ev := range readJournal(t, out) {
+		switch ev["type"] {
+		case "page_reopened":
+			reopened++
+		case "refused":
+			refused++
+		case "finding_added":
+			quote, _ = ev["finding"].(map[string]any)["quote"].(string)
+		}
+	}
+	if reopened != 1 || refused != 0 {
+		t.Fatalf("%d reopenings, %d refusals", reopened, refused)
+	}
+	if saved := read(t, out, filepath.Join("pages", "002-part-1.md")); quote == "" || !strings.Contains(saved, quote) {
+		t.Fatalf("quote %q not in the part saved as shown again:\n%s", quote, saved)
+	}
+}
+
 // TestRunInterruptWritesTheReport sends SIGINT to a real scout process
 // while the model is thinking, and checks it stops cleanly with the report.
 func TestRunInterruptWritesTheReport(t *testing.T) {

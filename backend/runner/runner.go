@@ -197,6 +197,7 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	open := runs.Create
 	if snap != nil {
 		open = runs.Reopen
+		runs.ReadShown(dir, snap) // what a finding on the page reopened is judged by
 	}
 	folder, err := open(dir)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // maxFieldBytes caps each text field of a journal event. Page text goes to
@@ -28,6 +29,7 @@ func bounded(ev agent.Event) agent.Event {
 		}
 		ev.URLs = urls
 	}
+	ev.Results = boundedResults(ev.Results)
 	if len(ev.Checklist) > 0 {
 		texts := make([]string, len(ev.Checklist))
 		for i, it := range ev.Checklist {
@@ -47,6 +49,21 @@ func bounded(ev agent.Event) agent.Event {
 		ev.Finding = &c
 	}
 	return ev
+}
+
+// boundedResults is results with every field cut to maxFieldBytes, as a
+// copy when one is longer.
+func boundedResults(results []port.SearchResult) []port.SearchResult {
+	for _, r := range results {
+		if long(r.Title, r.URL, r.Snippet) {
+			out := make([]port.SearchResult, len(results))
+			for i, r := range results {
+				out[i] = port.SearchResult{Title: cutField(r.Title), URL: cutField(r.URL), Snippet: cutField(r.Snippet)}
+			}
+			return out
+		}
+	}
+	return results
 }
 
 func long(ss ...string) bool {

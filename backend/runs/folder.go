@@ -105,8 +105,8 @@ func (f *Folder) Conceal(urls ...string) {
 func (f *Folder) Emit(ev agent.Event) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if ev.Type == agent.EvPageOpened {
-		f.visits++
+	if ev.Type == agent.EvPageOpened || (ev.Type == agent.EvPageReopened && ev.Reason == "") {
+		f.visits++ // the page may say something else now, or be split otherwise
 		f.current = f.visits
 	}
 	if ev.Type == agent.EvPartShown && ev.Text != "" {

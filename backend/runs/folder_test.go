@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 // A new run goes only into a new or empty folder: one holding a run, or
@@ -194,11 +195,12 @@ func TestEventsAreBounded(t *testing.T) {
 	big := strings.Repeat("標", 2<<20) // 6 MB of UTF-8
 	finding := &agent.Finding{Number: 1, Text: "t", Quote: big}
 	f.Emit(agent.Event{Seq: 1, Type: agent.EvPageOpened, URL: "http://a.test/?" + big, Title: big})
-	f.Emit(agent.Event{Seq: 2, Type: agent.EvSearched, Query: "q", URLs: []string{"http://a.test/" + big}})
+	results := []port.SearchResult{{Title: big, URL: "http://a.test/", Snippet: "s"}}
+	f.Emit(agent.Event{Seq: 2, Type: agent.EvSearched, Query: "q", URLs: []string{"http://a.test/" + big}, Results: results})
 	f.Emit(agent.Event{Seq: 3, Type: agent.EvFinding, Finding: finding})
 	f.Close()
-	if finding.Quote != big {
-		t.Error("the agent's own finding was changed")
+	if finding.Quote != big || results[0].Title != big {
+		t.Error("the agent's own finding or results were changed")
 	}
 	for _, line := range strings.Split(readFile(t, filepath.Join(dir, "journal.jsonl")), "\n") {
 		if len(line) > 4*maxFieldBytes {
@@ -206,7 +208,7 @@ func TestEventsAreBounded(t *testing.T) {
 		}
 	}
 	events, err := ReadJournal(dir)
-	if err != nil || len(events) != 3 || !strings.Contains(events[0].Title, "more bytes not kept") {
+	if err != nil || len(events) != 3 || !strings.Contains(events[0].Title, "more bytes not kept") || !strings.Contains(events[1].Results[0].Title, "more bytes not kept") {
 		t.Fatalf("%d events, %v", len(events), err)
 	}
 }

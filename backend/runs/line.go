@@ -61,21 +61,6 @@ func describe(ev agent.Event) string {
 			return "refused the reply: " + oneLine(ev.Reason)
 		}
 		return fmt.Sprintf("refused %s: %s", ev.Action, oneLine(ev.Reason))
-	case agent.EvSearched:
-		if ev.Message != "" {
-			return fmt.Sprintf("search %q failed: %s", ev.Query, ev.Message)
-		}
-		return fmt.Sprintf("search %q: %d results", ev.Query, ev.Count)
-	case agent.EvPageOpened:
-		return fmt.Sprintf("opened %s %q (%d parts)", ev.URL, ev.Title, ev.Parts)
-	case agent.EvPageFailed:
-		return fmt.Sprintf("could not open %s: %s", ev.URL, ev.Reason)
-	case agent.EvPartShown:
-		s := fmt.Sprintf("showed part %d of %d of %s", ev.Part, ev.Parts, ev.URL)
-		if ev.File != "" {
-			s += " (saved as " + ev.File + ")"
-		}
-		return s
 	case agent.EvFinding:
 		if f := ev.Finding; f != nil {
 			return fmt.Sprintf("finding [%d] for items %v: %s", f.Number, f.Items, f.Text)
@@ -104,6 +89,33 @@ func describe(ev agent.Event) string {
 			return "waiting for you: " + oneLine(ev.Message)
 		}
 		return "note: " + oneLine(ev.Message)
+	}
+	return describePage(ev)
+}
+
+// describePage is describe for the events of searches and pages.
+func describePage(ev agent.Event) string {
+	switch ev.Type {
+	case agent.EvSearched:
+		if ev.Message != "" {
+			return fmt.Sprintf("search %q failed: %s", ev.Query, ev.Message)
+		}
+		return fmt.Sprintf("search %q: %d results", ev.Query, ev.Count)
+	case agent.EvPageOpened:
+		return fmt.Sprintf("opened %s %q (%d parts)", ev.URL, ev.Title, ev.Parts)
+	case agent.EvPageFailed:
+		return fmt.Sprintf("could not open %s: %s", ev.URL, ev.Reason)
+	case agent.EvPageReopened:
+		if ev.Reason != "" {
+			return fmt.Sprintf("could not reopen %s: %s", ev.URL, ev.Reason)
+		}
+		return fmt.Sprintf("reopened %s %q at part %d of %d", ev.URL, ev.Title, ev.Part, ev.Parts)
+	case agent.EvPartShown:
+		s := fmt.Sprintf("showed part %d of %d of %s", ev.Part, ev.Parts, ev.URL)
+		if ev.File != "" {
+			s += " (saved as " + ev.File + ")"
+		}
+		return s
 	}
 	return ev.Type
 }

@@ -111,6 +111,11 @@ func pageRow(ev agent.Event, row func(icon, title, detail, tone string) (Row, bo
 		return row("▤", "Opened "+cmp.Or(ev.Title, ev.URL), fmt.Sprintf("%d part%s · %s", parts, plural, ev.URL), "info")
 	case agent.EvPageFailed:
 		return row("⚠", "Page failed", ev.URL+": "+ev.Reason, "failed")
+	case agent.EvPageReopened:
+		if ev.Reason != "" {
+			return row("⚠", "Page not reopened", ev.URL+": "+ev.Reason, "failed")
+		}
+		return row("▤", "Reopened "+cmp.Or(ev.Title, ev.URL), fmt.Sprintf("at part %d of %d · %s", ev.Part, ev.Parts, ev.URL), "info")
 	case agent.EvPartShown:
 		return row("≡", fmt.Sprintf("Reading part %d of %d", ev.Part, ev.Parts), ev.Title, "info")
 	case agent.EvCheck:
