@@ -130,14 +130,17 @@ func (s *Snapshot) Add(ev Event) {
 }
 
 // searched takes a search's results: the queries searched, the addresses
-// offered and the list on offer now.
+// offered and the list on offer now. A search that failed is none of
+// these: it may be tried again, and the results before stay on offer.
 func (s *Snapshot) searched(ev Event) {
+	if ev.Message != "" {
+		line := render("journal", map[string]any{"Turn": ev.Turn, "Action": ActSearch, "Param": clip(ev.Query, journalParamChars), "Outcome": render("journal-search-failed", nil)})
+		s.Journal = append(s.Journal, line)
+		return
+	}
 	s.Searches = append(s.Searches, ev.Query)
 	s.Seen = append(s.Seen, ev.URLs...)
 	s.Journal = append(s.Journal, render("journal-resumed-search", map[string]any{"Turn": ev.Turn, "Query": clip(ev.Query, journalParamChars), "Count": ev.Count}))
-	if ev.Message != "" {
-		return // failed: the results before stay on offer
-	}
 	results := slices.Clone(ev.Results)
 	if len(results) == 0 {
 		for _, u := range ev.URLs { // a journal from before Results: the addresses stand for their titles

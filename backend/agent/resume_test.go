@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -223,6 +224,37 @@ func TestResumeOnAPageSplitOtherwise(t *testing.T) {
 	prompt := m.calls(KindAction)[0].Messages[1].Content
 	if !strings.Contains(prompt, "Outline (5 parts):") || strings.Count(prompt, " (read): ") != 5 || !strings.Contains(prompt, "Part 4 of 5:\n<page>\n## Climate") {
 		t.Fatalf("the resumed prompt:\n%s", prompt)
+	}
+}
+
+// A search that failed is read back from the journal as the run kept it:
+// failed, and not searched, so a resumed run may try it again (the run
+// itself lets it, see search).
+func TestResumeMayRetryAFailedSearch(t *testing.T) {
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    {act(ActSearch, "kilimanjaro height", "")},
+	})
+	cfg.Search = down{ok: kiliResults, err: errors.New("could not load DuckDuckGo's results page: connection refused")}
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Model = &cancelling{scripted: m, at: 2, cancel: cancel} // the call after the failed search
+	if res, _ := Run(ctx, cfg); res.Status != StatusInterrupted {
+		t.Fatalf("first stretch %s", res.Status)
+	}
+	snap, err := snapshotOf(rec.events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Searches) != 0 || !slices.Equal(snap.Journal, []string{"T1 SEARCH kilimanjaro height: search failed"}) {
+		t.Fatalf("read back: searches %q, journal %q", snap.Searches, snap.Journal)
+	}
+	cfg2, _, rec2, _ := newRun(t, map[string][]string{KindAction: {act(ActSearch, "kilimanjaro height", "")}})
+	cfg2.Resume, cfg2.MaxTurns = &snap, snap.Turn+1
+	cfg2.Search = fakeSearch{"kilimanjaro height": kiliResults["tallest mountain in africa"]}
+	cfg2.Model.(*scripted).replies[KindWriter] = []string{`{"result":"Nothing yet."}`}
+	Run(context.Background(), cfg2)
+	if refused := rec2.of(EvRefused); len(refused) != 0 || len(rec2.of(EvSearched)) != 1 {
+		t.Fatalf("the failed search was not tried again: refusals %+v", refused)
 	}
 }
 
