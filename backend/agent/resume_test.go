@@ -9,6 +9,7 @@ import (
 
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/fakeweb"
+	"github.com/scout-research/scout/backend/page"
 )
 
 // stoppedOnThePage is a run stopped (as Ctrl+C does) on turn 5, while the
@@ -256,6 +257,66 @@ func TestResumeMayRetryAFailedSearch(t *testing.T) {
 	if refused := rec2.of(EvRefused); len(refused) != 0 || len(rec2.of(EvSearched)) != 1 {
 		t.Fatalf("the failed search was not tried again: refusals %+v", refused)
 	}
+}
+
+// takeOver carries what was read of a page over to the page as it opens
+// on resume: by the text shown where it was kept, by part numbers only
+// where none was and the page is in as many parts, and at the part being
+// read by its number when the page says something else now.
+func TestTakeOver(t *testing.T) {
+	parts := func(texts ...string) page.Page {
+		pg := page.Page{Title: "T"}
+		for i, text := range texts {
+			pg.Parts = append(pg.Parts, page.Part{Number: i + 1, Text: text})
+		}
+		return pg
+	}
+	three := parts("alpha one.", "beta two.", "gamma three.")
+	for _, tc := range []struct {
+		name        string
+		now         page.Page
+		was         PageRead
+		read, found []int
+		shown       int
+		text        []string
+	}{
+		{"the same split", three, PageRead{Part: 2, Parts: 3, Shown: []ShownPart{{Part: 1, Text: "alpha one.", Found: true}, {Part: 2, Text: "beta two."}}},
+			[]int{1, 2}, []int{1}, 2, []string{"alpha one.", "beta two."}},
+		{"split otherwise", parts("alpha one.\n\nbeta two.", "gamma three."), PageRead{Part: 2, Parts: 3, Shown: []ShownPart{{Part: 2, Text: "beta two."}, {Part: 1, Text: "alpha one."}}},
+			[]int{1}, nil, 1, []string{"beta two.", "alpha one."}},
+		{"no text kept", three, PageRead{Part: 3, Parts: 3, Shown: []ShownPart{{Part: 1, Found: true}, {Part: 3}}},
+			[]int{1, 3}, []int{1}, 3, nil},
+		{"no text kept, split otherwise", parts("a", "b"), PageRead{Part: 3, Parts: 3, Shown: []ShownPart{{Part: 1}, {Part: 3}}},
+			nil, nil, 2, nil},
+		{"the page changed", three, PageRead{Part: 2, Parts: 3, Shown: []ShownPart{{Part: 1, Text: "old one."}, {Part: 2, Text: "old two."}}},
+			nil, nil, 2, []string{"old one.", "old two."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newOpenPage("http://a.test/", page.Document{}, tc.now)
+			p.takeOver(&tc.was)
+			if got := numbers(p.read); !slices.Equal(got, tc.read) {
+				t.Errorf("read %v, want %v", got, tc.read)
+			}
+			if got := numbers(p.partFindings); !slices.Equal(got, tc.found) {
+				t.Errorf("with findings %v, want %v", got, tc.found)
+			}
+			if p.shown != tc.shown || !slices.Equal(p.text, tc.text) {
+				t.Errorf("shown %d, text %q; want %d, %q", p.shown, p.text, tc.shown, tc.text)
+			}
+		})
+	}
+}
+
+// numbers are the parts a map marks, in order.
+func numbers(marked map[int]bool) []int {
+	var out []int
+	for n, ok := range marked {
+		if ok {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // withoutWriter is the requests of one conversation: all but the writer's,
