@@ -348,17 +348,6 @@ func conditions(item string) []string {
 	return out
 }
 
-// opinionItem recognises an item that asks for the agent's own view or
-// advice: "your view on...", "would you recommend", "is it worth it". It
-// must address the agent: "how long should you knead" or "the dose
-// doctors recommend" ask for facts.
-var opinionItem = regexp.MustCompile(`(?i)(^\s*(a |an |the |your )?(recommendation|verdict)\b|\brecommend (one|a|an|the best|which)\b|\b(your (own )?(view|opinion|take|verdict|recommendation|advice|assessment|pick|choice)|in your (view|opinion)|(would|do|can|should) (you|i|we) (recommend|choose|pick|buy|use)|(do|would) you think|should (i|we) (buy|get|use|choose|pick)|is (it|one|this|that) worth|worth (it|buying|the money|the cost)|(which|what) (one )?(is|would be) (the )?(better|best) (choice|buy|option|pick) for (me|us))\b)`)
-
-// isOpinion reports whether an item asks for a view, which the writer
-// gives ("My view:") from the findings: it is no gap, and no finding is
-// looked for to cover it.
-func isOpinion(item string) bool { return opinionItem.MatchString(item) }
-
 // nextStep names what may close a gap, for the send-back: reading the
 // unread part of the open page that matches the item, else a search for
 // it (with the objective's names when the item says only "it"), or for

@@ -1,0 +1,111 @@
+package agent
+
+import "testing"
+
+// Opinion items in the phrasings a checklist call writes for objectives
+// that ask for a view ("research how spiritual traditions view cats and
+// then form an opinion", the ancestor's own task), and look-alikes that
+// ask for views the pages hold: those are sourced items, to be answered by
+// findings like any other.
+func TestOpinionItemPhrasings(t *testing.T) {
+	for _, tc := range []struct {
+		item    string
+		opinion bool
+	}{
+		// The agent's own view, asked for outright.
+		{"form an opinion", true},
+		{"Form an opinion on how spiritual traditions view cats", true},
+		{"then form your own opinion about it", true},
+		{"an opinion on whether cats are sacred", true},
+		{"An opinion about standing desks", true},
+		{"opinion on which suite is best", true},
+		{"a personal opinion", true},
+		{"personal opinion on the findings", true},
+		{"my view", true},
+		{"my view on whether it is worth visiting", true},
+		{"your view", true},
+		{"your own take on the debate", true},
+		{"in your opinion, which is better", true},
+		{"what you think of the three editors", true},
+		{"what do you think about cold brew", true},
+		{"give a short verdict", true},
+		{"a verdict on which laptop to buy", true},
+		{"a view on whether the policy works", true},
+		{"state a clear recommendation", true},
+		{"a recommendation", true},
+		{"recommend", true},
+		{"recommend which to install", true},
+		{"worth it", true},
+		{"whether the upgrade is worth it", true},
+		{"is it worth the hype", true},
+		{"which would you choose", true},
+		{"which one would you pick for a small flat", true},
+		{"which should I buy", true},
+		{"which one to choose for a beginner", true},
+		{"the better choice for me", true},
+		{"whether it is worth upgrading", true},
+		{"which language should I learn first", true},
+		{"advice on whether to upgrade", true},
+		{"your view on what the critics quoted on the page think", true},
+		// Views the pages hold: sourced items, not the agent's.
+		{"what critics quoted on the page think", false},
+		{"the reviewers' opinion of the film", false},
+		{"the reviewers’ opinion of the film", false},
+		{"public opinion polls on nuclear power", false},
+		{"how spiritual traditions view cats", false},
+		{"how Buddhism views cats", false},
+		{"expert opinion on intermittent fasting", false},
+		{"experts' views on standing desks", false},
+		{"opinions on standing desks from users", false},
+		{"views of Hindu traditions on cats", false},
+		{"the author's view on remote work", false},
+		{"the Holy Spirit's view on forgiveness", false},
+		{"what's your take on it", true},
+		{"their opinion of the new law", false},
+		{"the majority opinion in the case", false},
+		{"opinion pieces about the election", false},
+		{"what doctors think about cold brew", false},
+		{"what reviewers say about whether it is worth it", false},
+		{"whether travellers think it is worth visiting", false},
+		{"the recommendation of the WHO", false},
+		{"recommendations from the manufacturer", false},
+		{"the settings the manufacturer recommends", false},
+		{"the recommended water temperature", false},
+		{"how much sleep is recommended for adults", false},
+		{"the view from the summit", false},
+		{"the opinion of Buddhist scholars", false},
+		{"which flour should you use for bread", false},
+		// Not about views at all.
+		{"how long should you knead the dough", false},
+		{"how often should I water a cactus", false},
+		{"the height of Kilimanjaro in metres", false},
+		{"three free and open-source office suites", false},
+		{"the years each tradition was founded", false},
+	} {
+		if got := isOpinion(tc.item); got != tc.opinion {
+			t.Errorf("isOpinion(%q) = %v, want %v", tc.item, got, tc.opinion)
+		}
+	}
+}
+
+// The ancestor's opinion task: "form an opinion" is the writer's to
+// answer, so it holds up neither "all covered" nor a FINISH, and the
+// writer is asked for the view; the traditions' own views are a sourced
+// item, answered by findings.
+func TestAnOpinionToFormIsTheWritersToGive(t *testing.T) {
+	rec := &record{checklist: items("how spiritual traditions view cats", "form an opinion on the role of cats")}
+	if got := rec.openItems(); len(got) != 1 || got[0].Number != 1 {
+		t.Errorf("open items before any finding %+v, want only the traditions' views", got)
+	}
+	rec.add(Finding{Text: "In ancient Egypt cats were sacred to the goddess Bastet.", Items: []int{1}}, 3)
+	if gaps := codeGaps(rec, nil); len(gaps) != 0 {
+		t.Errorf("gaps %+v", gaps)
+	}
+	if !rec.allCovered() {
+		t.Errorf("open items %+v", rec.openItems())
+	}
+	b := writerBrief(rec, nil)
+	if len(b.views) != 1 || b.views[0].Number != 2 || len(b.items) != 1 || b.items[0].Number != 1 {
+		t.Errorf("the writer answers %+v and gives its view on %+v", b.items, b.views)
+	}
+}
