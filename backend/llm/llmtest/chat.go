@@ -21,6 +21,35 @@ type Reply struct {
 	// Delay holds the answer back, as a slow CPU does; a client that gives
 	// up ends the wait.
 	Delay time.Duration
+	// Thinking is what a reasoning model writes before its answer, sent
+	// where Options.Thinking says; "" takes Options.Thought.
+	Thinking string
+}
+
+// ThinkingField is where a server sends a reasoning model's thinking.
+type ThinkingField string
+
+// Where servers send thinking.
+const (
+	// ThinkInContent leaves it in the answer as a <think> block before it,
+	// as llama-server with --reasoning-format none and LM Studio without
+	// its "separate reasoning_content" setting do.
+	ThinkInContent ThinkingField = ""
+	// ReasoningContent is a field of its own, as llama-server, LM Studio
+	// and DeepSeek's API send it.
+	ReasoningContent ThinkingField = "reasoning_content"
+	// Reasoning is Ollama's name for that field.
+	Reasoning ThinkingField = "reasoning"
+)
+
+// generated is what the model wrote for r: its thinking in the tags its
+// chat template opens and closes, then the answer. A server's prompt cache
+// holds all of it, wherever the server sends the thinking.
+func generated(r Reply) string {
+	if r.Thinking == "" {
+		return r.Content
+	}
+	return "<think>\n" + r.Thinking + "\n</think>\n\n" + r.Content
 }
 
 // Script chooses the reply to a chat request. Kind is the request's
@@ -37,7 +66,10 @@ type Message struct {
 type ChatCall struct {
 	Kind     string
 	Messages []Message
+	// Reply is the content sent (with the thinking, when the server leaves
+	// it there); Thinking is what the model thought before it.
 	Reply    string
+	Thinking string
 	// What the request asked for besides the messages.
 	MaxTokens   int
 	Temperature float64
@@ -114,7 +146,10 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		s.writeJSON(w, reply.Status, map[string]any{"error": map[string]any{"message": reply.Content}})
 		return
 	}
-	call := s.account(kind, req.Messages, prompt, reply.Content)
+	if reply.Thinking == "" {
+		reply.Thinking = s.opts.Thought
+	}
+	call := s.account(kind, req.Messages, prompt, reply)
 	call.MaxTokens, call.Temperature, call.Strict, call.Stream = req.MaxTokens, req.Temperature, req.ResponseFormat.JSONSchema.Strict, req.Stream
 	call.ReturnProgress = req.ReturnProgress
 	s.mu.Lock()
@@ -163,9 +198,10 @@ func sleep(ctx context.Context, d time.Duration) bool {
 }
 
 // account records the call and works out the prompt-cache reuse: a
-// llama.cpp slot keeps the previous prompt plus its generated reply, and
-// reuses the longest common prefix with the next prompt.
-func (s *Handler) account(kind string, msgs []Message, prompt, reply string) ChatCall {
+// llama.cpp slot keeps the previous prompt plus its generated reply,
+// thinking included, and reuses the longest common prefix with the next
+// prompt.
+func (s *Handler) account(kind string, msgs []Message, prompt string, r Reply) ChatCall {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	common := commonPrefix(s.slot, prompt)
@@ -173,15 +209,19 @@ func (s *Handler) account(kind string, msgs []Message, prompt, reply string) Cha
 		common = 0
 	}
 	cached := common / charsPerToken // whole tokens only
+	wrote := generated(r)
 	call := ChatCall{
-		Kind: kind, Messages: msgs, Reply: reply,
+		Kind: kind, Messages: msgs, Reply: r.Content, Thinking: r.Thinking,
 		PromptTokens:     tokensOf(prompt),
 		CachedTokens:     cached,
-		CompletionTokens: tokensOf(reply),
+		CompletionTokens: tokensOf(wrote),
 		Prompt:           prompt,
 		CachedBytes:      cached * charsPerToken,
 	}
-	s.slot = prompt + reply
+	if s.opts.Thinking == ThinkInContent {
+		call.Reply = wrote
+	}
+	s.slot = prompt + wrote
 	s.calls = append(s.calls, call)
 	return call
 }
@@ -254,10 +294,13 @@ func (s *Handler) timings(c ChatCall) map[string]any {
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func (s *Handler) completion(c ChatCall) map[string]any {
+	msg := map[string]any{"role": "assistant", "content": c.Reply}
+	if s.opts.Thinking != ThinkInContent && c.Thinking != "" {
+		msg[string(s.opts.Thinking)] = c.Thinking
+	}
 	body := map[string]any{
 		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": "fake",
-		"choices": []map[string]any{{"index": 0, "finish_reason": "stop",
-			"message": map[string]any{"role": "assistant", "content": c.Reply}}},
+		"choices": []map[string]any{{"index": 0, "finish_reason": "stop", "message": msg}},
 	}
 	maps.Copy(body, s.figures(c))
 	return body
@@ -295,16 +338,21 @@ func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall,
 		return
 	}
 	send(chunk(map[string]any{"role": "assistant", "content": ""}, nil))
-	parts := pieces(c.Reply, 3)
-	if s.opts.WriteRate > 0 {
-		parts = tokenPieces(c.Reply)
+	var deltas []map[string]any
+	if s.opts.Thinking != ThinkInContent {
+		for _, piece := range s.pieces(c.Thinking) {
+			deltas = append(deltas, map[string]any{string(s.opts.Thinking): piece})
+		}
+	}
+	for _, piece := range s.pieces(c.Reply) {
+		deltas = append(deltas, map[string]any{"content": piece})
 	}
 	pause := s.writing(1)
-	for i, piece := range parts {
+	for i, delta := range deltas {
 		if i > 0 && !sleep(ctx, pause) {
 			return
 		}
-		send(chunk(map[string]any{"content": piece}, nil))
+		send(chunk(delta, nil))
 	}
 	send(chunk(map[string]any{}, "stop"))
 	last := map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",
@@ -339,6 +387,15 @@ func (s *Handler) read(ctx context.Context, c ChatCall, progress bool, report fu
 			"time_ms": time.Since(start).Milliseconds()})
 	}
 	return true
+}
+
+// pieces cuts streamed text as the fake streams it: a token at a time when
+// it writes at a set speed, else in a few pieces.
+func (s *Handler) pieces(text string) []string {
+	if s.opts.WriteRate > 0 {
+		return tokenPieces(text)
+	}
+	return pieces(text, 3)
 }
 
 // tokenPieces cuts s into the fake's tokens (charsPerToken bytes, on rune

@@ -84,6 +84,11 @@ type Options struct {
 	// the JSON schema asked for and answer in prose, as a server that does
 	// not constrain replies does.
 	IgnoreSchema bool
+	// Thinking is where the fake sends a reasoning model's thinking (see
+	// Reply.Thinking); Thought, when set, is what it thinks before every
+	// reply that brings no thinking of its own, the probe's included.
+	Thinking ThinkingField
+	Thought  string
 }
 
 // DefaultModels are listed when Options.Models is nil.

@@ -8,6 +8,9 @@
 // without taking real minutes:
 //
 //	go run ./backend/llm/llmtest/cmd/fakellm -script testdata/scripts/kilimanjaro.json -read-rate 400 -write-rate 20
+//
+// With -thought it plays a reasoning model that thinks before every reply,
+// sent where -think-in says (content, reasoning_content or reasoning).
 package main
 
 import (
@@ -30,6 +33,12 @@ var flavours = map[string]llmtest.Flavour{
 	"plain":      llmtest.Plain,
 }
 
+var thinkingFields = map[string]llmtest.ThinkingField{
+	"content":           llmtest.ThinkInContent,
+	"reasoning_content": llmtest.ReasoningContent,
+	"reasoning":         llmtest.Reasoning,
+}
+
 func main() {
 	addr := flag.String("addr", "127.0.0.1:1234", "address to listen on")
 	flavour := flag.String("flavour", "lmstudio04", "server to pose as: lmstudio04, lmstudio03, llamacpp, ollama or plain")
@@ -39,10 +48,17 @@ func main() {
 	writeRate := flag.Float64("write-rate", 0, "reply tokens written per second (0: at once)")
 	noCache := flag.Bool("no-prefix-cache", false, "reuse nothing of the previous prompt, as a server with its prompt cache off")
 	ignoreSchema := flag.Bool("ignore-schema", false, "answer the model probe's schema check in prose, as a server that ignores JSON schemas")
+	thought := flag.String("thought", "", "what the model thinks before every reply that brings no thinking of its own")
+	thinkIn := flag.String("think-in", "content", "where the thinking goes: content (a <think> block), reasoning_content or reasoning")
 	flag.Parse()
 	f, ok := flavours[*flavour]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "fakellm: unknown flavour %q\n", *flavour)
+		os.Exit(2)
+	}
+	thinking, ok := thinkingFields[*thinkIn]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "fakellm: -think-in is content, reasoning_content or reasoning, not %q\n", *thinkIn)
 		os.Exit(2)
 	}
 	if *readRate < 0 || *writeRate < 0 {
@@ -50,7 +66,7 @@ func main() {
 		os.Exit(2)
 	}
 	opts := llmtest.Options{Flavour: f, ContextLength: *ctx, ReadRate: *readRate, WriteRate: *writeRate,
-		NoPrefixCache: *noCache, IgnoreSchema: *ignoreSchema}
+		NoPrefixCache: *noCache, IgnoreSchema: *ignoreSchema, Thinking: thinking, Thought: *thought}
 	if *script != "" {
 		data, err := os.ReadFile(*script)
 		if err != nil {
@@ -68,7 +84,8 @@ func main() {
 }
 
 // parseScript reads {"kind": [reply, ...]} where a reply is the reply text,
-// or {"content": "...", "delay_ms": N} to hold it back as a slow CPU would.
+// or {"content": "...", "delay_ms": N, "thinking": "..."} to hold it back
+// as a slow CPU would, or think before it.
 func parseScript(data []byte) (map[string][]llmtest.Reply, error) {
 	var raw map[string][]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -83,13 +100,14 @@ func parseScript(data []byte) (map[string][]llmtest.Reply, error) {
 				continue
 			}
 			var obj struct {
-				Content string `json:"content"`
-				DelayMS int    `json:"delay_ms"`
+				Content  string `json:"content"`
+				DelayMS  int    `json:"delay_ms"`
+				Thinking string `json:"thinking"`
 			}
 			if err := json.Unmarshal(r, &obj); err != nil {
-				return nil, fmt.Errorf("%s: a reply is a string or {\"content\", \"delay_ms\"}: %w", kind, err)
+				return nil, fmt.Errorf("%s: a reply is a string or {\"content\", \"delay_ms\", \"thinking\"}: %w", kind, err)
 			}
-			out[kind] = append(out[kind], llmtest.Reply{Content: obj.Content, Delay: time.Duration(obj.DelayMS) * time.Millisecond})
+			out[kind] = append(out[kind], llmtest.Reply{Content: obj.Content, Delay: time.Duration(obj.DelayMS) * time.Millisecond, Thinking: obj.Thinking})
 		}
 	}
 	return out, nil
