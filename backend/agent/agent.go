@@ -162,15 +162,19 @@ func (a *Agent) notify(query string) port.Notify {
 	}
 }
 
-// call sends one request and accounts for it.
+// call sends one request and accounts for it. The reply it returns is
+// the answer alone: a reasoning model's thinking goes to the journal, for
+// the user, and never into the conversation the model is sent again (see
+// withoutThinking).
 func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, schema map[string]any) (chat.Reply, error) {
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
 	// A model server that keeps the run waiting says so as it waits, and
 	// the call tells how it goes.
 	reply, err := a.cfg.Model.Complete(ctx, req, a.callNotify(kind))
+	reply = withoutThinking(reply)
 	usage := reply.Usage
-	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage}
+	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage, Thinking: reply.Thinking}
 	if err != nil {
 		ev.Message = err.Error()
 	}
@@ -184,6 +188,26 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 		return reply, fmt.Errorf("%s: %w", stageOf(kind, a.st.turn), err)
 	}
 	return reply, nil
+}
+
+// withoutThinking takes out of a reply's content any thinking the Model
+// left there (a <think> block), into its Thinking. The conversation only
+// grows by appending, and each message keeps its bytes once sent, so this
+// is done before an answer is first appended, never later. Thinking is
+// left out as Qwen3's and DeepSeek-R1's own chat templates leave it out:
+// the model does not need it again, and kept, it would grow every prompt
+// after it by the length of every thought.
+func withoutThinking(reply chat.Reply) chat.Reply {
+	thought, answer := chat.SplitThinking(reply.Content)
+	reply.Content = answer
+	switch {
+	case thought == "":
+	case reply.Thinking == "":
+		reply.Thinking = thought
+	default:
+		reply.Thinking += "\n\n" + thought
+	}
+	return reply
 }
 
 // callNotify is the notice sink of one model call of kind: its progress

@@ -56,9 +56,12 @@ type Event struct {
 	Action    string      `json:"action,omitempty"`
 	Param     string      `json:"parameter,omitempty"`
 	Thought   string      `json:"thought,omitempty"`
-	Reason    string      `json:"reason,omitempty"`
-	Query     string      `json:"query,omitempty"`
-	Count     int         `json:"count,omitempty"`
+	// Thinking is what a reasoning model thought before its answer
+	// (EvModelCall): the user's to read, never sent back to the model.
+	Thinking string `json:"thinking,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	Query    string `json:"query,omitempty"`
+	Count    int    `json:"count,omitempty"`
 	// URLs are the result addresses of a search, kept so a resumed run
 	// may still open them (a journal from before Results holds only these).
 	URLs  []string `json:"urls,omitempty"`

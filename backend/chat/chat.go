@@ -5,6 +5,7 @@ package chat
 
 import (
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -64,10 +65,44 @@ type Usage struct {
 
 // Reply is a model's answer.
 type Reply struct {
+	// Content is the answer, without the thinking a reasoning model wrote
+	// before it.
 	Content string
+	// Thinking is that thinking, wherever the server sent it (a <think>
+	// block in the text, or a reasoning field): for the user to read,
+	// never for the conversation sent back to the model (see
+	// SplitThinking).
+	Thinking string
 	// Truncated is set when the reply hit MaxTokens.
 	Truncated bool
 	Usage     Usage
+}
+
+// Tags around the thinking of reasoning models (Qwen3, DeepSeek-R1 and
+// their distills) when a server leaves it in the reply's text.
+const (
+	thinkOpen  = "<think>"
+	thinkClose = "</think>"
+)
+
+// SplitThinking separates the thinking a reasoning model wrote into a
+// reply's text from the answer after it: a <think>…</think> block, or the
+// text up to a </think> whose opening tag the chat template wrote into the
+// prompt (DeepSeek-R1's does). A <think> never closed is thinking only.
+// Text without these tags is all answer, unchanged. Like the chat
+// templates of these models, which drop the thinking from the
+// conversation they are sent, the caller keeps only the answer in it.
+func SplitThinking(text string) (thinking, answer string) {
+	end := strings.LastIndex(text, thinkClose)
+	switch {
+	case end >= 0:
+		thinking, answer = text[:end], strings.TrimLeft(text[end+len(thinkClose):], " \t\r\n")
+	case strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), thinkOpen):
+		thinking = text
+	default:
+		return "", text
+	}
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(thinking), thinkOpen)), answer
 }
 
 // ErrContextOverflow is the kind of error a Model returns when the prompt

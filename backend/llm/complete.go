@@ -286,33 +286,36 @@ func (p *writePace) rate(reply *chat.Reply) {
 	reply.Usage.WriteRate = float64(n-1) / span.Seconds()
 }
 
-// settle sets the reply's content from the answer and the reasoning a
-// thinking model streamed apart from it. A model constrained by the JSON
-// schema may stream its whole answer as reasoning (LM Studio with Qwen3.5
-// templates), so reasoning stands in for an empty answer; reasoning cut off
-// by the reply's token limit before any answer is an error that says what
-// to change, since it would happen again on every call.
-func settle(reply *chat.Reply, answer, reasoning string) error {
-	reply.Content = answer
-	if reply.Truncated && unfinishedThought(answer) {
-		// A server that leaves thinking in the answer (<think>...).
-		return errThinking()
-	}
-	if strings.TrimSpace(answer) != "" || strings.TrimSpace(reasoning) == "" {
+// settle sets the reply's content and thinking from the text streamed as
+// the answer and the reasoning a thinking model streamed apart from it.
+// Thinking a server left in the text (<think>...</think>) is taken out of
+// the answer, so it is never sent back to the model. A model constrained by
+// the JSON schema may stream its whole answer as reasoning (LM Studio with
+// Qwen3.5 templates), so reasoning stands in for an empty answer. Thinking
+// cut off by the reply's token limit before any answer is an error that
+// says what to change, since it would happen again on every call.
+func settle(reply *chat.Reply, text, reasoning string) error {
+	thought, answer := chat.SplitThinking(text)
+	reply.Content, reply.Thinking = answer, joinThinking(reasoning, thought)
+	switch {
+	case strings.TrimSpace(answer) != "":
 		return nil
-	}
-	if reply.Truncated {
+	case reply.Truncated && reply.Thinking != "":
 		return errThinking()
+	case strings.TrimSpace(reasoning) != "":
+		reply.Content, reply.Thinking = reasoning, thought
 	}
-	reply.Content = reasoning
 	return nil
 }
 
-// unfinishedThought reports whether an answer is a <think> block that
-// never closed.
-func unfinishedThought(answer string) bool {
-	a := strings.TrimSpace(answer)
-	return strings.HasPrefix(a, "<think>") && !strings.Contains(a, "</think>")
+// joinThinking is the thinking of a reply sent in both places (a reasoning
+// field, then a <think> block), one after the other.
+func joinThinking(reasoning, thought string) string {
+	reasoning, thought = strings.TrimSpace(reasoning), strings.TrimSpace(thought)
+	if reasoning != "" && thought != "" {
+		return reasoning + "\n\n" + thought
+	}
+	return reasoning + thought
 }
 
 func errThinking() *Error {

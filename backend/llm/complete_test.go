@@ -203,7 +203,9 @@ func TestCompleteReadsWhatServersSend(t *testing.T) {
 			chunk("<think>\nOkay, the user wants") + "\n\n" + `data: {"choices":[{"delta":{},"finish_reason":"length"}]}` + "\n\n",
 			"", 0, 0, true, "spent its whole reply thinking"},
 		{"thinking left in the answer, then the answer", "text/event-stream",
-			chunk("<think>hmm</think>{}") + "\n\n", "<think>hmm</think>{}", 0, 0, false, ""},
+			chunk("<think>hmm</think>{}") + "\n\n", "{}", 0, 0, false, ""},
+		{"a whole answer with its thinking left in", "application/json",
+			`{"choices":[{"message":{"content":"<think>hmm</think>\n\n{}"},"finish_reason":"stop"}]}`, "{}", 0, 0, false, ""},
 		{"LM Studio 0.4's overflow mid-stream", "text/event-stream",
 			`data: {"error":"Cannot truncate prompt with n_keep (15028) >= n_ctx (7424)"}` + "\n\n", "", 0, 0, false, "longer than the model's context"},
 		{"an overflow with HTTP 200", "application/json",
@@ -230,6 +232,38 @@ func TestCompleteReadsWhatServersSend(t *testing.T) {
 			}
 			if r.Content != tc.want || r.Usage.CachedTokens != tc.wantCached || r.Usage.PromptTokens != tc.wantPrompt || r.Truncated != tc.truncated {
 				t.Fatalf("reply %q cached %d prompt %d truncated %v", r.Content, r.Usage.CachedTokens, r.Usage.PromptTokens, r.Truncated)
+			}
+		})
+	}
+}
+
+// A reasoning model's thinking is kept apart from its answer wherever the
+// server sends it, streamed a token at a time: the answer is what the
+// agent puts back into the conversation, the thinking what the user reads.
+func TestThinkingIsKeptApartFromTheAnswer(t *testing.T) {
+	const answer = `{"action":"SEARCH","parameter":"Kilimanjaro height"}`
+	for _, tc := range []struct {
+		name     string
+		field    llmtest.ThinkingField
+		reply    llmtest.Reply
+		thinking string
+	}{
+		{"a think block in the content", llmtest.ThinkInContent, llmtest.Reply{Content: answer, Thinking: "The user wants the height."}, "The user wants the height."},
+		{"Qwen3 with thinking off: an empty block", llmtest.ThinkInContent, llmtest.Reply{Content: "<think>\n\n</think>\n\n" + answer}, ""},
+		{"DeepSeek-R1: the block opened by the template", llmtest.ThinkInContent, llmtest.Reply{Content: "Okay, search first.\n</think>\n\n" + answer}, "Okay, search first."},
+		{"reasoning_content", llmtest.ReasoningContent, llmtest.Reply{Content: answer, Thinking: "The user wants the height."}, "The user wants the height."},
+		{"Ollama's reasoning", llmtest.Reasoning, llmtest.Reply{Content: answer, Thinking: "The user wants the height."}, "The user wants the height."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Thinking: tc.field, WriteRate: 5000,
+				Script: func(string, []llmtest.Message) llmtest.Reply { return tc.reply }})
+			defer srv.Close()
+			r, err := New(srv.BaseURL()).Complete(context.Background(), "m", chat.Request{Kind: "action", Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Content != answer || r.Thinking != tc.thinking {
+				t.Errorf("answer %q, thinking %q; want %q, %q", r.Content, r.Thinking, answer, tc.thinking)
 			}
 		})
 	}

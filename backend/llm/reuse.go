@@ -46,7 +46,17 @@ func (p *lastPrompt) estimate(msgs []chat.Message, reply *chat.Reply, reported b
 		reply.Usage.CachedTokens = reply.Usage.PromptTokens * shared / len(prompt)
 		reply.Usage.CacheEstimated = true
 	}
-	p.text = prompt + layout([]chat.Message{{Role: chat.Assistant, Content: reply.Content}})
+	p.text = prompt + layout([]chat.Message{{Role: chat.Assistant, Content: generatedText(*reply)}})
+}
+
+// generatedText is what the model wrote for a reply, and the server's cache
+// holds: its thinking first, though only the answer goes back into the
+// conversation, so the next prompt shares none of the assistant's words.
+func generatedText(reply chat.Reply) string {
+	if reply.Thinking == "" {
+		return reply.Content
+	}
+	return "<think>" + reply.Thinking + "</think>" + reply.Content
 }
 
 // unread is the part of the messages' layout the server's cache does not

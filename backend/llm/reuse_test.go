@@ -26,6 +26,16 @@ func TestReuseEstimate(t *testing.T) {
 	if next.Usage.CachedTokens != 44 {
 		t.Fatalf("a grown conversation: %d tokens reused, want 44", next.Usage.CachedTokens)
 	}
+	// A reasoning model's thinking is in the server's cache before its
+	// answer, which alone goes back into the conversation: the next
+	// prompt shares the first (27 chars) and "assistant\n" (10) of it.
+	thought := chat.Reply{Content: "answer", Thinking: "hmm", Usage: chat.Usage{PromptTokens: 27}}
+	p.estimate([]chat.Message{sys, user}, &thought, false)
+	next = chat.Reply{Usage: chat.Usage{PromptTokens: 58}}
+	p.estimate([]chat.Message{sys, user, {Role: chat.Assistant, Content: "answer"}, user}, &next, false)
+	if next.Usage.CachedTokens != 37 {
+		t.Fatalf("after thinking: %d tokens reused, want 37", next.Usage.CachedTokens)
+	}
 	// Another system prompt shares only its role ("system\n", 7 of the
 	// 33 chars); the same text in another role shares nothing.
 	for _, tc := range []struct {

@@ -18,7 +18,7 @@ const maxFieldBytes = 32 << 10
 // and the finding it holds belong to the agent, so they are copied before
 // a change.
 func bounded(ev agent.Event) agent.Event {
-	for _, s := range []*string{&ev.Objective, &ev.Kind, &ev.Action, &ev.Param, &ev.Thought, &ev.Reason,
+	for _, s := range []*string{&ev.Objective, &ev.Kind, &ev.Action, &ev.Param, &ev.Thought, &ev.Thinking, &ev.Reason,
 		&ev.Query, &ev.URL, &ev.Title, &ev.Text, &ev.File, &ev.Status, &ev.Message} {
 		*s = cutField(*s)
 	}

@@ -35,9 +35,12 @@ type Call struct {
 	MaxTokens   int            `json:"max_tokens"`
 	Temperature float64        `json:"temperature"`
 	Reply       string         `json:"reply"`
-	Truncated   bool           `json:"truncated,omitempty"`
-	Usage       chat.Usage     `json:"usage"`
-	Error       string         `json:"error,omitempty"`
+	// Thinking is what a reasoning model thought before its Reply, which
+	// the conversation did not keep.
+	Thinking  string     `json:"thinking,omitempty"`
+	Truncated bool       `json:"truncated,omitempty"`
+	Usage     chat.Usage `json:"usage"`
+	Error     string     `json:"error,omitempty"`
 }
 
 // CallSchema is a request's response_format schema.
@@ -111,7 +114,7 @@ func (l *CallLog) Record(at time.Time, model string, req chat.Request, reply cha
 	l.n++
 	same := commonPrefix(l.last, req.Messages)
 	c := Call{Number: l.n, Time: at.UTC(), Kind: req.Kind, Model: model, Same: same, Messages: req.Messages[same:],
-		MaxTokens: req.MaxTokens, Temperature: req.Temperature, Reply: reply.Content, Truncated: reply.Truncated, Usage: reply.Usage}
+		MaxTokens: req.MaxTokens, Temperature: req.Temperature, Reply: reply.Content, Thinking: reply.Thinking, Truncated: reply.Truncated, Usage: reply.Usage}
 	if req.Schema != nil {
 		c.Schema = &CallSchema{Name: req.Schema.Name, Schema: req.Schema.Schema}
 	}

@@ -49,6 +49,9 @@ func describe(ev agent.Event) string {
 		if ev.Message != "" {
 			s += " FAILED: " + ev.Message
 		}
+		if ev.Thinking != "" {
+			s += "; thought: " + clipped(oneLine(ev.Thinking), thinkingShown)
+		}
 		return s
 	case agent.EvAction:
 		s := fmt.Sprintf("%s %s", ev.Action, ev.Param)
@@ -121,3 +124,16 @@ func describePage(ev agent.Event) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// thinkingShown is how much of a model's thinking a journal line shows, in
+// characters: enough to see where it was going; journal.jsonl and
+// calls.jsonl keep all of it.
+const thinkingShown = 300
+
+// clipped is s cut to n characters, marked when cut.
+func clipped(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

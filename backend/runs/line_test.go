@@ -23,6 +23,11 @@ func TestLines(t *testing.T) {
 		{agent.Event{Type: agent.EvModelWait, Kind: "action", Turn: 4, Time: at, Message: "reading 76 new tokens, a few seconds",
 			Wait: &chat.Wait{Phase: chat.Reading, NewTokens: 76, Expected: 19 * time.Second}},
 			"T4   model action call: reading 76 new tokens, a few seconds; about 20 s with the reply"},
+		// A reasoning model's thinking: on the call's line, one line, the
+		// start of it.
+		{agent.Event{Type: agent.EvModelCall, Kind: "action", Turn: 4, Time: at, Usage: &chat.Usage{PromptTokens: 900, CachedTokens: 800, CompletionTokens: 300, Duration: time.Second},
+			Thinking: "Okay, the page\n\ngives " + strings.Repeat("a height ", 40)},
+			"model action call: 900 prompt tokens (800 cached), 300 written, 1s; thought: Okay, the page gives " + strings.Repeat("a height ", 30) + "a height…"},
 		// A page title or a model's words with terminal escapes, bidi
 		// controls or line breaks stay one inert line.
 		{agent.Event{Type: agent.EvAction, Turn: 2, Time: at, Action: "DISCOVER", Param: "[1] \x1b]8;;http://evil.test/\x1b\\link\x1b]8;;\x1b\\ text",
