@@ -131,6 +131,8 @@ func (c *Client) Measure(ctx context.Context, info ServerInfo, tell func(ProbeSt
 		ReadRate: readRate(first.Usage), WriteRate: first.Usage.WriteRate, Schema: speed.No, Measured: start,
 		Warnings: []string{}}
 	m.PrefixReuse, m.ReuseHow = prefixReuse(first.Usage, again.Usage)
+	// The answer after any thinking (Complete keeps a reasoning model's
+	// thinking apart): a server holds only the answer to the schema.
 	if followsCheckSchema(check.Content) {
 		m.Schema = speed.Yes
 	}

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -118,6 +119,25 @@ func TestProbeOfAFastServerCannotTimeReuse(t *testing.T) {
 	}
 	if calls := srv.Calls(); len(calls) != 3 || calls[0].Kind != probeSchemaKind || calls[1].Kind != probeSpeedKind || calls[2].Messages[1] != calls[1].Messages[1] {
 		t.Errorf("the probe's calls: %+v", calls)
+	}
+}
+
+// A reasoning model follows the schema in its answer after the thinking,
+// wherever the server sends the thinking: the probe judges that answer,
+// and warns of nothing.
+func TestProbeJudgesTheAnswerAfterTheThinking(t *testing.T) {
+	for _, field := range []llmtest.ThinkingField{llmtest.ThinkInContent, llmtest.ReasoningContent, llmtest.Reasoning} {
+		t.Run(cmp.Or(string(field), "content"), func(t *testing.T) {
+			srv := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, Thinking: field, Thought: "7 is prime; 11 comes next."})
+			defer srv.Close()
+			m, err := New(srv.BaseURL()).Measure(context.Background(), ServerInfo{Model: "qwen3-8b", ModelLoaded: true}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Schema != speed.Yes || len(m.Warnings) != 0 {
+				t.Errorf("schema %q, warnings %q; the model answered %q after thinking %q", m.Schema, m.Warnings, srv.Calls()[0].Reply, srv.Calls()[0].Thinking)
+			}
+		})
 	}
 }
 
