@@ -91,12 +91,18 @@ func TestThinkingStaysOutOfTheConversation(t *testing.T) {
 			if len(calls) != len(plain) {
 				t.Fatalf("%d calls, %d without thinking", len(calls), len(plain))
 			}
-			thoughts := thinkingIn(t, filepath.Join(dir, "journal.jsonl"), "model_call")
-			logged := thinkingIn(t, filepath.Join(dir, runs.CallsFile), "")
+			thoughts, cached := thinkingIn(t, filepath.Join(dir, "journal.jsonl"), "model_call")
+			logged, _ := thinkingIn(t, filepath.Join(dir, runs.CallsFile), "")
 			for i, c := range calls {
 				want := strings.TrimSpace(c.Thinking)
 				if i >= len(thoughts) || thoughts[i] != want || i >= len(logged) || logged[i] != want {
 					t.Fatalf("call %d thought %q; the journal kept %q and calls.jsonl %q", i+1, want, at(thoughts, i), at(logged, i))
+				}
+				// LM Studio does not say what its cache reused: the client's
+				// estimate knows the cache holds the thinking the
+				// conversation left out (within 4%, as for any estimate).
+				if diff := cached[i] - c.CachedTokens; diff < -c.PromptTokens/25 || diff > c.PromptTokens/25 {
+					t.Errorf("call %d: estimated %d tokens reused, the server's cache reused %d of %d", i+1, cached[i], c.CachedTokens, c.PromptTokens)
 				}
 			}
 			txt, err := os.ReadFile(filepath.Join(dir, "journal.txt"))
@@ -143,26 +149,30 @@ func at(list []string, i int) string {
 	return "(nothing)"
 }
 
-// thinkingIn reads the "thinking" of each line of a JSON-lines file whose
-// type is typ ("" for every line).
-func thinkingIn(t *testing.T, path, typ string) []string {
+// thinkingIn reads the "thinking" and the cached tokens of each line of a
+// JSON-lines file whose type is typ ("" for every line).
+func thinkingIn(t *testing.T, path, typ string) (thoughts []string, cached []int) {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []string
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
-		var line struct{ Type, Thinking string }
+		var line struct {
+			Type, Thinking string
+			Usage          struct {
+				Cached int `json:"cached_tokens"`
+			}
+		}
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		if typ == "" || line.Type == typ {
-			out = append(out, line.Thinking)
+			thoughts, cached = append(thoughts, line.Thinking), append(cached, line.Usage.Cached)
 		}
 	}
-	return out
+	return thoughts, cached
 }
