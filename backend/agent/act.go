@@ -130,10 +130,12 @@ func (a *Agent) readMore(act Action, n int) string {
 }
 
 // record keeps the finding DISCOVER's rules accepted, says which items it
-// was recorded for, and asks whether the findings now answer the
-// objective: a small model otherwise reads on for details nobody asked
-// for (it is told to finish outright when every item has a finding).
-func (a *Agent) record(act Action, f Finding) string {
+// was recorded for (and which it named but cannot answer, and why), and
+// asks whether the findings now answer the objective: a small model
+// otherwise reads on for details nobody asked for. It is told to finish
+// outright only when every item has a finding code is sure of: never on
+// ties by shared words alone.
+func (a *Agent) record(act Action, f Finding, notFor []notFor) string {
 	rec := &a.st.record
 	f = rec.add(f, a.st.turn)
 	a.st.page.recorded(f.Part)
@@ -144,7 +146,7 @@ func (a *Agent) record(act Action, f Finding) string {
 		a.emit(Event{Type: EvCheck, Kind: "finish_now"})
 	}
 	status := render("recorded-status", map[string]any{"Status": rec.status(false), "FinishNow": finishNow})
-	return render("recorded", map[string]any{"Turn": a.st.turn, "Number": f.Number, "Items": f.Items, "Inferred": f.Inferred, "Status": status})
+	return render("recorded", map[string]any{"Turn": a.st.turn, "Number": f.Number, "Items": f.Items, "Inferred": f.Inferred, "NotFor": notFor, "Status": status})
 }
 
 // show marks part n of the open page read and shown, and publishes it so

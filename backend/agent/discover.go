@@ -18,9 +18,13 @@ import (
 // claim is a DISCOVER's finding as its rules judge it.
 type claim struct {
 	items []int
-	// inferred: the model named no checklist item that exists, and items
-	// are what the finding's words serve (infer.go).
+	// inferred: the model named no checklist item that exists, or none
+	// the finding can answer, and items are what the finding's words
+	// serve (infer.go).
 	inferred bool
+	// notFor are the items the model named that the finding cannot answer
+	// (ties.go), with why: the model is told, and they are not recorded.
+	notFor   []notFor
 	text     string
 	page     *openPage // nil when no page is open
 	pageText string    // every part shown
@@ -31,10 +35,18 @@ type claim struct {
 	asked string
 }
 
+// notFor is an item a DISCOVER named that its finding cannot answer.
+type notFor struct {
+	Item int
+	Why  string
+}
+
 // claimOn reads a DISCOVER as a claim on the open page p. The items the
-// model names are kept when they exist; when it names none that does (a
-// real small model often writes just the finding), they are inferred from
-// the finding's words and its thought beside them (inferWithThought).
+// model names are kept when they exist and the finding may answer them
+// (it names their thing and gives what they ask); when it names none
+// that does (a real small model often writes just the finding), they are
+// inferred from the finding's words and its thought beside them
+// (inferWithThought).
 func claimOn(act Action, p *openPage, rec *record) claim {
 	c := claim{page: p, asked: rec.objective}
 	for _, it := range rec.checklist {
@@ -42,26 +54,38 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 	}
 	named, text := parseDiscover(act.Param)
 	c.text = listAsBullets(withoutAttribution(text, p))
-	for _, n := range named {
-		if n >= 1 && n <= len(rec.checklist) && !slices.Contains(c.items, n) {
-			c.items = append(c.items, n)
-		}
-	}
-	if len(c.items) == 0 && c.text != "" {
-		c.inferred = true
-		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
-		title := ""
-		if p != nil {
-			title = p.page.Title
-		}
-		c.items = inferWithThought(c.text, act.Thought, title, rec.checklist, covered)
-	}
 	if p != nil {
 		c.pageText = p.shownText()
 		ev := ground(c.text, p.text)
 		c.quote, c.score = ev.quote, ev.score
 	}
+	draft, t := c.draft(), rec.ties()
+	for _, n := range named {
+		if n < 1 || n > len(rec.checklist) || slices.Contains(c.items, n) || slices.ContainsFunc(c.notFor, func(x notFor) bool { return x.Item == n }) {
+			continue
+		}
+		if tie, why := t.of(draft, n); tie == tieNone {
+			c.notFor = append(c.notFor, notFor{n, why})
+			continue
+		}
+		c.items = append(c.items, n)
+	}
+	if len(c.items) == 0 && c.text != "" {
+		c.inferred = true
+		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
+		c.items = inferWithThought(draft, act.Thought, rec, covered)
+	}
 	return c
+}
+
+// draft is the finding the claim would record, as the tie rule reads it.
+func (c claim) draft() Finding {
+	if c.page == nil {
+		return Finding{Text: c.text}
+	}
+	f := Finding{Text: c.text, Title: c.page.page.Title}
+	f.Headings = c.page.headingsAt(c.page.partOf(c.quote), c.quote)
+	return f
 }
 
 // finding is the claim as a finding with its evidence, for the act step
@@ -70,8 +94,9 @@ func (c claim) finding() *Finding {
 	if c.page == nil {
 		return nil
 	}
-	p := c.page
-	return &Finding{Text: c.text, Items: c.items, URL: p.url, Title: p.page.Title, Part: p.partOf(c.quote), Quote: c.quote, Inferred: c.inferred}
+	f := c.draft()
+	f.Items, f.URL, f.Part, f.Quote, f.Inferred = c.items, c.page.url, c.page.partOf(c.quote), c.quote, c.inferred
+	return &f
 }
 
 // findingRule: a finding comes from an open page and says something.

@@ -38,7 +38,13 @@
 //	rules.go         the rules for SEARCH, NAVIGATE and READ_MORE
 //	discover.go      the rules for DISCOVER: a finding judged as a claim on the page
 //	attribution.go   what a model wraps around a finding ("According to the page")
-//	finish.go        the rules for FINISH and the coverage check between them
+//	ties.go          the tie rule: what an item asks (things, kind of value)
+//	things.go        the names an item asks about, and where a text names them
+//	about.go         which thing a finding's values are about; how it ties
+//	infer.go         the items a finding serves when the model names none
+//	finish.go        the rules for FINISH, the account set beside code's
+//	                 coverage, and the coverage check where they disagree
+//	gaps.go          coverage per item and per thing; the next step
 //	act.go           the act step: carrying out an accepted action
 //	state.go         the run's state: record, trail, counts
 //	openpage.go      the open page: its parts, what was read, what was asked

@@ -57,22 +57,18 @@ func gapsRule(gaps []gap, sent int) verdict {
 	return verdict{gaps: gaps}
 }
 
-// coverage finds the gaps FINISH leaves. Code looks first, for free; when
-// it sees no gap but counts, or a finding serves no item by its words
-// (which the model may tie to one), the model says which findings cover
-// each item, and code checks that verdict. A count gap alone waits for the
-// model, which names the things a finding lists; when that call fails, the
-// code's whole verdict stands.
+// coverage finds the gaps FINISH leaves. Code looks first, for free, and
+// sets what it finds beside the FINISH's own account of the items
+// (reconcile). Where they disagree and code cannot say why the account is
+// wrong, or where code is unsure, the model is asked once through the
+// coverage call, with the disagreements set out, and code checks the
+// answer; a count gap alone waits for the model too, which names the
+// things a finding lists. When that call fails, code's verdict stands.
 func (a *Agent) coverage(ctx context.Context, thought string) []gap {
-	rec := &a.st.record
-	gaps := codeGaps(rec, nil)
-	if len(withoutCounts(gaps)) == 0 || rec.untied() || wordsServe(rec, gaps) {
-		if answers, ok := accountOf(thought, rec); ok && len(codeGaps(rec, answers)) == 0 {
-			// The model's own item-by-item account, checked in code,
-			// settles it: no call needed (a coverage call is a minute or
-			// two of reading on a CPU).
-			gaps = nil
-		} else if checked, err := a.askCoverage(ctx); err == nil {
+	r := reconcile(&a.st.record, thought)
+	gaps := r.gaps
+	if r.ask {
+		if checked, err := a.askCoverage(ctx, r.disputes); err == nil {
 			gaps = checked
 		}
 	}
@@ -81,6 +77,96 @@ func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 	}
 	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
 	return gaps
+}
+
+// reckoning is code's coverage set beside the model's account.
+type reckoning struct {
+	gaps     []gap     // what code stands by when the model is not asked
+	disputes []dispute // where the account and code disagree, and code cannot say why
+	ask      bool      // whether the coverage call is needed
+}
+
+// dispute is an item on which the FINISH's account and the findings
+// recorded disagree; the coverage call shows them side by side.
+type dispute struct {
+	Item   int
+	Cited  []int // the findings the account cites for it
+	Tagged []int // the findings recorded for it
+}
+
+// reconcile sets code's coverage beside the account a FINISH's thought
+// gives. Without an account, the coverage call confirms what code sees,
+// unless code sees gaps it is sure of (no finding may answer them). With
+// one, an item is settled without a call where the two agree, where a
+// cited finding answers it by the tie rule, or where code can say why
+// every cited finding cannot (it names no Mount Kenya, gives no height):
+// that gap stands, with why.
+func reconcile(rec *record, thought string) reckoning {
+	own := codeGaps(rec, nil)
+	cited, given := accountOf(thought, rec)
+	if !given {
+		return reckoning{gaps: own, ask: len(withoutCounts(own)) == 0 || rec.untied() || wordsServe(rec, own)}
+	}
+	t := rec.ties()
+	var answers []coverageItem
+	var disputes []dispute
+	for _, it := range rec.checklist {
+		if isOpinion(it.Text) {
+			continue
+		}
+		ns := cited[it.Number]
+		if len(ns) > 0 {
+			answers = append(answers, coverageItem{Item: it.Number, Findings: ns, Covered: true})
+		}
+		if d, ok := disputeOf(rec, t, it.Number, ns); ok {
+			disputes = append(disputes, d)
+		}
+	}
+	gaps := codeGaps(rec, answers)
+	countsOnly := len(gaps) > 0 && len(withoutCounts(gaps)) == 0
+	return reckoning{gaps: gaps, disputes: disputes, ask: len(disputes) > 0 || countsOnly}
+}
+
+// disputeOf reports whether the account, citing ns for item n, and the
+// findings recorded for n disagree in a way code cannot settle: the
+// account cites none for an item findings were recorded for (the
+// reverse of a gap), or cites only findings code is unsure of for an item
+// nothing sure covers.
+func disputeOf(rec *record, t ties, n int, ns []int) (dispute, bool) {
+	d := dispute{Item: n, Cited: ns}
+	sure := false
+	for _, f := range rec.covering(n) {
+		d.Tagged = append(d.Tagged, f.Number)
+		sure = sure || certain(t, f, n)
+	}
+	if len(ns) == 0 {
+		return d, len(d.Tagged) > 0
+	}
+	refuted := true
+	for _, k := range ns {
+		f := rec.findings[k-1]
+		if certain(t, f, n) {
+			return d, false // the account holds
+		}
+		if tie, _ := t.of(f, n); tie != tieNone {
+			refuted = false
+		}
+	}
+	switch {
+	case sure:
+		return d, false // what was recorded for it covers it
+	case refuted:
+		return d, len(d.Tagged) > 0 // code can say why: the gap stands, unless words alone tie another
+	}
+	return d, true
+}
+
+// certain reports whether code is sure finding f answers item n: the
+// model recorded it for n and the tie rule does not rule it out, or the
+// tie rule is sure of it.
+func certain(t ties, f Finding, n int) bool {
+	tie, _ := t.of(f, n)
+	return tie == tieSure || (tie != tieNone && slices.Contains(f.Items, n) && !f.Inferred)
 }
 
 var coverageSchema = map[string]any{
@@ -101,12 +187,16 @@ var coverageSchema = map[string]any{
 	"additionalProperties": false,
 }
 
-// askCoverage asks the model which findings cover each item, then checks
-// the answer in code. The question is appended to the conversation (and
-// not kept), so the server reuses its cached prompt instead of reading a
-// fresh one, and the next action call finds the conversation still cached.
-func (a *Agent) askCoverage(ctx context.Context) ([]gap, error) {
-	request := render("coverage-request", a.coverageData())
+// askCoverage asks the model which findings cover each item, with the
+// disputes between its FINISH's account and the findings recorded set
+// out, then checks the answer in code. The question is appended to the
+// conversation (and not kept), so the server reuses its cached prompt
+// instead of reading a fresh one, and the next action call finds the
+// conversation still cached.
+func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, error) {
+	data := a.coverageData()
+	data["Disputes"] = disputes
+	request := render("coverage-request", data)
 	if !a.st.conv.fitsWith(request, a.cfg.ContextLength, maxTokens[KindCoverage]) {
 		// Rather a fresh compact prompt than a check the server cuts short:
 		// one that leaves room for the check and its answer, without the
@@ -226,51 +316,34 @@ func (a *Agent) coverageData() map[string]any {
 }
 
 // accountOf reads the item-by-item account a FINISH's thought gives, as
-// the system prompt asks ("1 [2], 2 [1], 3 [2]", "item 1 is covered by
-// [2]"), and reports whether it stands in for the coverage check: every
-// item that needs a finding has one, and every finding cited for an item
-// was recorded for it and says something of it in its own words. A tag
-// the model gave is only its claim; the words are the check (a finding
-// that names the mountain but not its height does not answer "its height
-// in meters", whatever it was tagged).
-func accountOf(thought string, rec *record) ([]coverageItem, bool) {
+// the system prompt asks ("1 [1], 2 [3]", "item 1 is covered by [2]"):
+// the findings it cites for each item, those that exist, and whether it
+// gives an account at all. What it cites is the model's claim; reconcile
+// sets it beside code's.
+func accountOf(thought string, rec *record) (map[int][]int, bool) {
 	cited := map[int][]int{}
+	given := false
 	for _, m := range accountPattern.FindAllStringSubmatch(thought, -1) {
 		item, _ := strconv.Atoi(m[1])
-		for _, n := range digitsPattern.FindAllString(m[2], -1) {
-			f, _ := strconv.Atoi(n)
-			cited[item] = append(cited[item], f)
-		}
-	}
-	var out []coverageItem
-	for _, it := range rec.checklist {
-		if isOpinion(it.Text) {
+		if item < 1 || item > len(rec.checklist) {
 			continue
 		}
-		ns := dedupeInts(cited[it.Number])
-		if len(ns) == 0 {
-			return nil, false
-		}
-		// An item no finding was recorded for takes the account as its
-		// tag (a model that tagged a finding with one item of the three
-		// its words answer); the words are checked all the same.
-		untagged := len(rec.covering(it.Number)) == 0
-		for _, n := range ns {
-			if n < 1 || n > len(rec.findings) || !untagged && !slices.Contains(rec.findings[n-1].Items, it.Number) || !supports(rec.findings[n-1], it, rec.checklist) {
-				return nil, false
+		given = true
+		for _, n := range digitsPattern.FindAllString(m[2], -1) {
+			if f, _ := strconv.Atoi(n); f >= 1 && f <= len(rec.findings) && !slices.Contains(cited[item], f) {
+				cited[item] = append(cited[item], f)
 			}
 		}
-		out = append(out, coverageItem{Item: it.Number, Findings: ns, Covered: true})
 	}
-	return out, len(out) > 0
+	return cited, given
 }
 
 // wordsServe reports whether an item of the gaps that no finding was
-// recorded for is answered by a finding's words, as item inference would
-// have tied it had the model named no item (infer.go): then the model's
-// account, or the coverage check, decides, not the tags alone. A finding
-// recorded for a sibling of the item ("a first editor" for "a second
-// editor") answers that one only.
+// recorded for may be answered by a finding all the same, as item
+// inference would have tied it had the model named no item (infer.go):
+// then the coverage check decides, not the tags alone. A finding recorded
+// for a sibling of the item ("a first editor" for "a second editor")
+// answers that one only.
 func wordsServe(rec *record, gaps []gap) bool {
 	covered := func(n int) bool { return len(rec.covering(n)) > 0 }
 	key := func(it Item) string { return siblingKey(inferTerms(it.Text, false)) }
@@ -282,7 +355,7 @@ func wordsServe(rec *record, gaps []gap) bool {
 			sibling := slices.ContainsFunc(f.Items, func(n int) bool {
 				return n >= 1 && n <= len(rec.checklist) && key(rec.checklist[n-1]) == key(g.Item)
 			})
-			if !sibling && slices.Contains(inferItems(f.Text, f.Title, rec.checklist, covered), g.Item.Number) {
+			if !sibling && slices.Contains(inferItems(f, rec, covered), g.Item.Number) {
 				return true
 			}
 		}
@@ -294,23 +367,12 @@ func wordsServe(rec *record, gaps []gap) bool {
 // in brackets ("2 [1]", "item 2: [1][3]", "2 is covered by [1, 3]").
 var accountPattern = regexp.MustCompile(`(?i)(?:\bitem\s*)?\b(\d{1,2})\b\s*(?:\)|:|-|–|=|is|are|covered|by|in|from|\s)*((?:\[\s*\d+(?:\s*,\s*\d+)*\s*\]\s*(?:,|and|&)?\s*)+)`)
 
-// supports reports whether a finding's words serve an item: the share of
-// the item's weighted terms the finding holds reaches inferAtLeast, as
-// item inference weighs them (infer.go).
-func supports(f Finding, it Item, checklist []Item) bool {
+// wordScore is the share of an item's weighted terms a finding's words
+// hold, as item inference weighs them (infer.go).
+func wordScore(f Finding, it Item, checklist []Item) float64 {
 	have := map[string]bool{}
 	for _, t := range inferTerms(f.Text, true) {
 		have[t] = true
 	}
-	return inferScore(inferTerms(it.Text, false), have, commonTerms(f.Title, checklist)) >= inferAtLeast
-}
-
-func dedupeInts(ns []int) []int {
-	var out []int
-	for _, n := range ns {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
+	return inferScore(inferTerms(it.Text, false), have, commonTerms(f.Title, checklist))
 }

@@ -28,7 +28,10 @@ type gap struct {
 	// the things that do meet it.
 	Things []string
 	Met    []string
-	Why    string
+	// Lacking are the things of an item about several (a comparison, a
+	// list) that no finding answers it for.
+	Lacking []string
+	Why     string
 	// Partial: findings touch the item without answering it in full.
 	Partial bool
 	// Count: fewer things than the item asks for.
@@ -41,10 +44,14 @@ type gap struct {
 }
 
 // codeGaps decides coverage per item: the evidence is the findings the
-// model cites for it that exist (or, without its answer, those tagged with
-// it); then the code checks counts and conditions in the evidence's words.
-// An opinion item needs no finding: the writer gives the view.
+// model cites for it that may answer it (or, without its answer, those
+// recorded for it); then the code checks the evidence's words: the
+// things it answers the item for, counts and conditions. A cited finding
+// the tie rule can say cannot answer the item is no evidence (code
+// overrules the model only where it can say why). An opinion item needs
+// no finding: the writer gives the view.
 func codeGaps(rec *record, answers []coverageItem) []gap {
+	t := rec.ties()
 	byItem := map[int]coverageItem{}
 	for _, v := range answers {
 		byItem[v.Item] = v
@@ -54,11 +61,21 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 		if isOpinion(it.Text) {
 			continue
 		}
-		evidence := rec.covering(it.Number)
+		evidence := slices.DeleteFunc(rec.covering(it.Number), func(f Finding) bool {
+			tie, _ := t.of(f, it.Number)
+			return tie == tieNone // recorded before the rule, as a resumed run's may be
+		})
 		var names []string
+		refuted := ""
 		if v, ok := byItem[it.Number]; ok {
 			names = v.Names
-			evidence = citedFindings(v.Findings, rec.findings, evidence)
+			kept, why := admitted(t, rec, it.Number, v.Findings)
+			switch {
+			case len(kept) > 0:
+				evidence = kept
+			case len(evidence) == 0:
+				refuted = why
+			}
 			if !v.Covered && !claimAnswered(v.Missing, evidence) {
 				why := strings.TrimSpace(v.Missing)
 				if why == "" {
@@ -68,11 +85,35 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 				continue
 			}
 		}
-		if g, bad := checkEvidence(it, evidence, names); bad {
+		if g, bad := checkEvidence(t.asks[it.Number-1], t, evidence, names); bad {
+			if refuted != "" {
+				g.Why = refuted
+			}
 			gaps = append(gaps, g)
 		}
 	}
 	return gaps
+}
+
+// admitted are the cited findings that exist and that the tie rule does
+// not rule out for item n, and why the first it rules out cannot answer.
+func admitted(t ties, rec *record, n int, cited []int) ([]Finding, string) {
+	var out []Finding
+	why := ""
+	for _, k := range cited {
+		if k < 1 || k > len(rec.findings) {
+			continue
+		}
+		f := rec.findings[k-1]
+		if tie, reason := t.of(f, n); tie == tieNone {
+			if why == "" && reason != "" {
+				why = render("gap-refuted", map[string]any{"Finding": k, "Reason": reason})
+			}
+			continue
+		}
+		out = append(out, f)
+	}
+	return out, why
 }
 
 // claimAnswered reports whether a "missing" claim names only what one of
@@ -105,30 +146,22 @@ func claimAnswered(missing string, evidence []Finding) bool {
 var claimFiller = map[string]bool{"missing": true, "need": true, "needs": true, "needed": true, "still": true, "not": true,
 	"found": true, "covered": true, "finding": true, "findings": true, "information": true, "info": true, "about": true, "details": true}
 
-// citedFindings keeps cited numbers that name real findings; with none,
-// the tagged findings stand.
-func citedFindings(cited []int, findings, tagged []Finding) []Finding {
-	var out []Finding
-	for _, n := range cited {
-		if n >= 1 && n <= len(findings) {
-			out = append(out, findings[n-1])
-		}
-	}
-	if len(out) == 0 {
-		return tagged
-	}
-	return out
-}
-
 // checkEvidence applies the code checks to one item's findings; names are
-// the things the coverage check says they name. A condition is checked
-// per thing: where the findings name several, each must be shown to meet
-// it in a sentence about that thing ("LibreOffice is free and
-// open-source" does not make FreeOffice so); those that are not are left
-// out, and do not count towards the number asked.
-func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
-	if len(evidence) == 0 {
+// the things the coverage check says they name. An item about several
+// things needs a finding for each. A condition is checked per thing: where the
+// findings name several, each must be shown to meet it in a sentence
+// about that thing ("LibreOffice is free and open-source" does not make
+// FreeOffice so); those that are not are left out, and do not count
+// towards the number asked.
+func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bool) {
+	it := a.Item
+	switch {
+	case len(evidence) == 0:
 		return gap{Item: it, Why: render("gap-uncovered", nil)}, true
+	case len(a.things) > 1:
+		if g, bad := checkLacking(a, t, evidence); bad {
+			return g, true
+		}
 	}
 	var text strings.Builder
 	for _, f := range evidence {
@@ -158,6 +191,30 @@ func checkEvidence(it Item, evidence []Finding, names []string) (gap, bool) {
 		return gap{Item: it, Condition: c, Why: render("gap-condition", c)}, true
 	}
 	return gap{}, false
+}
+
+// checkLacking checks an item about several things: each needs a finding
+// that answers the item for it.
+func checkLacking(a asked, t ties, evidence []Finding) (gap, bool) {
+	open := lacking(a, t, evidence)
+	if len(open) == 0 {
+		return gap{}, false
+	}
+	return gap{Item: a.Item, Lacking: open, Partial: len(open) < len(a.things), Why: render("gap-lacking", open)}, true
+}
+
+// lacking are the things of a that no finding of evidence answers it for.
+func lacking(a asked, t ties, evidence []Finding) []string {
+	var out []string
+	for _, th := range a.things {
+		if !slices.ContainsFunc(evidence, func(f Finding) bool {
+			tie, _ := t.answers(f, a, []string{th})
+			return tie != tieNone
+		}) {
+			out = append(out, th)
+		}
+	}
+	return out
 }
 
 // thing is one of several things an item's findings name, with the

@@ -172,6 +172,9 @@ func TestGoldenNotes(t *testing.T) {
 	fmt.Fprintf(&sb, "## progress check\n%s\n\n", render("progress-check", map[string]string{"Why": render("progress-why", 4), "Status": rec.status(false)}))
 	fmt.Fprintf(&sb, "## objective check\n%s\n\n", render("objective-why", 8))
 	fmt.Fprintf(&sb, "## unusable checklist answer\n%s\n\n", render("checklist-unusable", nil))
+	for _, d := range []dispute{{Item: 2, Cited: []int{1}}, {Item: 3, Tagged: []int{1, 2}}, {Item: 2, Cited: []int{3}, Tagged: []int{1}}} {
+		fmt.Fprintf(&sb, "## coverage dispute %+v\n%s\n\n", d, render("dispute", d))
+	}
 	golden(t, "notes", sb.String())
 }
 
@@ -196,6 +199,8 @@ func TestGoldenObservations(t *testing.T) {
 		// Findings as a real small model writes them, without items: one
 		// that serves none by its words, one that serves two.
 		{Name: ActDiscover, Param: "The slopes rise through farmland, forest, heath and alpine desert before the ice of the summit."},
+		// One that names an item it cannot answer (it gives no height).
+		{Name: ActDiscover, Param: "[1,3] Mount Kilimanjaro is a dormant volcano in Tanzania."},
 		{Name: ActDiscover, Param: "Mount Kilimanjaro is the highest mountain in Africa, rising 5,895 metres above sea level."},
 		{Name: ActDiscover, Param: finding1},
 	} {

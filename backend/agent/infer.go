@@ -10,37 +10,42 @@ import (
 
 // Inferring the checklist items a finding serves, when the model did not
 // name them (seed 000's real model never did) or named items that do not
-// exist. The finding's words and the model's own thought about it are set
-// against each item's telling words: a word every item shares (the
-// objective's subject) counts for little, and question words meet their
-// answers ("height" a height, "when" a year, "meters" a number in
-// metres). The coverage check before a FINISH has the last word; this
+// exist. Only items the finding may answer by the tie rule (ties.go: it
+// names the item's thing and gives a value of the kind asked) are
+// candidates; of those, the finding's words and the model's own thought
+// about it are set against each item's telling words: a word every item
+// shares (the objective's subject) counts for little, and question words
+// meet their answers ("height" a height, "when" a year, "meters" a number
+// in metres). The coverage check before a FINISH has the last word; this
 // only keeps the checklist's status right in the meantime.
 
-// inferItems returns the numbers of the items text serves, in checklist
-// order; covered says which items already have a finding, so of items
-// alike but for an ordinal ("a first ...", "a second ...") the first still
-// open is chosen. Words of the page's title (what the page is about, so
-// what every finding from it names: "standing" on a page about standing
+// inferItems returns the numbers of the items finding f serves, in
+// checklist order; covered says which items already have a finding, so of
+// items alike but for an ordinal ("a first ...", "a second ...") the first
+// still open is chosen. Words of the page's title (what the page is about,
+// so what every finding from it names: "standing" on a page about standing
 // desks) and words every item has count for little.
-func inferItems(text, title string, checklist []Item, covered func(int) bool) []int {
-	return chooseItems(inferScores(text, title, checklist), checklist, covered)
+func inferItems(f Finding, rec *record, covered func(int) bool) []int {
+	scores := gated(inferScores(f.Text, f.Title, rec.checklist), f, rec.ties())
+	return chooseItems(scores, rec.checklist, covered)
 }
 
-// inferWithThought infers the items of a finding with the model's thought
+// inferWithThought infers the items of finding f with the model's thought
 // beside it. The thought often names the item the model had in mind ("The
 // page gives how well each picks up pet hair on carpet"): the item it
 // names best is added to those the finding's words serve, when the
 // finding's words touch it too ("I still need the price" does not make a
 // finding about hair a price). A finding whose words touch no item is
-// read together with its thought.
-func inferWithThought(text, thought, title string, checklist []Item, covered func(int) bool) []int {
-	alone := inferScores(text, title, checklist)
+// read together with its thought. The thought never ties an item the
+// finding cannot answer.
+func inferWithThought(f Finding, thought string, rec *record, covered func(int) bool) []int {
+	t, checklist := rec.ties(), rec.checklist
+	alone := gated(inferScores(f.Text, f.Title, checklist), f, t)
 	if len(alone) == 0 || slices.Max(alone) < inferAtLeast {
-		return chooseItems(inferScores(text+" "+thought, title, checklist), checklist, covered)
+		return chooseItems(gated(inferScores(f.Text+" "+thought, f.Title, checklist), f, t), checklist, covered)
 	}
 	out := chooseItems(alone, checklist, covered)
-	named := inferScores(thought, title, checklist)
+	named := inferScores(thought, f.Title, checklist)
 	if best := slices.Max(named); best >= inferAccept {
 		for i, sc := range named {
 			if sc == best && alone[i] >= inferAtLeast && !slices.Contains(out, checklist[i].Number) {
@@ -50,6 +55,16 @@ func inferWithThought(text, thought, title string, checklist []Item, covered fun
 	}
 	slices.Sort(out)
 	return out
+}
+
+// gated sets to nothing the scores of the items f cannot answer.
+func gated(scores []float64, f Finding, t ties) []float64 {
+	for i := range scores {
+		if tie, _ := t.of(f, i+1); tie == tieNone {
+			scores[i] = 0
+		}
+	}
+	return scores
 }
 
 // inferScores is each item's weighted share of its terms that text has.
@@ -200,7 +215,7 @@ func inferTerms(text string, answer bool) []string {
 	}
 	if answer {
 		for _, m := range yearPattern.FindAllString(text, -1) {
-			if y, _ := strconv.Atoi(m); y >= 1000 && y <= 2199 {
+			if y, _ := strconv.Atoi(m); y >= minYear && y <= maxYear {
 				out = append(out, conceptWhen)
 				break
 			}

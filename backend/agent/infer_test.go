@@ -54,7 +54,7 @@ func TestInferItems(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := inferItems(tc.text, tc.title, tc.checklist, tc.covered); !reflect.DeepEqual(got, tc.want) {
+			if got := inferItems(Finding{Text: tc.text, Title: tc.title}, &record{checklist: tc.checklist}, tc.covered); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("inferItems = %v, want %v", got, tc.want)
 			}
 		})
@@ -109,7 +109,7 @@ func TestInferWithThought(t *testing.T) {
 		{"the thought alone, when the finding touches nothing", kosTitle, kosciuszko, "It lies in the Snowy Mountains of New South Wales.", "This answers the Australian state.", []int{2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := inferWithThought(tc.text, tc.thought, tc.title, tc.checklist, none); !reflect.DeepEqual(got, tc.want) {
+			if got := inferWithThought(Finding{Text: tc.text, Title: tc.title}, tc.thought, &record{checklist: tc.checklist}, none); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("inferWithThought = %v, want %v", got, tc.want)
 			}
 		})

@@ -207,6 +207,24 @@ const (
 	sharedTermWeight = 0.3
 )
 
+// The tie rule (ties.go, things.go).
+const (
+	// superlativeReach: a superlative up to this many words before "of"
+	// makes the name after it narrow what is asked ("the tallest mountain
+	// of Africa"), not a thing asked about ("the height of Mount Kenya").
+	superlativeReach = 3
+	// headWordsAsked: an item asks for a measure or a date only when a word
+	// naming one is among its first this many after the lead-in ("the
+	// height of...", "its price", "how tall"): further in, the measure is
+	// part of another question ("cheaper alternatives and whether the cost
+	// is worth it").
+	headWordsAsked = 2
+	// minYear and maxYear bound the four-digit numbers read as years:
+	// what research asks about, not heights or counts.
+	minYear = 1000
+	maxYear = 2199
+)
+
 // The coverage check's verdicts (gaps.go).
 const (
 	// maxThingChars: a thing named by a whole finding (when the coverage

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/scout-research/scout/backend/page"
@@ -65,6 +67,36 @@ func (p *openPage) partOf(quote string) int {
 	}
 	return p.shown
 }
+
+// headingsAt returns the headings quote stands under in part n, nearest
+// first, each above the one before it: the headings of the part's text
+// before the quote, then the heading the part continues under.
+func (p *openPage) headingsAt(n int, quote string) []string {
+	if n < 1 || n > len(p.page.Parts) {
+		return nil
+	}
+	part := p.page.Parts[n-1]
+	text := part.Text
+	if i := strings.Index(text, quote); quote != "" && i >= 0 {
+		text = text[:i]
+	}
+	var out []string
+	level := 7 // deeper than any heading
+	lines := strings.Split(text, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		m := headingLine.FindStringSubmatch(lines[i])
+		if m != nil && len(m[1]) < level {
+			level = len(m[1])
+			out = append(out, strings.TrimSpace(m[2]))
+		}
+	}
+	if part.Context != "" && level > 1 && !slices.Contains(out, part.Context) {
+		out = append(out, part.Context)
+	}
+	return out
+}
+
+var headingLine = regexp.MustCompile(`^(#{1,6})\s+(.+)$`)
 
 // resplit splits the page anew into parts of budget tokens, as after the
 // context turned out smaller. The parts read and those with findings

@@ -29,6 +29,8 @@ var prompts = template.Must(template.New("").Funcs(template.FuncMap{
 	"inert":  inert,
 	"line":   line,
 	"quoted": quoted,
+	"names":  func(ns []string) string { return joinNames(ns, "and") },
+	"either": func(ns []string) string { return joinNames(ns, "or") },
 }).ParseFS(promptFS, "prompts/*.tmpl"))
 
 // The prompts fence what came from the web: page text between <page> and
@@ -160,6 +162,19 @@ func line(s string) string {
 // quoted is line in double quotes.
 func quoted(s string) string {
 	return `"` + strings.ReplaceAll(line(s), `"`, "'") + `"`
+}
+
+// joinNames is names on one line each, as a sentence lists them:
+// "A", "A and B", "A, B and C".
+func joinNames(names []string, conj string) string {
+	ns := make([]string, len(names))
+	for i, n := range names {
+		ns[i] = line(n)
+	}
+	if len(ns) < 2 {
+		return strings.Join(ns, "")
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " " + conj + " " + ns[len(ns)-1]
 }
 
 // render executes a named prompt template; the templates are fixed and

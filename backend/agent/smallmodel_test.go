@@ -516,24 +516,40 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 			t.Errorf("%q: status %s, %d coverage calls, want %d", tc.thought, res.Status, len(m.calls(KindCoverage)), tc.calls)
 		}
 	}
-	// What the account cites must be true to the findings' words and tags.
+	// What the account cites is set beside what was recorded: a citation
+	// code can refute (the finding gives no height) is no evidence, and
+	// the item rests on the findings recorded for it; an item the account
+	// leaves out that findings were recorded for is asked about; one that
+	// nothing recorded covers and whose citations code refutes is a gap,
+	// with why.
 	rec := &record{checklist: items("the tallest mountain in Africa", "its height in meters", "its height in feet")}
 	rec.add(Finding{Text: "Kilimanjaro is the tallest mountain in Africa.", Items: []int{1}}, 3)
 	rec.add(Finding{Text: "Mount Kilimanjaro is a dormant volcano in Tanzania and the highest mountain in Africa.", Items: []int{1, 2, 3}}, 4)
 	rec.add(Finding{Text: "It rises 5,895 metres (19,341 ft) above sea level.", Items: []int{2, 3}}, 5)
+	bare := &record{checklist: rec.checklist}
+	bare.add(rec.findings[0], 3)
 	for _, tc := range []struct {
+		rec     *record
 		thought string
-		stands  bool
+		ask     bool
+		gaps    []string // the gaps' whys
 	}{
-		{"1 [1], 2 [3], 3 [3]", true},
-		{"1 [1], 2 [1], 3 [3]", false},      // finding 1 was not recorded for item 2
-		{"1 [2], 2 [2], 3 [2]", false},      // tagged 1-3 by the model, but says no height
-		{"1 [1], 2 [3, 2], 3 [3]", false},   // one citation of two does not hold
-		{"1 [1][1][1], 2 [3], 3 [3]", true}, // the same finding thrice is one
-		{"1 [1], 2 [3]", false},             // item 3 left out
+		{rec, "1 [1], 2 [3], 3 [3]", false, nil},
+		{rec, "1 [1], 2 [1], 3 [3]", false, nil},       // [1] gives no height; [3], recorded for item 2, does
+		{rec, "1 [2], 2 [2], 3 [2]", false, nil},       // [2] gives no height, whatever its tags; [3] does
+		{rec, "1 [1], 2 [3, 2], 3 [3]", false, nil},    // one citation of two holds
+		{rec, "1 [1][1][1], 2 [3], 3 [3]", false, nil}, // the same finding thrice is one
+		{rec, "1 [1], 2 [3]", true, nil},               // item 3 left out though [2] and [3] were recorded for it
+		{bare, "1 [1], 2 [1], 3 [1]", false, []string{"finding [1] gives no length or height in m", "finding [1] gives no length or height in ft"}},
+		{bare, "1 [1]", false, []string{"no finding covers it", "no finding covers it"}}, // code and the account agree
 	} {
-		if _, ok := accountOf(tc.thought, rec); ok != tc.stands {
-			t.Errorf("account %q stands: %v, want %v", tc.thought, ok, tc.stands)
+		r := reconcile(tc.rec, tc.thought)
+		var whys []string
+		for _, g := range r.gaps {
+			whys = append(whys, g.Why)
+		}
+		if r.ask != tc.ask || !reflect.DeepEqual(whys, tc.gaps) {
+			t.Errorf("account %q: ask %v, gaps %q; want %v, %q", tc.thought, r.ask, whys, tc.ask, tc.gaps)
 		}
 	}
 }

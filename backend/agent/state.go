@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,9 @@ type Finding struct {
 	// Inferred: the model named no checklist item, and Items are those the
 	// finding's words serve.
 	Inferred bool `json:"items_inferred,omitempty"`
+	// Headings are the headings its quote stands under, nearest first: on
+	// a page about several things, what "the mountain" is (ties.go).
+	Headings []string `json:"headings,omitempty"`
 }
 
 // state is everything a run knows, grouped by what it is about; it is
@@ -82,6 +86,9 @@ func (r *record) covering(n int) []Finding {
 	return out
 }
 
+// ties is the tie rule over the run's checklist (ties.go).
+func (r *record) ties() ties { return tiesOf(r.objective, r.checklist) }
+
 // untied reports whether a finding serves no checklist item by what was
 // known when it was recorded.
 func (r *record) untied() bool {
@@ -93,10 +100,21 @@ func (r *record) untied() bool {
 	return false
 }
 
-// allCovered reports whether every checklist item has a finding (an
-// opinion item needs none: the writer gives the view).
+// allCovered reports whether every checklist item has a finding recorded
+// for it that code is sure of: one the model recorded for it, or one whose
+// words the tie rule is sure answer it; a tie by shared words alone is not
+// enough (an opinion item needs no finding: the writer gives the view).
 func (r *record) allCovered() bool {
-	return len(r.checklist) > 0 && len(r.openItems()) == 0
+	if len(r.checklist) == 0 {
+		return false
+	}
+	t := r.ties()
+	for _, it := range r.checklist {
+		if !isOpinion(it.Text) && !slices.ContainsFunc(r.covering(it.Number), func(f Finding) bool { return certain(t, f, it.Number) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // openItems returns the checklist items no finding covers yet, opinion

@@ -138,7 +138,7 @@ func (a *Agent) verdict(act Action) verdict {
 			duplicateRule(c, st.record.findings),
 			groundRule(c, st.record.objective, st.counts.groundWarned),
 			notOnPageRule(c),
-			verdict{finding: c.finding()})
+			verdict{finding: c.finding(), notFor: c.notFor})
 	case ActFinish:
 		// gapsRule, after the coverage check, is the last (see turn).
 		return first(findingsRule(st.record.findings), notCoveredRule(act.Thought, &st.record, st.counts.notCoveredSent))
@@ -193,7 +193,7 @@ func (a *Agent) act(ctx context.Context, act Action, v verdict) (outcome, error)
 	case ActReadMore:
 		return outcome{obs: a.readMore(act, v.part)}, nil
 	case ActDiscover:
-		return outcome{obs: a.record(act, *v.finding), found: true}, nil
+		return outcome{obs: a.record(act, *v.finding, v.notFor), found: true}, nil
 	}
 	return outcome{done: true, gaps: v.gaps}, nil // FINISH, which the loop ends on
 }

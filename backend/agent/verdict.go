@@ -46,6 +46,7 @@ type verdict struct {
 	url     string   // NAVIGATE's address
 	part    int      // READ_MORE's part
 	finding *Finding // DISCOVER's finding, with its evidence
+	notFor  []notFor // the items DISCOVER named that its finding cannot answer
 	gaps    []gap    // what FINISH leaves uncovered, reported as missing
 }
 

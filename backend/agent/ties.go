@@ -1,0 +1,305 @@
+package agent
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Ties: which checklist items a finding answers. An item asks something
+// about one or more things (things.go), and asks for a kind of value: a
+// measure (a number with a unit of its dimension), a year, or whether a
+// condition holds. A finding answers it only when it names one of its
+// things (or stands under a heading, or on a page, that names exactly one
+// thing asked about: "the mountain" on the mountain's page) and gives a
+// value of the kind asked, about that thing. Words an item shares with
+// its siblings ("height", "metres") never tie alone; where an item names
+// no thing and asks no kind, its words are all code has (infer.go), and
+// code is unsure.
+
+// tie is how a finding stands to an item.
+type tie int
+
+const (
+	// tieNone: code can say why the finding does not answer the item (it
+	// names none of its things, or gives no value of the kind asked).
+	tieNone tie = iota
+	// tieWords: the item names no thing and asks no kind of value; only
+	// the words can tell, and code is unsure.
+	tieWords
+	// tieSure: the finding names the item's thing and gives what it asks.
+	tieSure
+)
+
+// Kinds of value an item asks for; "" is anything.
+const (
+	kindMeasure   = "measure"
+	kindDate      = "date"
+	kindCondition = "condition"
+)
+
+// asked is what an item asks: about which things, and what kind of value.
+type asked struct {
+	Item
+	things []string
+	kind   string
+	dim    string   // a measure's dimension: "length", "money"...
+	unit   string   // the unit a measure is asked in ("in metres": "m"), if any
+	conds  []string // the conditions a yes-or-no item asks about
+}
+
+// ties is what the tie rule reads of a run: each item as asked, and every
+// thing the checklist asks about (a value is about the nearest of them).
+type ties struct {
+	asks   []asked
+	things []string
+}
+
+// tiesOf reads the checklist; the objective names the things an item
+// means by "it" or "each".
+func tiesOf(objective string, checklist []Item) ties {
+	var t ties
+	for _, it := range checklist {
+		a := askOf(it, objective)
+		t.asks = append(t.asks, a)
+		for _, th := range a.things {
+			if !slices.ContainsFunc(t.things, func(o string) bool { return thingKey(o) == thingKey(th) }) {
+				t.things = append(t.things, th)
+			}
+		}
+	}
+	return t
+}
+
+// askOf reads what an item asks.
+func askOf(it Item, objective string) asked {
+	a := asked{Item: it, things: thingsIn(it.Text)}
+	ws := words(it.Text)
+	if len(a.things) == 0 {
+		a.things = referredThings(ws, thingsIn(objective))
+	}
+	a.kind, a.dim, a.unit = kindOf(ws)
+	if a.kind == "" && asksWhether(ws) && len(a.things) > 0 {
+		if a.conds = conditions(it.Text); len(a.conds) > 0 {
+			a.kind = kindCondition
+		}
+	}
+	return a
+}
+
+// referredThings are the objective's things an item means by a pronoun:
+// "it" the one thing the objective names, "each" or "their" all of them.
+func referredThings(ws []string, objective []string) []string {
+	for _, w := range ws {
+		switch {
+		case singular[w] && len(objective) == 1, plural[w] && len(objective) > 1:
+			return objective
+		}
+	}
+	return nil
+}
+
+var (
+	singular = map[string]bool{"it": true, "its": true}
+	plural   = map[string]bool{"each": true, "both": true, "their": true, "them": true, "they": true, "every": true}
+)
+
+// kindOf is the kind of value item words ask for, with a measure's
+// dimension and the unit it is asked in. A measure or a date is what an
+// item asks for only at its head ("the height of...", "its price", "how
+// tall...", "the year...", "when..."), or with a unit ("in metres"):
+// "the tallest mountain" asks which, "cheaper alternatives and whether the
+// cost is worth it" asks more than a price. An item that asks two
+// questions ("who named it and when") asks no one kind.
+func kindOf(ws []string) (kind, dim, unit string) {
+	head := headWords(ws)
+	for i, w := range head {
+		switch {
+		case measureNouns[w] != "":
+			kind, dim = kindMeasure, measureNouns[w]
+		case i == 1 && head[0] == "how" && measureAdjectives[w] != "":
+			kind, dim = kindMeasure, measureAdjectives[w]
+		case dateWords[w] && (i == 0 || w != "when"):
+			kind = kindDate
+		}
+	}
+	for i, w := range ws {
+		if d := unitDims[canonicalUnit(w)]; d != "" && i > 0 && ws[i-1] == "in" {
+			kind, dim, unit = kindMeasure, d, canonicalUnit(w) // "in metres", "in dollars"
+		}
+	}
+	families := 0
+	seen := map[string]bool{}
+	for _, w := range ws {
+		if f := questionFamilies[w]; f != "" && !seen[f] {
+			seen[f] = true
+			families++
+		}
+	}
+	if kind == "" || families > 0 {
+		return "", "", ""
+	}
+	return kind, dim, unit
+}
+
+// headWords are an item's first words that carry what it asks,
+// after those that only lead in ("the", "its", "what is the").
+func headWords(ws []string) []string {
+	i := 0
+	for i < len(ws) && leadIns[ws[i]] {
+		i++
+	}
+	return ws[i:min(len(ws), i+headWordsAsked)]
+}
+
+var leadIns = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "his": true, "her": true, "what": true,
+	"which": true, "is": true, "are": true, "was": true, "in": true, "exact": true, "official": true, "current": true, "list": true, "total": true}
+
+var (
+	// measureNouns name a measure; measureAdjectives ask for one after
+	// "how" ("how tall"). "How long" is left out: a time or a length.
+	measureNouns      = dims("length: height heights elevation altitude length distance depth width; money: price prices cost costs; mass: weight mass")
+	measureAdjectives = dims("length: tall high deep wide far; money: expensive; mass: heavy")
+	dateWords         = map[string]bool{"when": true, "year": true, "date": true}
+	// questionFamilies are the question words of other kinds of answer:
+	// an item with one asks two questions.
+	questionFamilies = map[string]string{"who": "who", "whom": "who", "whose": "who", "where": "where", "why": "why", "whether": "whether"}
+)
+
+// dims reads "dimension: word word; dimension: word" into a map.
+func dims(spec string) map[string]string {
+	m := map[string]string{}
+	for _, group := range strings.Split(spec, ";") {
+		dim, ws, _ := strings.Cut(group, ":")
+		for _, w := range strings.Fields(ws) {
+			m[w] = strings.TrimSpace(dim)
+		}
+	}
+	return m
+}
+
+// unitDims are the dimensions of units in their one spelling.
+var unitDims = map[string]string{
+	"m": "length", "km": "length", "cm": "length", "mm": "length", "ft": "length", "mi": "length", "yd": "length", "inches": "length",
+	"kg": "mass", "g": "mass", "lb": "mass", "oz": "mass", "tonnes": "mass", "tons": "mass",
+	"l": "volume", "ml": "volume",
+	"h": "time", "min": "time", "s": "time", "days": "time", "weeks": "time",
+	"dollars": "money", "dollar": "money", "usd": "money", "euros": "money", "euro": "money", "eur": "money", "gbp": "money",
+	"%": "share", "percent": "share",
+}
+
+// asksWhether reports whether item words ask a yes-or-no question.
+func asksWhether(ws []string) bool {
+	if len(ws) > 0 && yesNoOpeners[ws[0]] {
+		return true
+	}
+	return slices.Contains(ws, "whether") || slices.Contains(ws, "if")
+}
+
+var yesNoOpeners = map[string]bool{"is": true, "are": true, "does": true, "do": true, "can": true, "has": true, "have": true}
+
+// value is a value of some kind in a finding, at its token index.
+type value struct {
+	at   int
+	kind string
+	dim  string
+}
+
+// valuesOf lists the values in ts: measures (with their unit's
+// dimension), years, and the mentions of conds, said or denied.
+func valuesOf(text string, ts []token, conds []string) []value {
+	var out []value
+	for i, t := range ts {
+		num, unit := splitNumber(t.low)
+		if num == "" {
+			if t.low == "free" || t.low == "gratis" {
+				out = append(out, value{at: i, kind: kindMeasure, dim: "money"}) // a price of nothing
+			}
+			continue
+		}
+		glued := unit
+		if unit == "" && i+1 < len(ts) && strings.TrimSpace(ts[i+1].before) == "" {
+			unit = ts[i+1].low
+		}
+		decade := isYear(t.text) && glued == "s" // "the 1850s"
+		switch d := dimOf(text, t, unit); {
+		case d != "" && !decade:
+			out = append(out, value{at: i, kind: kindMeasure, dim: d})
+		case isYear(t.text) && (glued == "" || decade): // "in 1840"
+			out = append(out, value{at: i, kind: kindDate})
+		}
+	}
+	low := " " + strings.Join(lowWords(ts), " ") + " "
+	for _, c := range conds {
+		for _, form := range append([]string{c}, antonyms[c]...) {
+			for _, at := range phraseAt(ts, low, form) {
+				out = append(out, value{at: at, kind: kindCondition})
+			}
+		}
+	}
+	return out
+}
+
+// splitNumber splits "5,895" or "5895m" into the number and a unit glued
+// to it.
+func splitNumber(w string) (num, unit string) {
+	if m := numberWithUnit.FindStringSubmatch(w); m != nil {
+		return m[1], m[2]
+	}
+	return "", ""
+}
+
+var numberWithUnit = regexp.MustCompile(`^(\d[\d,.]*)([a-z]*)$`)
+
+// dimOf is the dimension of the number t with the unit after it, or of
+// the currency sign or percent sign around it.
+func dimOf(text string, t token, unit string) string {
+	if strings.ContainsAny(strings.TrimSpace(t.before), "$€£¥") {
+		return "money"
+	}
+	if strings.HasPrefix(strings.TrimLeft(text[t.end:], " "), "%") {
+		return "share"
+	}
+	return unitDims[canonicalUnit(unit)]
+}
+
+func isYear(s string) bool {
+	s = strings.TrimSuffix(s, "s") // "the 1850s"
+	y, err := strconv.Atoi(s)
+	return err == nil && len(s) == 4 && y >= minYear && y <= maxYear
+}
+
+// antonyms say a condition does not hold, as negations (gaps.go) do.
+var antonyms = map[string][]string{
+	"open source": {"proprietary", "closed source"},
+	"opensource":  {"proprietary", "closed source"},
+	"free":        {"paid"},
+	"official":    {"unofficial"},
+}
+
+func lowWords(ts []token) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = tokenWord(t)
+	}
+	return out
+}
+
+// tokenWord is a token as words() spells it.
+func tokenWord(t token) string { return strings.ReplaceAll(t.low, ",", "") }
+
+// phraseAt returns the token indexes where the words of phrase start.
+func phraseAt(ts []token, low, phrase string) []int {
+	want := words(phrase)
+	if !strings.Contains(low, " "+strings.Join(want, " ")+" ") {
+		return nil
+	}
+	var out []int
+	for i := 0; i+len(want) <= len(ts); i++ {
+		if slices.Equal(lowWords(ts[i:i+len(want)]), want) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
