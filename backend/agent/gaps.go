@@ -24,14 +24,19 @@ type gap struct {
 	// "open-source") is not shown: for the whole item, or for Things.
 	Condition string
 	// Things are what the findings name that no finding shows to meet
-	// Condition, in a list where others do: left out, and named; Met are
-	// the things that do meet it.
+	// Condition, in a list where others do: left out, and named. Denied
+	// are those of them a finding shows not to meet it (no gap to look
+	// into: the page said so); Met are the things that do meet it.
 	Things []string
+	Denied []string
 	Met    []string
 	// Lacking are the things of an item about several (a comparison, a
 	// list) that no finding answers it for.
 	Lacking []string
-	Why     string
+	// Check is the condition a yes-or-no item asks about ("whether
+	// LibreOffice is open source") that no finding answers either way.
+	Check string
+	Why   string
 	// Partial: findings touch the item without answering it in full.
 	Partial bool
 	// Count: fewer things than the item asks for.
@@ -147,8 +152,9 @@ var claimFiller = map[string]bool{"missing": true, "need": true, "needs": true, 
 	"found": true, "covered": true, "finding": true, "findings": true, "information": true, "info": true, "about": true, "details": true}
 
 // checkEvidence applies the code checks to one item's findings; names are
-// the things the coverage check says they name. An item about several
-// things needs a finding for each. A condition is checked per thing: where the
+// the things the coverage check says they name. A yes-or-no item is
+// answered by a finding that says either; an item about several things
+// needs a finding for each. A condition is checked per thing: where the
 // findings name several, each must be shown to meet it in a sentence
 // about that thing ("LibreOffice is free and open-source" does not make
 // FreeOffice so); those that are not are left out, and do not count
@@ -156,6 +162,8 @@ var claimFiller = map[string]bool{"missing": true, "need": true, "needs": true, 
 func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bool) {
 	it := a.Item
 	switch {
+	case a.kind == kindCondition:
+		return checkWhether(a, t, evidence)
 	case len(evidence) == 0:
 		return gap{Item: it, Why: render("gap-uncovered", nil)}, true
 	case len(a.things) > 1:
@@ -172,7 +180,7 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 	want := countAsked(it.Text)
 	var things []thing
 	for _, n := range named {
-		things = append(things, thing{name: n, about: sentencesAbout(n, evidence)})
+		things = append(things, thing{name: n, about: sentencesAbout(n, named, evidence)})
 	}
 	if len(things) == 0 && want > 0 {
 		for _, f := range evidence { // no names: each finding is one thing
@@ -191,6 +199,18 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 		return gap{Item: it, Condition: c, Why: render("gap-condition", c)}, true
 	}
 	return gap{}, false
+}
+
+// checkWhether checks a yes-or-no item: each of its things needs a
+// finding that says whether the condition holds for it, either way ("it
+// is not open source" answers "whether Microsoft Office is open source").
+func checkWhether(a asked, t ties, evidence []Finding) (gap, bool) {
+	open := lacking(a, t, evidence)
+	if len(open) == 0 {
+		return gap{}, false
+	}
+	return gap{Item: a.Item, Lacking: open, Check: a.conds[0], Partial: len(open) < len(a.things),
+		Why: render("gap-whether", map[string]any{"Things": open, "Condition": a.conds[0]})}, true
 }
 
 // checkLacking checks an item about several things: each needs a finding
@@ -221,17 +241,25 @@ func lacking(a asked, t ties, evidence []Finding) []string {
 // sentences of the findings about it.
 type thing struct{ name, about string }
 
-// sentencesAbout joins the sentences of the findings that name thing.
-func sentencesAbout(name string, evidence []Finding) string {
-	key := " " + strings.Join(words(name), " ") + " "
+// sentencesAbout joins the clauses of the findings about name, one of
+// the things named (all): those that name it, and those that name none
+// after one about it ("FreeOffice is free, but it is not open source").
+func sentencesAbout(name string, all []string, evidence []Finding) string {
+	has := func(c, n string) bool {
+		return strings.Contains(" "+strings.Join(words(c), " ")+" ", " "+strings.Join(words(n), " ")+" ")
+	}
 	var about strings.Builder
 	for _, f := range evidence {
 		for _, u := range unitsOf(f.Text) {
 			// A clause, not the whole sentence: "LibreOffice is open
 			// source, while FreeOffice is not" says nothing of the kind
 			// about FreeOffice.
+			current := false
 			for _, c := range clause.Split(f.Text[u.start:u.end], -1) {
-				if strings.Contains(" "+strings.Join(words(c), " ")+" ", key) {
+				if slices.ContainsFunc(all, func(n string) bool { return has(c, n) }) || has(c, name) {
+					current = has(c, name)
+				}
+				if current {
 					about.WriteString(c + " ")
 				}
 			}
@@ -244,21 +272,29 @@ func sentencesAbout(name string, evidence []Finding) string {
 var clause = regexp.MustCompile(`(?i)\s*(?:;|,?\s+\b(?:but|while|whereas|although|though|unlike)\b)\s*`)
 
 // checkThings checks each condition per thing named, then the count of
-// the things that meet every condition.
+// the things that meet every condition. A thing a finding shows not to
+// meet a condition is left out, and is no gap: the page said so.
 func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) {
-	var met, out []string
+	var met, out, denied []string
 	cond := ""
 	for _, t := range things {
-		if c := missingCondition(t.about, conds); c != "" {
-			out = append(out, t.name)
-			if cond == "" {
-				cond = c
-			}
+		c := missingCondition(t.about, conds)
+		if c == "" {
+			met = append(met, t.name)
 			continue
 		}
-		met = append(met, t.name)
+		out = append(out, t.name)
+		for _, d := range conds {
+			if denies(t.about, d) {
+				denied, c = append(denied, t.name), d
+				break
+			}
+		}
+		if cond == "" {
+			cond = c
+		}
 	}
-	g := gap{Item: it, Condition: cond, Things: out, Met: met, Why: render("gap-condition", cond)}
+	g := gap{Item: it, Condition: cond, Things: out, Denied: denied, Met: met, Why: render("gap-condition", cond)}
 	switch {
 	case want > 0 && len(met) < want:
 		g.Why, g.Partial, g.Count = render("gap-count", map[string]int{"Have": len(met), "Want": want}), len(met) > 0, true
@@ -268,6 +304,24 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 		return g, true
 	}
 	return gap{}, false
+}
+
+// denies reports whether text says cond does not hold: negated ("not open
+// source", "non-free") or by its opposite ("proprietary").
+func denies(text, cond string) bool {
+	ws, cw := words(text), strings.Fields(cond)
+	for i := 0; i+len(cw) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(cw)], cw) && negated(ws[max(0, i-negationReach):i]) {
+			return true
+		}
+	}
+	have := " " + strings.Join(ws, " ") + " "
+	for _, a := range antonyms[cond] {
+		if strings.Contains(have, " "+strings.Join(words(a), " ")+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // missingCondition is the first condition text does not show in its
@@ -405,41 +459,94 @@ func conditions(item string) []string {
 	return out
 }
 
-// nextStep names what may close a gap, for the send-back: reading the
-// unread part of the open page that matches the item, else a search for
-// it (with the objective's names when the item says only "it"), or for
-// the things not shown to meet a condition, with the condition.
+// nextStep names what may close a gap, for the send-back: for a thing
+// no finding shows to meet a condition, or a yes-or-no item nothing
+// answers, a search to check it (never for a thing shown not to meet
+// it: the page said so); else reading the unread part of the open page
+// that matches what is missing, else a search for it.
 func nextStep(g gap, rec *record, p *openPage, searched map[string]bool) string {
-	if len(g.Things) > 0 {
-		return render("next-check", map[string]any{"Query": g.Things[0] + " " + g.Condition})
+	if unshown := without(g.Things, g.Denied); len(unshown) > 0 {
+		return render("next-check", map[string]any{"Query": unshown[0] + " " + g.Condition, "Thing": unshown[0], "Condition": g.Condition, "Replace": true})
+	}
+	if g.Check != "" && len(g.Lacking) > 0 {
+		return render("next-check", map[string]any{"Query": g.Lacking[0] + " " + g.Check, "Thing": g.Lacking[0], "Condition": g.Check})
 	}
 	if p != nil {
-		if part := bestPart(p.index(), telling(p.index(), g.Item.Text), p.read); part > 0 {
+		what := g.Item.Text
+		if len(g.Lacking) > 0 {
+			what = g.Lacking[0] + " " + what
+		}
+		if part := bestPart(p.index(), telling(p.index(), what), p.read); part > 0 {
 			return render("next-read", part)
 		}
 	}
-	q := gapQuery(g.Item.Text, subject(rec))
+	q := gapQuery(g, rec)
 	if q == "" || searched[normalizeQuery(q)] {
 		return ""
 	}
 	return render("next-search", q)
 }
 
-// gapQuery is a short search for an item: its words that carry meaning,
-// after the subject unless the item names it already ("its height in
-// feet", "experience of people who use one" say nothing of what).
-func gapQuery(item, subject string) string {
-	var ws []string
-	for _, w := range strings.Fields(item) {
-		if w = strings.Trim(w, ".,;:!?()\"'"); len([]rune(w)) > 2 && !rank.IsStopWord(strings.ToLower(w)) {
-			ws = append(ws, w)
+// without is names less those in out.
+func without(names, out []string) []string {
+	var keep []string
+	for _, n := range names {
+		if !slices.Contains(out, n) {
+			keep = append(keep, n)
 		}
 	}
-	if subject != "" && !sharesStem(item, subject) {
-		ws = append([]string{subject}, ws...)
-	}
-	return strings.Join(ws, " ")
+	return keep
 }
+
+// gapQuery is a short search for what a gap lacks: the thing, then what
+// the item asks of it in its own words, without the words that only make
+// it a question or a list ("Mount Kenya height metres" for "the height of
+// Mount Kenya in metres", "Microsoft Office open source" for "whether
+// Microsoft Office is open source"). An item that names no thing of its
+// own ("its height in feet") is searched with the run's subject; one that
+// asks for a number of things, without.
+func gapQuery(g gap, rec *record) string {
+	a := askOf(g.Item, rec.objective)
+	thing := ""
+	switch {
+	case len(g.Lacking) > 0:
+		thing = g.Lacking[0]
+	case len(a.things) == 1:
+		thing = a.things[0]
+	case len(a.things) == 0 && countAsked(g.Item.Text) == 0 && !oneOfAKind(g.Item.Text):
+		if s := subject(rec); !sharesStem(g.Item.Text, s) {
+			thing = s
+		}
+	}
+	skip := map[string]bool{}
+	for _, th := range append(thingsIn(g.Item.Text), a.things...) {
+		for _, w := range words(th) {
+			skip[w] = true
+		}
+	}
+	var ws []string
+	for i, w := range strings.Fields(g.Item.Text) {
+		w = strings.Trim(w, ".,;:!?()\"'")
+		low := strings.ToLower(w)
+		if len([]rune(w)) < 3 || rank.IsStopWord(low) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return strings.TrimSpace(thing + " " + strings.Join(ws, " "))
+}
+
+// oneOfAKind reports whether an item asks for one thing of a kind ("a
+// second free photo editor"), which the run's subject is not.
+func oneOfAKind(item string) bool {
+	ws := words(item)
+	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ordinals[ws[0]])
+}
+
+// queryFiller are words that make an item a question or a list, and
+// find nothing.
+var queryFiller = map[string]bool{"whether": true, "what": true, "which": true, "who": true, "whom": true, "how": true, "when": true,
+	"where": true, "why": true, "each": true, "both": true, "every": true, "its": true, "their": true, "them": true, "they": true}
 
 // sharesStem reports whether a and b have a word in common, by stem.
 func sharesStem(a, b string) bool {
@@ -500,13 +607,18 @@ func titleSubject(title string) string {
 	return strings.TrimSpace(title)
 }
 
-// namesIn is the run of capitalised words in text after its first word:
-// the objective's subject ("Mount Kosciuszko").
+// namesIn is the objective's subject: the one thing it asks about
+// ("Mount Kosciuszko"), else its longest run of capitalised words after
+// its first word, leaving out those capitalised for another reason ("I",
+// "Give").
 func namesIn(text string) string {
+	if things := thingsIn(text); len(things) == 1 {
+		return things[0]
+	}
 	var run, best []string
 	for i, w := range strings.Fields(text) {
 		w = strings.Trim(w, ".,;:!?()\"'")
-		if i > 0 && w != "" && unicode.IsUpper([]rune(w)[0]) {
+		if i > 0 && w != "" && unicode.IsUpper([]rune(w)[0]) && !rank.IsStopWord(strings.ToLower(w)) && !notNames[strings.ToLower(w)] {
 			run = append(run, w)
 			if len(run) > len(best) {
 				best = append([]string(nil), run...)

@@ -127,6 +127,16 @@ func TestGoldenNotes(t *testing.T) {
 	for i := range withNext {
 		withNext[i].Next = nextStep(withNext[i], rec, pg, map[string]bool{})
 	}
+	// Conditions: a yes-or-no item nothing answers, a thing shown not to
+	// qualify beside one no finding says either way of.
+	conds := &record{objective: "Is Microsoft Office open source? Name two free and open-source office suites.",
+		checklist: items("whether Microsoft Office is open source", "two free and open-source office suites")}
+	conds.add(Finding{Text: "Microsoft Office is sold by Microsoft.", Items: []int{1}}, 2)
+	conds.add(Finding{Text: "LibreOffice is free and open source; OnlyOffice is a free office suite; FreeOffice is proprietary.", Items: []int{2}}, 3)
+	condGaps := codeGaps(conds, []coverageItem{{Item: 2, Findings: []int{2}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
+	for i := range condGaps {
+		condGaps[i].Next = nextStep(condGaps[i], conds, nil, map[string]bool{})
+	}
 	notes := []struct {
 		name string
 		v    verdict
@@ -155,6 +165,7 @@ func TestGoldenNotes(t *testing.T) {
 		{"finish with gaps", gapsRule(gaps, 0)},
 		{"finish with every kind of gap", gapsRule(allGaps, 0)},
 		{"finish with next steps and things left out", gapsRule(withNext, 0)},
+		{"finish with conditions to check", gapsRule(condGaps, 0)},
 		{"unknown action", agentFor(t, "x").verdict(Action{Name: "JUMP"})},
 	}
 	var sb strings.Builder

@@ -26,11 +26,12 @@ var prompts = template.Must(template.New("").Funcs(template.FuncMap{
 		}
 		return strings.Join(s, ", ")
 	},
-	"inert":  inert,
-	"line":   line,
-	"quoted": quoted,
-	"names":  func(ns []string) string { return joinNames(ns, "and") },
-	"either": func(ns []string) string { return joinNames(ns, "or") },
+	"inert":   inert,
+	"line":    line,
+	"quoted":  quoted,
+	"names":   func(ns []string) string { return joinNames(ns, "and") },
+	"either":  func(ns []string) string { return joinNames(ns, "or") },
+	"unshown": func(g gap) []string { return without(g.Things, g.Denied) },
 }).ParseFS(promptFS, "prompts/*.tmpl"))
 
 // The prompts fence what came from the web: page text between <page> and

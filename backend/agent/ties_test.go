@@ -66,7 +66,7 @@ func africanPeaks() fakeweb.Page {
 // height and said nothing of the other. Now the finding is recorded for
 // Kilimanjaro only, whether code inferred its items or the model named
 // both (it is told why not the second), the FINISH is sent back for Mount
-// Kenya (without a coverage call: code can say why),
+// Kenya (with a search for it, and no coverage call: code can say why),
 // and a FINISH insisting on it ends with Mount Kenya not found.
 func TestSiblingThingsDoNotShareAFinding(t *testing.T) {
 	const kili = "Mount Kilimanjaro, a dormant volcano in Tanzania, is the highest mountain in Africa and rises 5,895 metres above sea level."
@@ -98,7 +98,7 @@ func TestSiblingThingsDoNotShareAFinding(t *testing.T) {
 				}
 			}
 			gaps := refusalsOf(rec, RefusalGaps)
-			if len(gaps) != 1 || !strings.Contains(gaps[0].Reason, "Item 2 (the height of Mount Kenya in metres): finding [1] does not name Mount Kenya.") || len(m.calls(KindCoverage)) != 0 {
+			if len(gaps) != 1 || !strings.Contains(gaps[0].Reason, `SEARCH for "Mount Kenya height metres"`) || len(m.calls(KindCoverage)) != 0 {
 				t.Fatalf("send-backs for gaps %+v, %d coverage calls", gaps, len(m.calls(KindCoverage)))
 			}
 			if len(res.NotFound) != 1 || res.NotFound[0].Item.Number != 2 || !strings.Contains(res.NotFound[0].Why, "Mount Kenya") {
@@ -154,6 +154,38 @@ func TestTheModelsAccountIsAskedNotOverruled(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func officeSuitesPage() fakeweb.Page {
+	return fakeweb.Page{Title: "LibreOffice - Wiki", Blocks: []page.Block{
+		{Kind: page.Paragraph, Text: "LibreOffice is a free and open-source office suite developed by The Document Foundation."},
+		{Kind: page.Heading, Level: 2, Text: "Other suites"},
+		{Kind: page.Paragraph, Text: "Microsoft Office is proprietary software sold by Microsoft; it is not open source."},
+	}}
+}
+
+// Why 3: a condition a finding shows NOT met. "Whether Microsoft Office is
+// open source" is answered by a finding that says it is not: that is no
+// gap, and no FINISH is sent back for it (it was, with the garbled search
+// "LibreOffice whether Microsoft Office open source" and "find it on the
+// pages", a nudge to look for proof of what the page denied).
+func TestAConditionShownNotMetIsNoGap(t *testing.T) {
+	finish := act(ActFinish, "LibreOffice is open source [1]; Microsoft Office is not [2].", "1 [1], 2 [2].")
+	res, _, rec := tiesRun(t, "Are LibreOffice and Microsoft Office open source?",
+		`{"items":["whether LibreOffice is open source","whether Microsoft Office is open source"]}`, "/wiki/LibreOffice", officeSuitesPage(),
+		map[string][]string{
+			KindAction: {act(ActSearch, "LibreOffice open source", ""), act(ActNavigate, "R1", ""),
+				act(ActDiscover, "[1] LibreOffice is a free and open-source office suite developed by The Document Foundation.", ""),
+				act(ActDiscover, "[2] Microsoft Office is proprietary software sold by Microsoft; it is not open source.", ""), finish, finish},
+			KindCoverage: {`{"items":[{"item":1,"findings":[1],"covered":true,"missing":"","names":[]},{"item":2,"findings":[2],"covered":true,"missing":"","names":[]}]}`},
+			KindWriter:   {`{"result":"LibreOffice is open source [1]; Microsoft Office is not [2]."}`},
+		})
+	if gaps := refusalsOf(rec, RefusalGaps); len(gaps) != 0 {
+		t.Fatalf("a condition the finding shows not met was sent back as a gap: %s", gaps[0].Reason)
+	}
+	if len(res.NotFound) != 0 || len(res.LeftOut) != 0 {
+		t.Fatalf("not found %+v, left out %+v: both items are answered", res.NotFound, res.LeftOut)
 	}
 }
 
@@ -307,7 +339,8 @@ func TestTies(t *testing.T) {
 }
 
 // An item about several things (2 to 10) needs a finding for each: the
-// things nothing answers it for are named.
+// things nothing answers it for are named, and the search is for the
+// first of them.
 func TestGapsNameTheThingsLacking(t *testing.T) {
 	five := []string{"Kilimanjaro", "Mount Kenya", "Mount Stanley", "Ras Dashen", "Mount Meru"}
 	ten := []string{"LibreOffice", "OnlyOffice", "FreeOffice", "WPS Office", "Calligra Suite", "Microsoft Office", "Google Docs", "Zoho Writer", "SoftMaker Office", "Apache OpenOffice"}
@@ -315,21 +348,22 @@ func TestGapsNameTheThingsLacking(t *testing.T) {
 		name, item string
 		findings   []string
 		lacking    []string
+		query      string
 	}{
 		{"two, one found", "the heights of Kilimanjaro and Mount Kenya in metres",
-			[]string{"Mount Kilimanjaro rises 5,895 metres."}, []string{"Mount Kenya"}},
+			[]string{"Mount Kilimanjaro rises 5,895 metres."}, []string{"Mount Kenya"}, "Mount Kenya heights metres"},
 		{"two, both in one finding", "the heights of Kilimanjaro and Mount Kenya in metres",
-			[]string{"Kilimanjaro rises 5,895 m and Mount Kenya 5,199 m."}, nil},
+			[]string{"Kilimanjaro rises 5,895 m and Mount Kenya 5,199 m."}, nil, ""},
 		{"two, a value of the other's", "the heights of Kilimanjaro and Mount Kenya in metres",
-			[]string{"Mount Kenya, at 5,199 m, stands north of Kilimanjaro."}, []string{"Kilimanjaro"}},
+			[]string{"Mount Kenya, at 5,199 m, stands north of Kilimanjaro."}, []string{"Kilimanjaro"}, "Kilimanjaro heights metres"},
 		{"five, three found", "the heights of " + strings.Join(five[:4], ", ") + " and Mount Meru in metres",
-			[]string{"Kilimanjaro rises 5,895 m.", "Mount Stanley reaches 5,109 m.", "Mount Meru rises 4,562 m."}, []string{"Mount Kenya", "Ras Dashen"}},
+			[]string{"Kilimanjaro rises 5,895 m.", "Mount Stanley reaches 5,109 m.", "Mount Meru rises 4,562 m."}, []string{"Mount Kenya", "Ras Dashen"}, "Mount Kenya heights metres"},
 		{"ten, nine found", "the prices of " + strings.Join(ten[:9], ", ") + " and Apache OpenOffice",
-			prices(ten[:9]), []string{"Apache OpenOffice"}},
+			prices(ten[:9]), []string{"Apache OpenOffice"}, "Apache OpenOffice prices"},
 		{"whether, for two, one denied", "whether LibreOffice and Microsoft Office are open source",
-			[]string{"LibreOffice is open source.", "Microsoft Office is proprietary."}, nil},
+			[]string{"LibreOffice is open source.", "Microsoft Office is proprietary."}, nil, ""},
 		{"whether, for two, one unsaid", "whether LibreOffice and Microsoft Office are open source",
-			[]string{"LibreOffice is open source.", "Microsoft Office is sold by Microsoft."}, []string{"Microsoft Office"}},
+			[]string{"LibreOffice is open source.", "Microsoft Office is sold by Microsoft."}, []string{"Microsoft Office"}, "Microsoft Office open source"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &record{checklist: items(tc.item)}
@@ -338,11 +372,17 @@ func TestGapsNameTheThingsLacking(t *testing.T) {
 			}
 			gaps := codeGaps(rec, nil)
 			var got []string
+			query := ""
 			for _, g := range gaps {
 				got = append(got, g.Lacking...)
+				if g.Check != "" {
+					query = g.Lacking[0] + " " + g.Check
+				} else {
+					query = gapQuery(g, rec)
+				}
 			}
-			if !reflect.DeepEqual(got, tc.lacking) {
-				t.Errorf("lacking %q, want %q (gaps %+v)", got, tc.lacking, gaps)
+			if !reflect.DeepEqual(got, tc.lacking) || query != tc.query {
+				t.Errorf("lacking %q, search %q; want %q, %q (gaps %+v)", got, query, tc.lacking, tc.query, gaps)
 			}
 		})
 	}
@@ -354,4 +394,71 @@ func prices(names []string) []string {
 		out = append(out, fmt.Sprintf("%s costs $%d a year.", n, 10*(i+1)))
 	}
 	return out
+}
+
+// A list's things shown not to meet a condition are left out and named,
+// and never sent back to be checked: the page said so. Those no finding
+// says either way are checked, not proven.
+func TestThingsShownNotToQualifyAreNoGap(t *testing.T) {
+	suites := func(findings ...string) *record {
+		rec := &record{objective: "Name two free and open-source office suites.", checklist: items("two free and open-source office suites")}
+		for _, f := range findings {
+			rec.add(Finding{Text: f, Items: []int{1}, Title: "Office suites"}, 2)
+		}
+		return rec
+	}
+	names := []coverageItem{{Item: 1, Findings: []int{1, 2, 3}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}}
+	for _, tc := range []struct {
+		name     string
+		rec      *record
+		sendBack bool
+		denied   []string
+		next     string
+	}{
+		{"two qualify, one denied", suites("LibreOffice is free and open source.", "OnlyOffice is free and open source.", "FreeOffice is proprietary."), false, []string{"FreeOffice"}, ""},
+		{"one qualifies, one denied", suites("LibreOffice is free and open source.", "OnlyOffice is a free office suite.", "FreeOffice is free, but it is not open source."), true, []string{"FreeOffice"},
+			`Next: SEARCH for "OnlyOffice open source" to check whether OnlyOffice is open source, or replace it; record what the pages say, either way.`},
+		{"one qualifies, the rest denied", suites("LibreOffice is free and open source.", "OnlyOffice is closed source.", "FreeOffice is proprietary."), true, []string{"OnlyOffice", "FreeOffice"},
+			`Next: SEARCH for "free open-source office suites".`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gaps := codeGaps(tc.rec, names)
+			if len(gaps) != 1 || !reflect.DeepEqual(gaps[0].Denied, tc.denied) || gapsRule(gaps, 0).sendsBack() != tc.sendBack {
+				t.Fatalf("gaps %+v", gaps)
+			}
+			if next := nextStep(gaps[0], tc.rec, nil, map[string]bool{}); tc.sendBack && next != tc.next {
+				t.Errorf("next step %q, want %q", next, tc.next)
+			}
+		})
+	}
+}
+
+// A gap's search is the thing and what is asked of it, in the item's
+// words, without those that only make it a question or a list.
+func TestGapQueries(t *testing.T) {
+	kiliRec := &record{objective: "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"}
+	kiliRec.add(Finding{Text: "x", Title: "Mount Kilimanjaro - Wiki"}, 1)
+	kosRec := &record{objective: "How high is Mount Kosciuszko, in which Australian state is it, and who named it and in what year?"}
+	officeRec := &record{objective: "Are LibreOffice and Microsoft Office open source?"}
+	officeRec.add(Finding{Text: "x", Title: "LibreOffice - Wiki"}, 1)
+	listRec := &record{objective: "Name three free and open-source photo editors for Linux."}
+	listRec.add(Finding{Text: "x", Title: "GIMP - Wiki"}, 1)
+	for _, tc := range []struct {
+		rec  *record
+		item string
+		want string
+	}{
+		{kiliRec, "the height of Mount Kenya in metres", "Mount Kenya height metres"},
+		{kiliRec, "its height in feet", "Mount Kilimanjaro height feet"},
+		{kosRec, "Australian state where it stands", "Mount Kosciuszko Australian state stands"},
+		{kosRec, "who named it and when", "Mount Kosciuszko named"},
+		{officeRec, "whether Microsoft Office is open source", "Microsoft Office open source"},
+		{officeRec, "the year LibreOffice was first released", "LibreOffice year first released"},
+		{listRec, "a second free and open-source photo editor for Linux", "free open-source photo editor Linux"},
+		{listRec, "three free and open-source photo editors for Linux", "free open-source photo editors Linux"},
+	} {
+		if got := gapQuery(gap{Item: Item{Number: 1, Text: tc.item}}, tc.rec); got != tc.want {
+			t.Errorf("gapQuery(%q) = %q, want %q", tc.item, got, tc.want)
+		}
+	}
 }
