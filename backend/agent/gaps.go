@@ -525,10 +525,13 @@ func gapQuery(g gap, rec *record) string {
 		}
 	}
 	var ws []string
+	prev := ""
 	for i, w := range strings.Fields(g.Item.Text) {
 		w = strings.Trim(w, ".,;:!?()\"'")
 		low := strings.ToLower(w)
-		if len([]rune(w)) < 3 || rank.IsStopWord(low) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) {
+		asks := prev == "how" && (low == "well" || low == "much" || low == "many") // "how well each picks up..."
+		prev = low
+		if len([]rune(w)) < 3 || rank.IsStopWord(low) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) || asks {
 			continue
 		}
 		ws = append(ws, w)
@@ -608,20 +611,27 @@ func titleSubject(title string) string {
 }
 
 // namesIn is the objective's subject: the one thing it asks about
-// ("Mount Kosciuszko"), else its longest run of capitalised words after
-// its first word, leaving out those capitalised for another reason ("I",
-// "Give").
+// ("Mount Kosciuszko"); none when it asks about several (a comparison);
+// else its longest run of capitalised words after its first word, a run
+// ending at a comma, leaving out those capitalised for another reason
+// ("I", "Give").
 func namesIn(text string) string {
-	if things := thingsIn(text); len(things) == 1 {
+	switch things := thingsIn(text); {
+	case len(things) == 1:
 		return things[0]
+	case len(things) > 1:
+		return ""
 	}
 	var run, best []string
-	for i, w := range strings.Fields(text) {
-		w = strings.Trim(w, ".,;:!?()\"'")
-		if i > 0 && w != "" && unicode.IsUpper([]rune(w)[0]) && !rank.IsStopWord(strings.ToLower(w)) && !notNames[strings.ToLower(w)] {
+	for i, f := range strings.Fields(text) {
+		w := strings.Trim(f, ".,;:!?()\"'")
+		if i > 0 && len([]rune(w)) > 1 && unicode.IsUpper([]rune(w)[0]) && !rank.IsStopWord(strings.ToLower(w)) && !notNames[strings.ToLower(w)] {
 			run = append(run, w)
 			if len(run) > len(best) {
 				best = append([]string(nil), run...)
+			}
+			if strings.ContainsAny(f[len(f)-1:], ".,;:!?") {
+				run = nil // "Kestrel K2, Marlin M5": two names
 			}
 			continue
 		}

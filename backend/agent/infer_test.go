@@ -71,6 +71,10 @@ func TestGapSearchSubject(t *testing.T) {
 		{"Why are there two tides a day?", "Why are there tides?? - SeaDogs Forum", ""},
 		{"Which tides are highest in the Bay of Fundy?", "Bay of Fundy - Wiki", "Bay of Fundy"},
 		{"Are standing desks worth it?", "", ""},
+		// A comparison has no one subject; words capitalised for another
+		// reason are none.
+		{"Compare the Kestrel K2, Marlin M5 and Heron H3 robot vacuums and recommend one.", "Kestrel K2 vs Marlin M5 vs Heron H3: which robot vacuum handles pet hair best? | HomeLab Tested", ""},
+		{"How do I make a sourdough starter from scratch? Give the steps with exact amounts.", "Sourdough starter: the complete guide", ""},
 	} {
 		rec := &record{objective: tc.objective}
 		if tc.title != "" {

@@ -96,8 +96,8 @@ func thingsIn(text string) []string {
 // capitalised tokens joined by spaces, with "of", "de" and the like
 // between two ("Bay of Fundy").
 func nameEnd(ts []token, i int) int {
-	if !capital(ts[i]) || notNames[ts[i].low] || rank.IsStopWord(ts[i].low) || (i > 0 && isDigits(ts[i-1].text) && joined(ts[i])) {
-		return i // "The", "March", "8 GB"
+	if !capital(ts[i]) || len(ts[i].text) < 2 || notNames[ts[i].low] || rank.IsStopWord(ts[i].low) || (i > 0 && isDigits(ts[i-1].text) && joined(ts[i])) {
+		return i // "The", "I", "March", "8 GB"
 	}
 	j := i + 1
 	if sentenceStart(ts, i) && j < len(ts) && !capital(ts[j]) {

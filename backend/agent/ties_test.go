@@ -220,6 +220,7 @@ func TestThingsIn(t *testing.T) {
 		{"laptops with 16 GB of memory", nil},
 		{"what to mix on the first day, in March", nil},
 		{"Is a standing desk worth it? Give your view.", nil},
+		{"How do I make a sourdough starter from scratch?", nil},
 	} {
 		if got := thingsIn(tc.text); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("thingsIn(%q) = %q, want %q", tc.text, got, tc.want)
@@ -443,6 +444,8 @@ func TestGapQueries(t *testing.T) {
 	officeRec.add(Finding{Text: "x", Title: "LibreOffice - Wiki"}, 1)
 	listRec := &record{objective: "Name three free and open-source photo editors for Linux."}
 	listRec.add(Finding{Text: "x", Title: "GIMP - Wiki"}, 1)
+	vacRec := &record{objective: "Compare the Kestrel K2, Marlin M5 and Heron H3 robot vacuums and recommend one for a home with long-haired cats."}
+	vacRec.add(Finding{Text: "x", Title: "Kestrel K2 vs Marlin M5 vs Heron H3: which robot vacuum handles pet hair best? | HomeLab Tested"}, 1)
 	for _, tc := range []struct {
 		rec  *record
 		item string
@@ -456,6 +459,11 @@ func TestGapQueries(t *testing.T) {
 		{officeRec, "the year LibreOffice was first released", "LibreOffice year first released"},
 		{listRec, "a second free and open-source photo editor for Linux", "free open-source photo editor Linux"},
 		{listRec, "three free and open-source photo editors for Linux", "free open-source photo editors Linux"},
+		// A comparison has no one subject: its items are searched in their
+		// own words, and those of a question are left out.
+		{vacRec, "brush tangles and maintenance with long hair", "brush tangles maintenance long hair"},
+		{vacRec, "how well each picks up pet hair on carpet", "picks pet hair carpet"},
+		{vacRec, "price of each model", "price model"},
 	} {
 		if got := gapQuery(gap{Item: Item{Number: 1, Text: tc.item}}, tc.rec); got != tc.want {
 			t.Errorf("gapQuery(%q) = %q, want %q", tc.item, got, tc.want)
