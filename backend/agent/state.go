@@ -101,17 +101,22 @@ func (r *record) untied() bool {
 }
 
 // allCovered reports whether every checklist item has a finding recorded
-// for it that code is sure of: one the model recorded for it, or one whose
-// words the tie rule is sure answer it; a tie by shared words alone is not
-// enough (an opinion item needs no finding: the writer gives the view).
+// for it that code is sure of (for each of its things, when it asks about
+// several): one the model recorded for it, or one whose words the tie
+// rule is sure answer it; a tie by shared words alone is not enough (an
+// opinion item needs no finding: the writer gives the view).
 func (r *record) allCovered() bool {
 	if len(r.checklist) == 0 {
 		return false
 	}
 	t := r.ties()
-	for _, it := range r.checklist {
-		if !isOpinion(it.Text) && !slices.ContainsFunc(r.covering(it.Number), func(f Finding) bool { return certain(t, f, it.Number) }) {
-			return false
+	for i, it := range r.checklist {
+		if isOpinion(it.Text) {
+			continue
+		}
+		sure := slices.DeleteFunc(r.covering(it.Number), func(f Finding) bool { return !certain(t, f, it.Number) })
+		if len(sure) == 0 || len(lacking(t.asks[i], t, sure)) > 0 {
+			return false // an item about two things is not covered by a finding about one
 		}
 	}
 	return true
@@ -138,12 +143,20 @@ func (r *record) status(full bool) string {
 		Item
 		Findings []int
 		Opinion  bool
+		// Lacking are the things of an item about several that none of
+		// its findings answers it for yet.
+		Lacking []string
 	}
+	t := r.ties()
 	lines := make([]line, len(r.checklist))
 	for i, it := range r.checklist {
 		lines[i].Item, lines[i].Opinion = it, isOpinion(it.Text)
-		for _, f := range r.covering(it.Number) {
+		covering := r.covering(it.Number)
+		for _, f := range covering {
 			lines[i].Findings = append(lines[i].Findings, f.Number)
+		}
+		if a := t.asks[i]; len(covering) > 0 && len(a.things) > 1 {
+			lines[i].Lacking = lacking(a, t, covering)
 		}
 	}
 	return render("checklist-status", map[string]any{"Items": lines, "Full": full})

@@ -108,6 +108,32 @@ func TestSiblingThingsDoNotShareAFinding(t *testing.T) {
 	}
 }
 
+// The same half answer within one item: a comparison item about two
+// things is not covered by a finding about one. The status says what it
+// lacks, the model is not told every item has a finding, and its FINISH
+// is sent back for the thing nothing was found for.
+func TestOneItemAboutTwoThingsIsNotCoveredByHalf(t *testing.T) {
+	const kili = "Mount Kilimanjaro, a dormant volcano in Tanzania, is the highest mountain in Africa and rises 5,895 metres above sea level."
+	finish := act(ActFinish, "Kilimanjaro is 5,895 m.", "1 [1].")
+	res, m, rec := tiesRun(t, "How high are Kilimanjaro and Mount Kenya, in metres?",
+		`{"items":["the heights of Kilimanjaro and Mount Kenya in metres"]}`, "/wiki/African_peaks", africanPeaks(),
+		map[string][]string{
+			KindAction: {act(ActSearch, "highest mountains of Africa", ""), act(ActNavigate, "R1", ""), act(ActDiscover, kili, ""), finish, finish},
+			KindWriter: {`{"result":"Kilimanjaro rises 5,895 metres [1]."}`},
+		})
+	after := m.calls(KindAction)[3].Messages
+	if last := after[len(after)-1].Content; !strings.Contains(last, "1. covered by [1]; nothing yet for Mount Kenya") || strings.Contains(last, render("finish-now", nil)) {
+		t.Errorf("the status after the finding:\n%s", last)
+	}
+	gaps := refusalsOf(rec, RefusalGaps)
+	if len(gaps) != 1 || !strings.Contains(gaps[0].Reason, `nothing found for Mount Kenya. Next: SEARCH for "Mount Kenya heights metres"`) {
+		t.Fatalf("send-backs for gaps %+v", gaps)
+	}
+	if len(res.NotFound) != 1 || res.NotFound[0].Why != "nothing found for Mount Kenya" {
+		t.Fatalf("not found %+v", res.NotFound)
+	}
+}
+
 func mainRange() fakeweb.Page {
 	return fakeweb.Page{Title: "Main Range - Wiki", Blocks: []page.Block{
 		{Kind: page.Paragraph, Text: "The Main Range is the highest ridge of the Snowy Mountains in Australia. The ridge stretches for 40 km north from Mount Kosciuszko. The crest is granite, worn smooth by ice."},
