@@ -38,6 +38,14 @@ const (
 	// navigationCommitPause lets a navigation that cut a read short commit
 	// before the next read waits for the new page to load.
 	navigationCommitPause = 100 * time.Millisecond
+	// shownWait bounds waiting for a page kept hidden while it loads (an
+	// anti-flicker snippet holding <html> or <body> at opacity 0 or
+	// visibility:hidden until a script answers): the snippets give up
+	// after 2-4 s themselves, and a page still hidden after this is shown
+	// by Scout as they would show it.
+	shownWait = 3 * time.Second
+	// shownPoll is how often the hidden page is looked at again.
+	shownPoll = 100 * time.Millisecond
 	// readTimeout bounds waiting for and extracting a loaded page: a
 	// page whose scripts never yield would otherwise hold the run forever.
 	// Reading a 5 MB page with a 40,000-row table took about 20 s on a

@@ -88,3 +88,45 @@ func TestMoreWaysOfHidingText(t *testing.T) {
 		})
 	}
 }
+
+// flickerPages are kept hidden as a whole while they load, as anti-flicker
+// snippets do (Google Optimize's async-hide, Chartbeat's body rule): they
+// are read once shown, or, when the script that would show them never
+// comes, after a bounded wait, as the snippet would show them. Text hidden
+// inside them stays hidden.
+var flickerPages = map[string]string{
+	"async-hide": `<html class="async-hide"><head><style>.async-hide{opacity:0 !important}</style></head><body><main>` +
+		`<p>VISIBLE once the wait is over.</p><p style="opacity:0">HIDDEN-INSIDE-FADED</p></main></body></html>`,
+	"body-hidden": `<html><head><style>body{visibility:hidden !important}</style></head><body><main>` +
+		`<p>VISIBLE through the body rule.</p><p style="visibility:hidden">HIDDEN-INSIDE-INVISIBLE</p></main></body></html>`,
+	"shown-by-script": `<html style="opacity:0"><body><main><p>VISIBLE when the script shows it.</p></main>` +
+		`<script>setTimeout(() => document.documentElement.style.opacity = 1, 300)</script></body></html>`,
+}
+
+func TestPagesHiddenWhileTheyLoad(t *testing.T) {
+	s := session(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "<!DOCTYPE html>"+flickerPages[strings.TrimPrefix(r.URL.Path, "/")])
+	}))
+	defer srv.Close()
+	s.guard.Allow(srv.URL)
+	hiddenWords := regexp.MustCompile(`HIDDEN-[A-Z-]+`)
+	visibleWords := regexp.MustCompile(`VISIBLE [a-z ]+`)
+	for name, body := range flickerPages {
+		t.Run(name, func(t *testing.T) {
+			v, err := s.Open(context.Background(), srv.URL+"/"+name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := allText(v)
+			if leaked := hiddenWords.FindAllString(text, -1); len(leaked) > 0 {
+				t.Errorf("hidden text read: %v\n%s", leaked, text)
+			}
+			for _, want := range visibleWords.FindAllString(body, -1) {
+				if !strings.Contains(text, want) {
+					t.Errorf("visible text %q not read:\n%s", want, text)
+				}
+			}
+		})
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/content"
 	"github.com/scout-research/scout/backend/page"
 )
 
@@ -90,6 +91,7 @@ func (s *Session) settleAndExtract(p playwright.Page, settle bool) (page.Documen
 		if settle || attempt > 1 {
 			s.waitQuiet(p)
 		}
+		s.waitShown(p)
 		doc, err := s.extract(p)
 		if err == nil || attempt == maxReadAttempts || !navigatedAway(err) {
 			return doc, err
@@ -121,6 +123,45 @@ const quietJS = `({quiet, max}) => new Promise(resolve => {
   obs.observe(document.documentElement, {childList: true, subtree: true, characterData: true});
 })`
 
+// waitShown waits, at most shownWait, while the page's <html> or <body>
+// is hidden as a whole (an anti-flicker snippet waiting for a script that
+// may never come), then shows it as the snippet would when it gives up.
+// Text hidden inside the page stays hidden: the walker judges it as ever.
+func (s *Session) waitShown(p playwright.Page) {
+	deadline := time.Now().Add(shownWait)
+	for {
+		var hidden bool
+		if err := evaluateIsolated(p, rootHiddenJS, nil, &hidden); err != nil || !hidden {
+			return
+		}
+		if time.Now().After(deadline) {
+			var done bool
+			_ = evaluateIsolated(p, showRootJS, nil, &done)
+			return
+		}
+		time.Sleep(shownPoll)
+	}
+}
+
+// rootHiddenJS says whether the whole page is hidden by its root or body
+// being transparent or invisible.
+const rootHiddenJS = `() => {
+  const hid = (e) => { if (!e) return false; const s = getComputedStyle(e); return s.visibility === 'hidden' || parseFloat(s.opacity) < 0.1; };
+  return hid(document.documentElement) || hid(document.body);
+}`
+
+// showRootJS shows the root and body, over any stylesheet's !important,
+// and drops the class Google Optimize's snippet hides the page with.
+const showRootJS = `() => {
+  for (const e of [document.documentElement, document.body]) {
+    if (!e) continue;
+    e.classList.remove('async-hide');
+    e.style.setProperty('visibility', 'visible', 'important');
+    e.style.setProperty('opacity', '1', 'important');
+  }
+  return true;
+}`
+
 // navigatedAway recognises an evaluation cut short by the page navigating.
 func navigatedAway(err error) bool {
 	msg := err.Error()
@@ -129,15 +170,35 @@ func navigatedAway(err error) bool {
 }
 
 func (s *Session) extract(p playwright.Page) (page.Document, error) {
-	var doc page.Document
+	var w walked
 	// The walk gets a third of the read's time (at most walkTimeout): what
 	// it gathered by then is read rather than the visit failing.
 	opts := map[string]any{"maxChars": s.br.opts.MaxTextChars, "maxMillis": min(s.readTimeout/3, s.walkTimeout).Milliseconds()}
-	err := evaluateIsolated(p, walkerJS, opts, &doc)
+	err := evaluateIsolated(p, walkerJS, opts, &w)
 	if err != nil {
 		return page.Document{}, port.Failure(port.ErrNotReadable, p.URL(), "the page could not be read: %v", firstLine(err))
 	}
-	return plainDocument(doc), nil
+	return plainDocument(w.document()), nil
+}
+
+// walked is what the walker returns: a web page's visible DOM, or a text
+// file's blocks.
+type walked struct {
+	URL       string       `json:"url"`
+	Title     string       `json:"title"`
+	HTML      string       `json:"html"`
+	Blocks    []page.Block `json:"blocks"`
+	Links     []page.Link  `json:"links"`
+	Truncated bool         `json:"truncated"`
+}
+
+// document reads a web page's main content from its visible DOM
+// (package content); a text file is read as the walker laid it out.
+func (w walked) document() page.Document {
+	if w.HTML == "" {
+		return page.Document{URL: w.URL, Title: w.Title, Blocks: w.Blocks, Links: w.Links, Truncated: w.Truncated}
+	}
+	return content.Read(content.Page{URL: w.URL, Title: w.Title, HTML: w.HTML, Truncated: w.Truncated})
 }
 
 // evaluateIsolated calls the JavaScript function fn with arg in a world of

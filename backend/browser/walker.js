@@ -1,9 +1,12 @@
-// Scout's DOM walker: returns the readable main content of the page as
-// blocks (see backend/page.Block) with the links inside them. It leaves out
-// navigation, headers, footers, sidebars, banners, dialogs and any text a
-// person cannot see. It reads open shadow roots as the page shows them,
-// and a text file (which Chromium shows as one <pre>) as paragraphs.
-// Evaluated by Playwright as `(opts) => {...}`.
+// Scout's DOM walker. For a web page it returns the visible DOM as compact
+// HTML: what a person can see of the page, with the computed styles only
+// the browser knows already applied (hidden elements and hidden text
+// removed, open shadow roots read in place, code blocks as laid out), and
+// the controls and overlays that are never content left out. Choosing the
+// main content of that HTML is Go's part (package content). A text file
+// (which Chromium shows as one <pre>) comes back as blocks (see
+// backend/page.Block) read as paragraphs.
+// Evaluated in an isolated world as `(opts) => {...}`.
 (opts) => {
   const maxChars = opts.maxChars;
   const blocks = [];
@@ -18,21 +21,36 @@
   let timeUp = false;
   const late = () => timeUp || (timeUp = Date.now() > deadline);
 
-  const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT',
-    'EMBED', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA', 'LABEL', 'NAV', 'ASIDE', 'DIALOG', 'MENU', 'HEAD',
-    'AUDIO', 'VIDEO', 'MAP']);
-  // Site chrome outside the main content; inside an article they are content.
-  const CHROME_TAGS = new Set(['HEADER', 'FOOTER']);
-  const SKIP_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog',
-    'search', 'menu', 'menubar', 'toolbar', 'tablist', 'tooltip']);
-  // Not plain "tabs": Docusaurus's tabs-container and Sphinx's sphinx-tabs
-  // hold install and code examples (their hidden panels are hidden anyway);
-  // page tabs (Article, Talk, History) and nav tabs are chrome.
-  const BOILERPLATE = /(^|[\s_-])(cookie|cookies|consent|gdpr|site-?notice|sitenotice|fundrais\w*|donat\w*|newsletter|subscribe|popup|modal|overlay|advert\w*|ads?|sponsor\w*|promo\w*|share|social|breadcrumbs?|sidebar|navbox|navbar|menu|skip-?link|paywall|banner|editsection|page-?tabs|nav-tabs|noprint|catlinks|printfooter|jump-link)([\s_-]|$)/i;
-  const BLOCK_TAGS = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'UL', 'OL', 'DL', 'TABLE', 'PRE',
-    'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'FIGURE', 'FIGCAPTION', 'HR', 'ADDRESS', 'DETAILS',
-    'SUMMARY', 'LI', 'HEADER', 'FOOTER', 'CENTER']);
-  const MEANINGLESS_ALT = /^(image|img|photo|picture|icon|logo|spacer|banner|graphic|\W*|[\w-]+\.(png|jpe?g|gif|svg|webp))$/i;
+  // Never content: scripts and styles, menus, dialogs and canvases.
+  const DROP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'NAV', 'DIALOG', 'MENU',
+    'HEAD', 'MAP', 'LINK', 'META', 'BASE', 'OPTION', 'DATALIST', 'SOURCE', 'TRACK', 'PARAM']);
+  const DROP_ROLES = new Set(['navigation', 'dialog', 'alertdialog', 'search', 'menu', 'menubar', 'toolbar',
+    'tablist', 'tooltip']);
+  // Controls, images and embedded players are written as empty elements:
+  // their words are not content, but extraction counts them (a box of
+  // form fields or pictures with a caption is not prose).
+  const EMPTY_TAGS = new Set(['IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'LABEL', 'IFRAME', 'VIDEO', 'AUDIO',
+    'EMBED', 'OBJECT']);
+  // Tags kept as they are; any other element (a custom element, a
+  // deprecated tag) becomes a div or a span as the page displays it.
+  const KNOWN_TAGS = new Set(['DIV', 'SPAN', 'P', 'A', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'DL', 'DT',
+    'DD', 'TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TH', 'TD', 'CAPTION', 'PRE', 'CODE', 'BLOCKQUOTE', 'Q', 'CITE',
+    'EM', 'STRONG', 'B', 'I', 'U', 'S', 'SMALL', 'SUB', 'SUP', 'MARK', 'ABBR', 'TIME', 'FIGURE', 'FIGCAPTION',
+    'ARTICLE', 'SECTION', 'MAIN', 'HEADER', 'FOOTER', 'ASIDE', 'ADDRESS', 'DETAILS', 'SUMMARY', 'HR', 'BR', 'KBD',
+    'SAMP', 'VAR', 'DEL', 'INS', 'DFN', 'BDI', 'BDO', 'WBR', 'FORM', 'FIELDSET', 'LEGEND', 'CENTER', 'HGROUP',
+    'BODY', 'DATA', 'RUBY', 'RT', 'RP', 'MATH', 'PICTURE']);
+  // Inline tags a page may display as blocks: written as divs then, so
+  // package content breaks the text where the page does.
+  const INLINE_TAGS = new Set(['SPAN', 'EM', 'STRONG', 'B', 'I', 'U', 'S', 'SMALL', 'MARK', 'ABBR', 'TIME', 'CITE',
+    'Q', 'DFN', 'BDI', 'BDO', 'DATA', 'KBD', 'SAMP', 'VAR', 'DEL', 'INS', 'SUB', 'SUP']);
+  const BLOCK_DISPLAY = /^(block|flex|grid|list-item|table|flow-root)$/;
+  // The attributes main-content extraction reads (names, roles,
+  // microdata, table layout); the rest are left out.
+  const KEEP_ATTRS = ['id', 'class', 'role', 'itemprop', 'itemscope', 'itemtype', 'lang', 'dir', 'datetime',
+    'colspan', 'rowspan', 'scope'];
+  // MAX_NAME_CHARS: a class or id longer than this is cut (utility-class
+  // pages write thousands of characters of them on one element).
+  const MAX_NAME_CHARS = 200;
 
   const styles = new Map();
   const style = (el) => {
@@ -264,30 +282,6 @@
     return true;
   };
 
-  // insideContent looks up through shadow roots to their hosts.
-  const insideContent = (el) => {
-    for (let e = el; e; e = e.getRootNode().host) {
-      if (e.closest('article, main, [role=main]')) return true;
-    }
-    return false;
-  };
-  const skip = (el) => {
-    if (SKIP_TAGS.has(el.tagName)) return true;
-    if (CHROME_TAGS.has(el.tagName) && !insideContent(el.parentElement || el)) return true;
-    const role = el.getAttribute('role');
-    if (role && SKIP_ROLES.has(role) && !(role === 'banner' && insideContent(el.parentElement || el))) return true;
-    if (el.tagName !== 'BODY' && el.tagName !== 'MAIN' && el.tagName !== 'ARTICLE') {
-      const id = el.id || '';
-      const cls = typeof el.className === 'string' ? el.className : '';
-      if (BOILERPLATE.test(id) || BOILERPLATE.test(cls)) return true;
-      const pos = style(el).position;
-      if (pos === 'fixed' || pos === 'sticky') return true;
-    }
-    return hidden(el);
-  };
-
-  const collapse = (s) => s.replace(/\s+/g, ' ').trim();
-
   // shown returns the nodes el shows, in order: an open shadow root's in
   // place of its own, and at each slot the nodes assigned to it (else its
   // fallback), so slotted text is read once, where it appears.
@@ -296,7 +290,7 @@
     const out = [];
     for (const c of el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes) {
       if (c.nodeType !== 1 || c.tagName !== 'SLOT') out.push(c);
-      else if (!skip(c)) out.push(...slotted(c));
+      else if (!dropped(c)) out.push(...slotted(c));
     }
     return out;
   };
@@ -305,30 +299,40 @@
     return assigned.length ? assigned : shown(slot);
   };
 
-  // inline collects the visible text of an inline run and its links.
-  const inline = (node, out, linkOut) => {
-    if (node.nodeType === 3) {
-      const parent = node.parentElement || (node.parentNode && node.parentNode.host);
-      if (parent && (invisibleInk(parent) || hiddenText(node, parent))) return;
-      out.push(node.textContent);
-      return;
-    }
-    if (node.nodeType !== 1 || late() || skip(node)) return;
-    if (node.tagName === 'BR') { out.push('\n'); return; }
-    if (node.tagName === 'IMG') {
-      const alt = collapse(node.getAttribute('alt') || '');
-      if (alt && !MEANINGLESS_ALT.test(alt)) out.push(' ' + alt + ' ');
-      return;
-    }
-    if (node.tagName === 'SUP' && /^\[\d+\]$/.test(collapse(node.textContent))) return; // citation marks
-    const start = out.length;
-    const tick = node.tagName === 'CODE' && !(node.parentElement && node.parentElement.tagName === 'PRE');
-    if (tick) out.push('`');
-    for (const c of shown(node)) inline(c, out, linkOut);
-    if (tick) out.push('`');
-    if (node.tagName === 'A' && node.href) {
-      linkOut.push({ text: collapse(out.slice(start).join('')), url: node.href });
-    }
+  // codeText is a code block's text as shown. innerText keeps its line
+  // breaks as laid out, but also text hidden by size, place or colour;
+  // when the block holds such text, its shown text is read node by node.
+  const codeText = (pre) => {
+    const out = [];
+    let dropped = false;
+    const visit = (node) => {
+      if (node.nodeType === 3) {
+        const parent = node.parentElement;
+        if (parent && (invisibleInk(parent) || hiddenText(node, parent))) dropped = dropped || /\S/.test(node.textContent);
+        else out.push(node.textContent);
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      if (node !== pre && hidden(node)) {
+        dropped = dropped || /\S/.test(node.textContent);
+        return;
+      }
+      if (node.tagName === 'BR') { out.push('\n'); return; }
+      const d = style(node).display;
+      const block = node !== pre && d !== 'inline' && d !== 'contents' && !d.startsWith('inline-');
+      const breakLine = () => { if (block && out.length && !out[out.length - 1].endsWith('\n')) out.push('\n'); };
+      breakLine();
+      for (const c of node.childNodes) visit(c);
+      breakLine();
+    };
+    visit(pre);
+    return dropped ? out.join('') : pre.innerText;
+  };
+
+  const codeLang = (el) => {
+    const c = el.querySelector('code') || el;
+    const m = ((c.className || '') + ' ' + (el.className || '')).match(/(?:language|lang)-([\w+#-]+)/);
+    return m ? m[1] : '';
   };
 
   const sizeOf = (block) => (block.text || '').length + (block.items || []).join(' ').length +
@@ -368,174 +372,114 @@
     for (const l of blockLinks) links.push({ text: l.text, url: l.url, block: index });
   };
 
-  const textOf = (el) => {
-    const parts = [], ls = [];
-    inline(el, parts, ls);
-    return { text: parts.join('').replace(/[ \t\r\f\v]+/g, ' ').replace(/ *\n */g, '\n').trim(), links: ls };
+  // A fixed element is an overlay (a cookie banner, a sign-up box, a
+  // dialog) unless it holds most of the page's text: some sites lay their
+  // whole page out in a fixed, scrolling frame.
+  const bodyText = document.body ? document.body.textContent.length : 0;
+  const overlay = (el) => style(el).position === 'fixed' && el.textContent.length * 2 < bodyText;
+  const dropped = (el) => {
+    if (DROP_TAGS.has(el.tagName)) return true;
+    const role = el.getAttribute('role');
+    if (role && DROP_ROLES.has(role)) return true;
+    return overlay(el) || hidden(el);
   };
 
-  // isBlock: a web component counts as a block when its shadow root shows
-  // blocks, whatever its own display (custom elements default to inline).
-  const isBlock = (el) => {
-    if (BLOCK_TAGS.has(el.tagName)) return true;
-    const d = style(el).display;
-    if (d === 'block' || d === 'flex' || d === 'grid' || d === 'table' || d === 'list-item') return true;
-    return !!el.shadowRoot && shown(el).some((c) => c.nodeType === 1 && isBlock(c));
-  };
-
-  const listItems = (list, depth, items, ls) => {
-    for (const li of list.children) {
-      if (late()) return;
-      if (li.tagName !== 'LI' || skip(li)) continue;
-      const parts = [];
-      const nested = [];
-      for (const c of shown(li)) {
-        if (c.nodeType === 1 && (c.tagName === 'UL' || c.tagName === 'OL')) nested.push(c);
-        else inline(c, parts, ls);
-      }
-      const text = collapse(parts.join(''));
-      if (text) items.push('  '.repeat(depth) + text);
-      for (const n of nested) if (!skip(n)) listItems(n, depth + 1, items, ls);
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escAttr = (s) => esc(s).replace(/"/g, '&quot;');
+  const out = [];
+  let chars = 0;
+  // text adds text that counts towards the cap; the text that crosses it
+  // is cut there, so a page of one huge block keeps its beginning.
+  const text = (s) => {
+    if (truncated || !s) return;
+    if (chars + s.length > maxChars) {
+      truncated = true;
+      let end = maxChars - chars;
+      if (/[\uD800-\uDBFF]/.test(s[end - 1] || '')) end--; // not inside a surrogate pair
+      s = s.slice(0, Math.max(end, 0));
     }
+    chars += s.length;
+    out.push(esc(s));
   };
 
-  const table = (el) => {
-    const rows = [], ls = [];
-    for (const tr of el.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr')) {
-      if (late()) break;
-      if (skip(tr)) continue;
-      const cells = [];
-      for (const cell of tr.children) {
-        if ((cell.tagName !== 'TD' && cell.tagName !== 'TH') || skip(cell)) continue;
-        const t = textOf(cell);
-        cells.push(collapse(t.text));
-        for (const l of t.links) ls.push(l);
-      }
-      if (cells.some((c) => c)) rows.push(cells);
-    }
-    const caption = el.querySelector(':scope > caption');
-    if (caption && !skip(caption)) {
-      const t = textOf(caption);
-      emit({ kind: 'paragraph', text: t.text }, t.links);
-    }
-    emit({ kind: 'table', rows }, ls);
-  };
-
-  // codeText is a code block's text as shown. innerText keeps its line
-  // breaks as laid out, but also text hidden by size, place or colour;
-  // when the block holds such text, its shown text is read node by node.
-  const codeText = (pre) => {
-    const out = [];
-    let dropped = false;
-    const visit = (node) => {
-      if (node.nodeType === 3) {
-        const parent = node.parentElement;
-        if (parent && (invisibleInk(parent) || hiddenText(node, parent))) dropped = dropped || /\S/.test(node.textContent);
-        else out.push(node.textContent);
-        return;
-      }
-      if (node.nodeType !== 1) return;
-      if (node !== pre && hidden(node)) {
-        dropped = dropped || /\S/.test(node.textContent);
-        return;
-      }
-      if (node.tagName === 'BR') { out.push('\n'); return; }
-      const d = style(node).display;
-      const block = node !== pre && d !== 'inline' && d !== 'contents' && !d.startsWith('inline-');
-      const breakLine = () => { if (block && out.length && !out[out.length - 1].endsWith('\n')) out.push('\n'); };
-      breakLine();
-      for (const c of node.childNodes) visit(c);
-      breakLine();
-    };
-    visit(pre);
-    return dropped ? out.join('') : pre.innerText;
-  };
-
-  const codeLang = (el) => {
-    const c = el.querySelector('code') || el;
-    const m = ((c.className || '') + ' ' + (el.className || '')).match(/(?:language|lang)-([\w+#-]+)/);
-    return m ? m[1] : '';
-  };
-
-  const walk = (el) => {
-    if (truncated || late() || skip(el)) return;
+  const isBlockDisplay = (el) => BLOCK_DISPLAY.test(style(el).display);
+  const nameOf = (el) => {
     const tag = el.tagName;
-    if (/^H[1-6]$/.test(tag)) {
-      const t = textOf(el);
-      emit({ kind: 'heading', level: Number(tag[1]), text: collapse(t.text) }, t.links);
-      return;
+    if (INLINE_TAGS.has(tag) && isBlockDisplay(el)) return 'div';
+    if (KNOWN_TAGS.has(tag)) return tag.toLowerCase();
+    return isBlockDisplay(el) || (el.shadowRoot && shown(el).some((c) => c.nodeType === 1 && isBlockDisplay(c))) ? 'div' : 'span';
+  };
+  const attrsOf = (el) => {
+    let s = '';
+    for (const name of KEEP_ATTRS) {
+      const v = el.getAttribute(name);
+      if (v) s += ` ${name}="${escAttr(v.slice(0, MAX_NAME_CHARS))}"`;
     }
-    if (tag === 'UL' || tag === 'OL') {
-      const items = [], ls = [];
-      listItems(el, 0, items, ls);
-      emit({ kind: 'list', ordered: tag === 'OL', items }, ls);
-      return;
-    }
-    if (tag === 'DL') {
-      const items = [], ls = [];
-      let term = '';
-      for (const c of el.children) {
-        if (skip(c)) continue;
-        const t = textOf(c);
-        for (const l of t.links) ls.push(l);
-        if (c.tagName === 'DT') term = collapse(t.text);
-        else if (c.tagName === 'DD') items.push(term ? `${term}: ${collapse(t.text)}` : collapse(t.text));
-      }
-      emit({ kind: 'list', items }, ls);
-      return;
-    }
-    if (tag === 'TABLE') { table(el); return; }
-    if (tag === 'PRE') {
-      emit({ kind: 'code', text: codeText(el).replace(/\s+$/, ''), lang: codeLang(el) }, []);
-      return;
-    }
-    if (tag === 'BLOCKQUOTE') {
-      const t = textOf(el);
-      emit({ kind: 'quote', text: t.text }, t.links);
-      return;
-    }
-    if (tag === 'IMG') {
-      const alt = collapse(el.getAttribute('alt') || '');
-      if (alt.length >= 3 && !MEANINGLESS_ALT.test(alt)) emit({ kind: 'image', text: alt }, []);
-      return;
-    }
-    if (tag === 'HR') return;
-    container(el);
+    if (el.tagName === 'A' && el.href && typeof el.href === 'string') s += ` href="${escAttr(el.href)}"`;
+    return s;
   };
 
-  // container walks mixed content: runs of inline nodes become paragraphs,
-  // block children are walked.
-  const container = (el) => {
-    let run = [], runLinks = [];
-    const flush = () => {
-      const text = run.join('').replace(/[ \t\r\f\v]+/g, ' ').replace(/ *\n */g, '\n').trim();
-      if (text) emit({ kind: 'paragraph', text }, runLinks);
-      run = []; runLinks = [];
-    };
-    for (const c of shown(el)) {
-      if (c.nodeType === 1 && (isBlock(c) || c.tagName === 'IMG' && !run.join('').trim())) {
-        flush();
-        walk(c);
-      } else {
-        inline(c, run, runLinks);
-      }
+  // textNode adds the visible text of a text node: runs of white space
+  // collapse as the page lays them out, except where it keeps line breaks.
+  const textNode = (node) => {
+    const parent = node.parentElement || (node.parentNode && node.parentNode.host);
+    if (!parent || invisibleInk(parent) || hiddenText(node, parent)) return;
+    const ws = style(parent).whiteSpace || '';
+    const keepBreaks = /^(pre|pre-wrap|pre-line|break-spaces)$/.test(ws);
+    const lines = node.textContent.split(/\r\n?|\n/);
+    if (!keepBreaks) {
+      text(node.textContent.replace(/\s+/g, ' '));
+      return;
     }
-    flush();
+    lines.forEach((line, i) => {
+      if (i > 0) out.push('<br>');
+      text(line.replace(/[ \t\f\v]+/g, ' '));
+    });
   };
 
-  // mainContent is the page's main element, else its one article, else
-  // the body. One hidden in any way (in a box not shown, faded, clipped)
-  // is not the content a person reads.
-  const shownUp = (el) => {
-    for (let e = el; e && e.nodeType === 1; e = parentOf(e)) if (hidden(e)) return false;
-    return true;
+  // codeBlock writes a code block as laid out, with its language.
+  const codeBlock = (el) => {
+    const lang = codeLang(el);
+    out.push(lang ? `<pre data-lang="${escAttr(lang)}">` : '<pre>');
+    text(codeText(el).replace(/\s+$/, ''));
+    out.push('</pre>');
   };
-  const mainContent = () => {
-    const main = [...document.querySelectorAll('main, [role=main]')].find(shownUp);
-    if (main) return main;
-    const articles = [...document.querySelectorAll('article')].filter(shownUp);
-    if (articles.length === 1) return articles[0];
-    return document.body;
+
+  const serialize = (node) => {
+    if (truncated || late()) return;
+    if (node.nodeType === 3) {
+      textNode(node);
+      return;
+    }
+    if (node.nodeType !== 1 || dropped(node)) return;
+    const tag = node.tagName;
+    if (tag === 'BR') { out.push('<br>'); return; }
+    if (tag === 'PRE' || (tag === 'CODE' && isBlockDisplay(node) && !node.closest('pre'))) {
+      codeBlock(node);
+      return;
+    }
+    if (tag === 'SUP' && /^\[\d+\]$/.test(node.textContent.trim())) return; // citation marks
+    if (EMPTY_TAGS.has(tag)) {
+      const name = tag.toLowerCase();
+      out.push(tag === 'IMG' || tag === 'INPUT' || tag === 'EMBED' ? `<${name}>` : `<${name}></${name}>`);
+      return;
+    }
+    const name = nameOf(node);
+    out.push(`<${name}${attrsOf(node)}>`);
+    if (name !== 'hr') {
+      for (const c of shown(node)) serialize(c);
+      out.push(`</${name}>`);
+    }
+  };
+
+  // page serialises the document's visible body.
+  const page = () => {
+    const root = document.documentElement;
+    const lang = root.getAttribute('lang');
+    out.push(lang ? `<html lang="${escAttr(lang)}"><body>` : '<html><body>');
+    if (document.body) for (const c of shown(document.body)) serialize(c);
+    out.push('</body></html>');
+    return out.join('');
   };
 
   // textFilePre returns the <pre> Chromium shows a text file in (text/plain,
@@ -586,19 +530,18 @@
     return lines.map((l) => l.slice(indent)).join('\n');
   };
 
+  const collapse = (s) => s.replace(/\s+/g, ' ').trim();
   const pre = textFilePre();
-  if (pre) {
-    textFile(pre);
-  } else {
-    const root = mainContent();
-    if (root) walk(root);
-  }
+  let html = '';
+  if (pre) textFile(pre);
+  else html = page();
   const h1 = document.querySelector('h1');
   // A text file has no title of its own: its first heading, else its name.
   const fileName = pre ? decodeURIComponent(location.pathname.split('/').pop() || '') : '';
   return {
     url: location.href,
     title: collapse(document.title || (h1 ? h1.innerText : '') || fileTitle || fileName),
+    html,
     blocks,
     links,
     truncated: truncated || timeUp,

@@ -1,15 +1,16 @@
 // Package page turns the readable content of a web page into what a small
 // model reads: compact Markdown split into parts of a token budget, an
 // outline of the headings in each part, and the page's links, each shown
-// once. It is pure Go: the browser package extracts the blocks of a web
-// page, and runs pdftotext on a PDF document, whose lines pdf.go lays out
-// as blocks (headings, paragraphs, lists).
+// once. It is pure Go: package content makes the blocks of a web page from
+// the visible DOM the browser serialises, and the browser package runs
+// pdftotext on a PDF document, whose lines pdf.go lays out as blocks
+// (headings, paragraphs, lists).
 package page
 
 // Kind is the type of a content block.
 type Kind string
 
-// Block kinds, as the browser's DOM walker names them.
+// Block kinds.
 const (
 	Heading   Kind = "heading"
 	Paragraph Kind = "paragraph"
@@ -54,6 +55,9 @@ type Document struct {
 	Links  []Link  `json:"links"`
 	// Truncated is set when the page was longer than the extraction cap.
 	Truncated bool `json:"truncated"`
+	// Whole is set when the page's main content could not be told apart
+	// from the rest, and the whole page minus its navigation was read.
+	Whole bool `json:"whole,omitempty"`
 }
 
 // Part is a piece of a page that fits the part budget.
