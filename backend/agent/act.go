@@ -100,7 +100,11 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	}
 	a.st.page = newOpenPage(u, v.Doc, pg)
 	a.st.trail.landed(u, v.FinalURL)
-	a.emit(Event{Type: EvPageOpened, URL: u, Title: pg.Title, Parts: len(pg.Parts)})
+	opened := Event{Type: EvPageOpened, URL: u, Title: pg.Title, Parts: len(pg.Parts)}
+	if v.Doc.Whole {
+		opened.Message = WholePage
+	}
+	a.emit(opened)
 	a.journal(act, render("journal-opened", map[string]any{"Title": clip(pg.Title, journalTitleChars), "Parts": len(pg.Parts)}))
 	if len(pg.Parts) == 0 {
 		return render("unreadable", map[string]any{"Turn": a.st.turn, "Title": pg.Title, "URL": u}), nil

@@ -37,6 +37,10 @@ const (
 	EvNotice = "notice"
 )
 
+// WholePage is the message of an EvPageOpened whose page was read whole:
+// its main content could not be told apart from the rest.
+const WholePage = "no main content stood out from the rest of the page, so the whole page was read except its navigation"
+
 // NoticeWaiting is the kind of an EvNotice that waits for the user.
 const NoticeWaiting = port.NoticeWaiting
 

@@ -105,7 +105,11 @@ func describePage(ev agent.Event) string {
 		}
 		return fmt.Sprintf("search %q: %d results", ev.Query, ev.Count)
 	case agent.EvPageOpened:
-		return fmt.Sprintf("opened %s %q (%d parts)", ev.URL, ev.Title, ev.Parts)
+		s := fmt.Sprintf("opened %s %q (%d parts)", ev.URL, ev.Title, ev.Parts)
+		if ev.Message != "" {
+			s += ": " + oneLine(ev.Message)
+		}
+		return s
 	case agent.EvPageFailed:
 		return fmt.Sprintf("could not open %s: %s", ev.URL, ev.Reason)
 	case agent.EvPageReopened:

@@ -23,6 +23,8 @@ func TestLines(t *testing.T) {
 		{agent.Event{Type: agent.EvModelWait, Kind: "action", Turn: 4, Time: at, Message: "reading 76 new tokens, a few seconds",
 			Wait: &chat.Wait{Phase: chat.Reading, NewTokens: 76, Expected: 19 * time.Second}},
 			"T4   model action call: reading 76 new tokens, a few seconds; about 20 s with the reply"},
+		{agent.Event{Type: agent.EvPageOpened, Turn: 2, Time: at, URL: "http://k", Title: "Heights", Parts: 2, Message: agent.WholePage},
+			`opened http://k "Heights" (2 parts): ` + agent.WholePage},
 		// A reasoning model's thinking: on the call's line, one line, the
 		// start of it.
 		{agent.Event{Type: agent.EvModelCall, Kind: "action", Turn: 4, Time: at, Usage: &chat.Usage{PromptTokens: 900, CachedTokens: 800, CompletionTokens: 300, Duration: time.Second},

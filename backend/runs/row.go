@@ -108,7 +108,11 @@ func pageRow(ev agent.Event, row func(icon, title, detail, tone string) (Row, bo
 		if parts == 1 {
 			plural = ""
 		}
-		return row("▤", "Opened "+cmp.Or(ev.Title, ev.URL), fmt.Sprintf("%d part%s · %s", parts, plural, ev.URL), "info")
+		detail := fmt.Sprintf("%d part%s · %s", parts, plural, ev.URL)
+		if ev.Message != "" {
+			detail += " · " + ev.Message
+		}
+		return row("▤", "Opened "+cmp.Or(ev.Title, ev.URL), detail, "info")
 	case agent.EvPageFailed:
 		return row("⚠", "Page failed", ev.URL+": "+ev.Reason, "failed")
 	case agent.EvPageReopened:

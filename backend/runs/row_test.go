@@ -45,6 +45,8 @@ func TestRowOf(t *testing.T) {
 			Row{Icon: "▤", Title: "Opened Kilimanjaro", Detail: "1 part · http://k", Tone: "info"}},
 		{agent.Event{Type: agent.EvPageOpened, URL: "http://k", Parts: 3},
 			Row{Icon: "▤", Title: "Opened http://k", Detail: "3 parts · http://k", Tone: "info"}},
+		{agent.Event{Type: agent.EvPageOpened, URL: "http://k", Title: "Heights", Parts: 2, Message: agent.WholePage},
+			Row{Icon: "▤", Title: "Opened Heights", Detail: "2 parts · http://k · " + agent.WholePage, Tone: "info"}},
 		{agent.Event{Type: agent.EvPageReopened, URL: "http://k", Title: "Kilimanjaro", Part: 2, Parts: 3},
 			Row{Icon: "▤", Title: "Reopened Kilimanjaro", Detail: "at part 2 of 3 · http://k", Tone: "info"}},
 		{agent.Event{Type: agent.EvPageReopened, URL: "http://k", Title: "Kilimanjaro", Reason: "HTTP 503"},
