@@ -123,13 +123,17 @@ test: deps-test
 	$(DEV_BUILD) -o /dev/null .
 	SCOUT_GUI_E2E=1 SCOUT_TEST_DRIVER_INSTALL=1 go test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
 
-# Benchmarks print figures; nothing is asserted on timings. The frozen-web
-# benchmark is a command of its own, built apart from the app.
+# Benchmarks print figures; nothing is asserted on timings. The reader's
+# figures on the real-page corpus (testdata/corpus) are read once, through
+# the browser, with the pages it reads worst. The frozen-web benchmark is a
+# command of its own, built apart from the app.
 BENCH := go run ./backend/bench/cmd/bench
 
 bench: deps-test
 	$(MAKE) --no-print-directory frontend
-	go test -run '^$$' -bench . -benchtime 3x ./backend/browser/ ./backend/runner/
+	go test -run '^$$' -bench '^Benchmark(Start|Open|Extract)$$' -benchtime 3x ./backend/browser/
+	go test -run '^$$' -bench . -benchtime 3x ./backend/runner/
+	go test -run '^$$' -bench ReaderCorpus -benchtime 1x -timeout 30m ./backend/browser/
 	go test -run '^$$' -bench Startup -benchtime 3x ./backend/guitest/
 	go test -run '^$$' -bench LongJournal -benchtime 1x ./backend/guitest/
 	$(BENCH) --no-cache-reuse

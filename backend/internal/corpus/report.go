@@ -91,9 +91,10 @@ func Report(w io.Writer, reader string, results []Result, worst int) {
 	if worst <= 0 {
 		return
 	}
+	est := &tokens.Estimator{}
 	type loss struct {
-		name string
-		p, r float64
+		name       string
+		p, r, read float64
 	}
 	var losses []loss
 	for _, res := range results {
@@ -101,12 +102,16 @@ func Report(w io.Writer, reader string, results []Result, worst int) {
 			continue
 		}
 		p, r, _ := ShingleScore(res.Page.Expected, res.Got)
-		losses = append(losses, loss{res.Page.Name, p, r})
+		read := 0.0
+		if want := est.Count(res.Page.Expected); want > 0 {
+			read = float64(est.Count(res.Got)) / float64(want)
+		}
+		losses = append(losses, loss{res.Page.Name, p, r, read})
 	}
 	sort.SliceStable(losses, func(i, j int) bool { return f1(losses[i].p, losses[i].r) < f1(losses[j].p, losses[j].r) })
 	fmt.Fprintf(w, "  the %d articles read worst:\n", min(worst, len(losses)))
 	for _, l := range losses[:min(worst, len(losses))] {
-		fmt.Fprintf(w, "    %-32s F1 %.2f  precision %.2f  recall %.2f\n", l.name, f1(l.p, l.r), l.p, l.r)
+		fmt.Fprintf(w, "    %-32s F1 %.2f  precision %.2f  recall %.2f  tokens read per article token %.2f\n", l.name, f1(l.p, l.r), l.p, l.r, l.read)
 	}
 }
 
