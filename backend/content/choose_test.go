@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -126,5 +127,22 @@ func TestChooseFillsShortGapsOfProse(t *testing.T) {
 	want := []string{intro, note, geology, climate}
 	if !reflect.DeepEqual(texts(got), want) {
 		t.Errorf("choose = %q, want %q", texts(got), want)
+	}
+}
+
+// TestAPageTooLargeForTheLibraryIsReadWhole: a page of tens of thousands
+// of elements (a table of figures) is not given to the library, whose
+// scoring would take seconds that nothing can stop: it is read whole.
+func TestAPageTooLargeForTheLibraryIsReadWhole(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("<html><body><nav><a href='/'>Home</a></nav><main><p>Heights of the survey points.</p><table>")
+	const rows = maxLibraryElements / 3
+	for i := 0; i < rows; i++ {
+		fmt.Fprintf(&sb, "<tr><td>point %d</td><td>%d m</td></tr>", i, i*3)
+	}
+	sb.WriteString("</table></main></body></html>")
+	doc := Read(Page{URL: "https://a.test/", HTML: sb.String()})
+	if !doc.Whole || len(doc.Blocks) != 2 || len(doc.Blocks[1].Rows) != rows {
+		t.Fatalf("whole %v, %d blocks; want the page read whole: its sentence and its %d rows", doc.Whole, len(doc.Blocks), rows)
 	}
 }

@@ -20,6 +20,12 @@ import (
 // date parsing costs every start of the program about 50 MB of memory and
 // a fifth of a second (its locale tables), for dates Scout does not use.
 
+// maxLibraryElements: a page of more elements than this (a table of tens
+// of thousands of rows) is not given to the library, whose scoring takes
+// seconds there and cannot be stopped; it is read whole instead (Read's
+// fallback), which for such a page is what it holds.
+const maxLibraryElements = 50_000
+
 // LibraryText returns the text of the page's main content as the library
 // alone finds it, or "" when it finds none: what Read's vote starts from,
 // and the figure make bench prints beside the reader's.
@@ -35,7 +41,9 @@ func mainText(htmlText string, pageURL *url.URL) string {
 	if err != nil {
 		return ""
 	}
-	art, err := readability.FromDocument(doc, pageURL)
+	parser := readability.NewParser()
+	parser.MaxElemsToParse = maxLibraryElements
+	art, err := parser.ParseDocument(doc, pageURL)
 	if err != nil || art.Node == nil {
 		return ""
 	}
