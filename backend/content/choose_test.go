@@ -146,3 +146,13 @@ func TestAPageTooLargeForTheLibraryIsReadWhole(t *testing.T) {
 		t.Fatalf("whole %v, %d blocks; want the page read whole: its sentence and its %d rows", doc.Whole, len(doc.Blocks), rows)
 	}
 }
+
+// TestShortLinesTheLibraryKeptAreKept: a line of a word or two that the
+// library kept as a line of its own is kept, beside another short line.
+func TestShortLinesTheLibraryKeptAreKept(t *testing.T) {
+	all := []piece{para("Tide table."), heading("More"), para("High water at 14:20 at the outer buoy.")}
+	got, _ := choose(all, keptText("Tide table.\nMore\nHigh water at 14:20 at the outer buoy."))
+	if want := []string{"Tide table.", "More", "High water at 14:20 at the outer buoy."}; !reflect.DeepEqual(texts(got), want) {
+		t.Errorf("choose = %q, want %q", texts(got), want)
+	}
+}

@@ -21,6 +21,7 @@ const voteGram = 3
 // repeats it, nor a site's name in the sentence that says it.
 type kept struct {
 	toks   []string
+	lines  map[int]bool // the words that start a line (a block) of the kept text
 	places map[uint64][]int
 	// skip is, per run, how many of its places are taken: the first
 	// places go first, and a place taken stays taken.
@@ -29,8 +30,16 @@ type kept struct {
 }
 
 func keptText(text string) *kept {
-	toks := voteTokens(text)
-	k := &kept{toks: toks, places: map[uint64][]int{}, skip: map[uint64]int{}, owner: make([]int, len(toks))}
+	var toks []string
+	lines := map[int]bool{} // where a line of the kept text starts, and where the text ends
+	for _, line := range strings.Split(text, "\n") {
+		if lt := voteTokens(line); len(lt) > 0 {
+			lines[len(toks)] = true
+			toks = append(toks, lt...)
+		}
+	}
+	lines[len(toks)] = true
+	k := &kept{toks: toks, lines: lines, places: map[uint64][]int{}, skip: map[uint64]int{}, owner: make([]int, len(toks))}
 	for i := range k.owner {
 		k.owner[i] = -1
 	}
@@ -139,12 +148,13 @@ func (k *kept) anchor(toks []string) int {
 }
 
 // alone is a place where a text of a word or two stands by itself in the
-// kept text (a heading, a label), between words other blocks claimed: not
-// inside a sentence the library kept that no block of the page matched.
+// kept text (a heading, a label): a line of its own, or between words
+// other blocks claimed; not inside a sentence the library kept that no
+// block of the page matched.
 func (k *kept) alone(toks []string) int {
 	taken := func(i int) bool { return i < 0 || i >= len(k.owner) || k.owner[i] >= 0 }
 	for _, p := range k.places[gramHash(toks)] {
-		if taken(p-1) && taken(p+len(toks)) {
+		if k.lines[p] && k.lines[p+len(toks)] || taken(p-1) && taken(p+len(toks)) {
 			return p
 		}
 	}
