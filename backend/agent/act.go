@@ -43,7 +43,11 @@ func (a *Agent) search(ctx context.Context, act Action) (string, error) {
 	for i := range results {
 		results[i].Snippet = clip(results[i].Snippet, maxSnippetChars)
 	}
-	list := a.st.trail.offerResults(results)
+	var held map[string]string
+	if a.cfg.ReadAhead != nil && len(results) > 0 {
+		results, held = a.readAhead(ctx, results)
+	}
+	list := a.st.trail.offerResults(results, held)
 	a.emit(Event{Type: EvSearched, Query: q, Count: len(results), URLs: append([]string(nil), a.st.trail.results...), Results: slices.Clone(results)})
 	a.journal(act, render("journal-results", len(results)))
 	obs := render("searched", map[string]any{"Turn": a.st.turn, "Query": q, "Asked": asked, "Results": list})
@@ -87,7 +91,7 @@ var operator = regexp.MustCompile(`^-?(?i:site|inurl|intitle|filetype|intext):\S
 // first part.
 func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, error) {
 	a.st.trail.visits[u]++
-	v, err := a.cfg.Browser.Open(ctx, u)
+	v, err := a.open(ctx, u)
 	if err != nil {
 		reason := visitReason(err)
 		a.emit(Event{Type: EvPageFailed, URL: u, Reason: reason})
@@ -99,6 +103,8 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 		pg.Title = v.FinalURL
 	}
 	a.st.page = newOpenPage(u, v.Doc, pg)
+	held := a.judge(pg)
+	a.st.page.holds = held.parts()
 	a.st.trail.landed(u, v.FinalURL)
 	opened := Event{Type: EvPageOpened, URL: u, Title: pg.Title, Parts: len(pg.Parts)}
 	if v.Doc.Whole {
@@ -109,10 +115,26 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	if len(pg.Parts) == 0 {
 		return render("unreadable", map[string]any{"Turn": a.st.turn, "Title": pg.Title, "URL": u}), nil
 	}
-	a.show(1)
-	data := a.partData(a.st.page, 1)
+	first := 1
+	if best := held.bestPart(); best > 1 && !slices.ContainsFunc(held.holds, func(h holding) bool { return h.part == 1 }) {
+		first = best // part 1 holds nothing the checklist still needs
+	}
+	a.show(first)
+	data := a.partData(a.st.page, first)
 	data["Turn"] = a.st.turn
 	return render("opened", data), nil
+}
+
+// open is the page at u: read ahead already (shown in the window the
+// user watches as it is taken), else opened now.
+func (a *Agent) open(ctx context.Context, u string) (*port.Visit, error) {
+	if v := a.readAlready(ctx, u); v != nil {
+		if s, ok := a.cfg.Browser.(Shower); ok {
+			s.Show(u)
+		}
+		return v, nil
+	}
+	return a.cfg.Browser.Open(ctx, u)
 }
 
 // visitReason is why a visit failed, in the words of its VisitError.
@@ -170,5 +192,6 @@ func (a *Agent) partData(p *openPage, n int) map[string]any {
 		"Links": a.st.trail.offerLinks(part.Links),
 		"Hints": partHints(p, p.read, a.st.record.openItems()),
 		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
+		"Unread": len(p.read) < len(p.page.Parts),
 	}
 }

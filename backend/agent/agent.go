@@ -37,6 +37,10 @@ type Config struct {
 	Model         Model
 	Browser       Browser
 	Search        Searcher
+	// ReadAhead, when set, reads the top results of each search while the
+	// list is shown: the list is ordered by what the pages hold for the
+	// open checklist items, and a page read ahead opens at once.
+	ReadAhead ReadAhead
 	Sink          Sink
 	// Now stamps events; nil means time.Now.
 	Now func() time.Time

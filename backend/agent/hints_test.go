@@ -100,8 +100,9 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 }
 
 // TestGoldenLongPageObservation pins what the model sees on opening a long
-// page, as doNavigate makes it: the outline, part 1, and the hint naming
-// the parts to jump to.
+// page, as doNavigate makes it: the outline, the part that holds most of
+// the open items (part 1 holds none of them here), and the hint naming
+// the other parts to jump to.
 func TestGoldenLongPageObservation(t *testing.T) {
 	cfg, _, _, fake := newRun(t, map[string][]string{})
 	var blocks []page.Block

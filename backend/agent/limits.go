@@ -103,6 +103,20 @@ const (
 	maxLinksPerPart = 15
 	// maxSnippetChars clips a result's snippet: enough to judge relevance.
 	maxSnippetChars = 160
+
+	// readAheadResults: the results read ahead of each search, all that
+	// are shown (a small model opens one of the first few).
+	readAheadResults = maxResultsShown
+	// readAheadWait bounds how long a results list waits for its pages
+	// before it is shown: reading six pages two at a time takes a few
+	// seconds, against a minute or more for the model to read the list on
+	// a CPU. Pages read later still open at once.
+	readAheadWait = 8 * time.Second
+	// aheadWordShare: a part holds an item it gives no value for when it
+	// has this share of the item's words (and names its thing).
+	aheadWordShare = 0.5
+	// maxHeldValueChars clips a value quoted in a results line.
+	maxHeldValueChars = 40
 	// maxThoughtChars bounds a thought kept in the journal.
 	maxThoughtChars = 300
 	// journalParamChars and journalTitleChars clip a parameter and a page

@@ -25,6 +25,10 @@ type openPage struct {
 	findings     int          // findings recorded from this page
 	partFindings map[int]bool // parts findings were recorded from
 	confirmed    bool         // asked once before leaving with nothing recorded
+	// holds are the parts that hold something for the items open when the
+	// page was opened (ahead.go); leaving the page, or reading on from a
+	// part, that holds nothing is not questioned.
+	holds map[int]bool
 	// confirmedPart is the part the model was asked about before reading on.
 	confirmedPart int
 	// splitAnew: the page was split anew for a smaller context since the

@@ -5,6 +5,7 @@ package agent
 
 import (
 	"context"
+	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
@@ -21,6 +22,23 @@ type Model interface {
 // *port.VisitError saying why it could not.
 type Browser interface {
 	Open(ctx context.Context, url string) (*port.Visit, error)
+}
+
+// ReadAhead reads pages in the background while the model works, in a
+// browser context of its own behind the same guard: Start queues urls to
+// be read (at once, a site at a time) and returns; Read returns those of
+// urls read by when ctx ends or wait passes, without waiting for the rest
+// after that. A page that could not be read is not returned.
+type ReadAhead interface {
+	Start(urls []string)
+	Read(ctx context.Context, urls []string, wait time.Duration) map[string]*port.Visit
+}
+
+// Shower may be implemented by a Browser: Show loads a page in the window
+// the user watches without reading it, when the agent already has it
+// (read ahead). It returns at once.
+type Shower interface {
+	Show(url string)
 }
 
 // Searcher runs a web search. An empty result is not an error. While the

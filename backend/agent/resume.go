@@ -222,7 +222,7 @@ func (a *Agent) restore(s *Snapshot) {
 		tr.opened[normalizeURL(u)] = true
 	}
 	if ls := s.LastSearch; ls != nil {
-		list := tr.offerResults(ls.Results) // after opened: it marks the pages opened
+		list := tr.offerResults(ls.Results, nil) // after opened: it marks the pages opened
 		a.st.conv.lastResults = render("searched", map[string]any{"Turn": ls.Turn, "Query": ls.Query, "Results": list})
 	}
 	a.st.conv.journal = s.Journal

@@ -39,9 +39,11 @@ func navigateRule(u string, seen bool, visits map[string]int, p *openPage) verdi
 	return verdict{}
 }
 
-// leaveRule asks once before leaving a page nothing was recorded from.
+// leaveRule asks once before leaving a page nothing was recorded from,
+// unless code is sure it holds nothing for the open items (ahead.go):
+// nothing there could be.
 func leaveRule(p *openPage) verdict {
-	if p == nil || p.findings > 0 || p.confirmed {
+	if p == nil || p.findings > 0 || p.confirmed || p.holds != nil && len(p.holds) == 0 {
 		return verdict{}
 	}
 	return confirm(RefusalConfirmLeave, "confirm-leave", map[string]string{"Title": p.page.Title})
@@ -71,9 +73,10 @@ func readMoreRule(param string, p *openPage) (int, verdict) {
 }
 
 // readOnRule asks once, before reading on from a part nothing was recorded
-// from, what that part says.
+// from, what that part says, unless code is sure the part holds nothing for
+// the open items.
 func readOnRule(p *openPage) verdict {
-	if p == nil || p.partFindings[p.shown] || p.confirmedPart == p.shown {
+	if p == nil || p.partFindings[p.shown] || p.confirmedPart == p.shown || p.holds != nil && !p.holds[p.shown] {
 		return verdict{}
 	}
 	return confirm(RefusalConfirmReadOn, "confirm-read-on", map[string]int{"Part": p.shown})

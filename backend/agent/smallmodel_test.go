@@ -399,7 +399,7 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	tr := trail{seen: map[string]bool{}}
 	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"},
 		{Title: "Washington", URL: base + "/wiki/Washington,_D.C."}, {Title: "R2-D2 | Wookieepedia", URL: "https://www.starwars.test/wiki/R2-D2?lang=en"},
-		{Title: "Mount Kenya - Wiki", URL: base + "/wiki/Mount_Kenya"}, {Title: "Mount Kenya - Travel", URL: "http://travel.test/kenya"}})
+		{Title: "Mount Kenya - Wiki", URL: base + "/wiki/Mount_Kenya"}, {Title: "Mount Kenya - Travel", URL: "http://travel.test/kenya"}}, nil)
 	tr.offerLinks([]page.Link{{Text: "Mount Kenya", URL: base + "/wiki/Mount_Kenya"}, {Text: "2", URL: base + "/wiki/Page_2"}})
 	for _, tc := range []struct{ param, want string }{
 		{base + "/wiki/Kilimanjaro", base + "/wiki/Kilimanjaro"},
@@ -453,7 +453,7 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	}
 	// A bare number is a result's when only results are on offer.
 	only := trail{seen: map[string]bool{}}
-	only.offerResults([]port.SearchResult{{Title: "A", URL: base + "/a"}, {Title: "B", URL: base + "/b"}})
+	only.offerResults([]port.SearchResult{{Title: "A", URL: base + "/a"}, {Title: "B", URL: base + "/b"}}, nil)
 	if u, ok := only.resolve("2"); !ok || u != base+"/b" {
 		t.Errorf("resolve(2) with results only = %q, %v", u, ok)
 	}

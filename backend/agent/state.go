@@ -210,7 +210,8 @@ var (
 
 // offerResults numbers a search's results for NAVIGATE to name; Opened
 // marks those open already, which a small model otherwise opens again.
-func (t *trail) offerResults(results []port.SearchResult) []shownResult {
+// held says, of results read ahead, what each holds for the open items.
+func (t *trail) offerResults(results []port.SearchResult, held map[string]string) []shownResult {
 	t.results = t.results[:0]
 	list := make([]shownResult, len(results))
 	for i, r := range results {
@@ -218,7 +219,7 @@ func (t *trail) offerResults(results []port.SearchResult) []shownResult {
 		t.results = append(t.results, u)
 		t.seen[u] = true
 		t.offerTitle(r.Title, u)
-		list[i] = shownResult{r, t.opened[u]}
+		list[i] = shownResult{r, t.opened[u], held[r.URL]}
 	}
 	return list
 }
@@ -227,6 +228,8 @@ func (t *trail) offerResults(results []port.SearchResult) []shownResult {
 type shownResult struct {
 	port.SearchResult
 	Opened bool
+	// Held is what the page holds for the open items, when read ahead.
+	Held string
 }
 
 // offerLinks numbers the first maxLinksPerPart links of a part for

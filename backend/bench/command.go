@@ -68,10 +68,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 // flags are the command line's flags.
 type flags struct {
-	tasks, only, out, styles, baseline string
-	live, noMistakes, noCache          bool
-	readRate, writeRate                float64
-	timeout                            time.Duration
+	tasks, only, out, styles, baseline     string
+	live, noMistakes, noCache, noReadAhead bool
+	readRate, writeRate                    float64
+	timeout                                time.Duration
 }
 
 // parseFlags reads args; when ok is false the command ends with code
@@ -90,6 +90,7 @@ func parseFlags(args []string, stderr io.Writer) (f flags, code int, ok bool) {
 	fs.BoolVar(&f.noMistakes, "no-mistakes", false, "offline: the oracle makes none of its scripted small-model mistakes, to show what they cost")
 	fs.StringVar(&f.styles, "styles", "all", "offline: the policy styles that play every task, comma-separated ("+StyleNames()+")")
 	fs.BoolVar(&f.noCache, "no-cache-reuse", false, "also run every task rebuilding the prompt each turn, to measure the cache's benefit")
+	fs.BoolVar(&f.noReadAhead, "no-read-ahead", false, "run without reading the results of a search ahead, to measure what reading ahead saves")
 	fs.StringVar(&f.baseline, "baseline", "", "an earlier summary.json to compare against")
 	fs.Float64Var(&f.readRate, "read-rate", DefaultReadRate, "prompt tokens per second read, for projected model time")
 	fs.Float64Var(&f.writeRate, "write-rate", DefaultWriteRate, "tokens per second written, for projected model time")
@@ -134,7 +135,7 @@ func (f flags) options() (Options, *Summary, int, error) {
 	if _, err := os.Stat(dir); err == nil {
 		return Options{}, nil, exitUsage, fmt.Errorf("%s already exists: choose another --out folder", dir)
 	}
-	return Options{Tasks: tasks, OutDir: dir, Live: f.live, NoCacheReuse: f.noCache, NoMistakes: f.noMistakes, Styles: styles,
+	return Options{Tasks: tasks, OutDir: dir, Live: f.live, NoCacheReuse: f.noCache, NoMistakes: f.noMistakes, NoReadAhead: f.noReadAhead, Styles: styles,
 		TaskTimeout: f.timeout, ReadRate: f.readRate, WriteRate: f.writeRate}, base, exitOK, nil
 }
 

@@ -31,6 +31,9 @@ type Options struct {
 	// NoMistakes makes the offline oracle play without its scripted
 	// mistakes: the difference to a normal run is what they cost.
 	NoMistakes bool
+	// NoReadAhead runs without reading the results of a search ahead:
+	// the difference to a normal run is what reading ahead saves.
+	NoReadAhead bool
 	// Styles are the policy styles that play every task offline (nil: the
 	// oracle only); a task with a recorded run is also replayed.
 	Styles []Style
@@ -200,6 +203,7 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	// The frozen web is on loopback: its pages are opened as local ones
 	// (the model server stays out of their reach all the same).
 	set.ShowBrowser, set.MaxTurns, set.AllowLocalNetwork = false, t.TurnLimit, true
+	set.ReadAhead = !opts.NoReadAhead
 	if set.MaxTurns == 0 {
 		set.MaxTurns = 30
 	}

@@ -271,6 +271,19 @@ func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	return ve
 }
 
+// Show loads rawURL in the session's tab without reading it: a page the
+// agent has already read ahead, shown to the user watching the window. It
+// returns at once; an Open after it waits for the load to end.
+func (s *Session) Show(rawURL string) {
+	go func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), navigationBound(s.br.opts.NavigationTimeout))
+		defer cancel()
+		_, _, _ = s.navigate(ctx, rawURL)
+	}()
+}
+
 // Open loads rawURL and reads it. Failures are *VisitError values (or
 // ctx.Err() when cancelled); a page that answers 4xx/5xx is a failure.
 func (s *Session) Open(ctx context.Context, rawURL string) (*port.Visit, error) {

@@ -54,6 +54,8 @@ Flags of run (they override the settings for this run; settings are never writte
   --browser PATH    Chromium, Chrome or Edge executable (default: discovered)
   --max-turns N     turn limit (default 100)
   --allow-local     allow opening loopback and private-network addresses (off by default)
+  --no-read-ahead   do not read the top results of each search in the background
+                    (by default they are, and ordered by what they hold for the checklist)
 
 Exit status of run: 0 when the agent finished the objective; 3 when the run ended
 otherwise (turn limit, interrupted, model gone, model stuck, search down) with the

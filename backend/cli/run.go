@@ -28,7 +28,7 @@ const exitIncomplete = 3
 type runFlags struct {
 	out, llmURL, model, searchURL, browser string
 	context, maxTurns                      int
-	headless, allowLocal                   bool
+	headless, allowLocal, noReadAhead      bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -41,6 +41,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.browser, "browser", "", "Chromium, Chrome or Edge executable")
 	fs.IntVar(&f.maxTurns, "max-turns", 0, "turn limit")
 	fs.BoolVar(&f.allowLocal, "allow-local", false, "allow loopback and private-network addresses")
+	fs.BoolVar(&f.noReadAhead, "no-read-ahead", false, "do not read the results of a search ahead")
 }
 
 // apply lays the flags over the settings.
@@ -68,6 +69,9 @@ func (f *runFlags) apply(s settings.Settings) settings.Settings {
 	}
 	if f.allowLocal {
 		s.AllowLocalNetwork = true
+	}
+	if f.noReadAhead {
+		s.ReadAhead = false
 	}
 	return s
 }

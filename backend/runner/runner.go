@@ -192,6 +192,16 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 		return nil, setupFailed(err)
 	}
 	defer sess.Close()
+	var ahead agent.ReadAhead
+	if s.ReadAhead {
+		a, err := browser.NewAhead(br, guard)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("Results are not read ahead in this run: %v.", err))
+		} else {
+			defer a.Close()
+			ahead = a
+		}
+	}
 
 	dir := cmp.Or(opts.OutDir, runs.DefaultDir(opts.Objective, started))
 	open := runs.Create
@@ -213,7 +223,7 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
-		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard),
+		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard), ReadAhead: ahead,
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: readRate, Notes: notes,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),

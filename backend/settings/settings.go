@@ -60,6 +60,9 @@ type Settings struct {
 	// AllowLocalNetwork lets the agent open loopback and private-network
 	// addresses, which are refused by default.
 	AllowLocalNetwork bool `json:"allow_local_network"`
+	// ReadAhead reads the top results of each search in the background,
+	// so the results are ordered by what they hold for the checklist.
+	ReadAhead bool `json:"read_ahead"`
 }
 
 // Search configures the search provider.
@@ -82,5 +85,6 @@ func Defaults() Settings {
 		},
 		ShowBrowser: true,
 		MaxTurns:    DefaultMaxTurns,
+		ReadAhead:   true,
 	}
 }

@@ -18,6 +18,7 @@ func TestDefaults(t *testing.T) {
 		Search:      Search{Provider: "duckduckgo", DuckDuckGoURL: "https://html.duckduckgo.com/html/"},
 		ShowBrowser: true,
 		MaxTurns:    100,
+		ReadAhead:   true,
 	}
 	if !reflect.DeepEqual(d, want) {
 		t.Fatalf("Defaults() = %+v, want %+v", d, want)
