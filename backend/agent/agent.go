@@ -41,7 +41,7 @@ type Config struct {
 	// list is shown: the list is ordered by what the pages hold for the
 	// open checklist items, and a page read ahead opens at once.
 	ReadAhead ReadAhead
-	Sink          Sink
+	Sink      Sink
 	// Now stamps events; nil means time.Now.
 	Now func() time.Time
 	// Resume continues an interrupted run from its snapshot instead of
