@@ -43,6 +43,12 @@ WINDOWS_EXE := $(DIST)/scout-windows-amd64.exe
 # compiler. windowsgui: no console window opens behind the app. make test
 # builds it the same way, so the two share the build cache.
 WINDOWS_BUILD := GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -tags desktop,production -trimpath -ldflags "-w -s -H windowsgui"
+# The Windows program's resources (its icon, manifest and version
+# information from wails.json), as Wails' own build makes them: an object
+# file in the main package's folder, which go build links into Windows
+# builds only (the _windows_amd64 suffix). The .ico is for the installer.
+WINDOWS_SYSO := rsrc_windows_amd64.syso
+WINDOWS_ICO := build/bin/windows/scout.ico
 
 .PHONY: run build test bench fixtures deps deps-test frontend bindings clean install uninstall package icons shellcheck windows
 
@@ -86,8 +92,11 @@ $(DEB): $(BIN) $(ICON) build/linux/nfpm.yaml build/linux/scout.desktop build/app
 
 windows: $(WINDOWS_EXE)
 
-$(WINDOWS_EXE): $(GO_SOURCES) frontend/dist/index.html
+$(WINDOWS_EXE): $(GO_SOURCES) frontend/dist/index.html $(WINDOWS_SYSO)
 	$(WINDOWS_BUILD) -o $@ .
+
+$(WINDOWS_SYSO) $(WINDOWS_ICO) &: wails.json build/windows/scout.exe.manifest build/winres/main.go $(ICON)
+	go run ./build/winres -wails wails.json -icons $(ICONS) -manifest build/windows/scout.exe.manifest -syso $(WINDOWS_SYSO) -ico $(WINDOWS_ICO)
 
 # Every shell script in the repository, known by its #! line.
 shellcheck:
@@ -149,4 +158,4 @@ bindings:
 	go build -tags bindings -o build/bin/scout-bindings . && ./build/bin/scout-bindings
 
 clean:
-	rm -rf build/bin $(DIST) frontend/dist/assets frontend/dist/index.html
+	rm -rf build/bin $(DIST) $(WINDOWS_SYSO) frontend/dist/assets frontend/dist/index.html
