@@ -3,7 +3,8 @@
 #   make test   install what is missing for tests, then run every test
 # and to install it like any desktop app:
 #   make install     into ~/.local, no root needed (make uninstall removes it)
-#   make package     dist/scout_VERSION_ARCH.deb and dist/scout-windows-amd64.exe
+#   make package     dist/scout_VERSION_ARCH.deb, dist/scout-windows-amd64.exe
+#                    and its installer dist/scout-windows-amd64-setup.exe
 SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 
@@ -35,10 +36,14 @@ DATADIR = $(PREFIX)/share
 ICONS := build/bin/icons/hicolor
 ICON := $(ICONS)/512x512/apps/scout.png
 
-# make package puts the .deb and the Windows program here.
+# make package puts the .deb, the Windows program (with Scout's licence and
+# the third-party notices beside it), its installer and their checksums here.
 DIST := dist
 DEB := $(DIST)/scout_$(VERSION)_$(GOARCH).deb
 WINDOWS_EXE := $(DIST)/scout-windows-amd64.exe
+WINDOWS_TEXTS := $(DIST)/LICENSE.txt $(DIST)/THIRD-PARTY-NOTICES.txt
+INSTALLER := $(DIST)/scout-windows-amd64-setup.exe
+ARTEFACTS := $(DEB) $(WINDOWS_EXE) $(WINDOWS_TEXTS) $(INSTALLER)
 # Wails on Windows uses WebView2 through go-webview2: no cgo, no cross
 # compiler. windowsgui: no console window opens behind the app. make test
 # builds it the same way, so the two share the build cache.
@@ -57,8 +62,11 @@ run: build
 
 build: $(BIN)
 
+# A position-independent executable, as Debian builds its programs, so
+# address-space layout randomisation applies to the program too, with its
+# symbols bound at start (-z now) so the table of them can be read-only.
 $(BIN): $(GO_SOURCES) frontend/dist/index.html | deps
-	go build -tags $(RELEASE_TAGS) -trimpath -ldflags "-w -s" -o $@ .
+	go build -tags $(RELEASE_TAGS) -buildmode=pie -trimpath -ldflags "-w -s -extldflags=-Wl,-z,now" -o $@ .
 
 frontend: frontend/dist/index.html
 
@@ -84,16 +92,68 @@ uninstall:
 	rm -f $(BINDIR)/scout $(DATADIR)/applications/scout.desktop
 	rm -f $(DATADIR)/icons/hicolor/*/apps/scout.png $(DATADIR)/icons/hicolor/scalable/apps/scout.svg
 
-package: $(DEB) $(WINDOWS_EXE)
+# make package also installs what packaging needs (deps.sh package: makensis
+# besides what make run needs); the installer asks for the same when made
+# alone.
+package: $(ARTEFACTS) $(DIST)/SHA256SUMS
+package $(INSTALLER): DEPS_MODE := package
 
-$(DEB): $(BIN) $(ICON) build/linux/nfpm.yaml build/linux/scout.desktop build/appicon.svg
+$(DIST)/SHA256SUMS: $(ARTEFACTS)
+	cd $(DIST) && sha256sum $(notdir $(ARTEFACTS)) >SHA256SUMS
+
+# What the .deb carries besides the program, its entry and icons, made at
+# build time: the copyright file (Scout's licence and the notices of the Go
+# standard library and every Go module compiled in), the changelog and the
+# manual page (from scout help), compressed as Debian wants them: gzip -9n,
+# the smallest, with no time stamp.
+LINUX_DOC := build/bin/linux
+DEB_DOCS := $(LINUX_DOC)/copyright $(LINUX_DOC)/changelog.gz $(LINUX_DOC)/scout.1.gz
+METAINFO := build/linux/io.github.scout_research.scout.metainfo.xml
+
+$(DEB): $(BIN) $(ICON) $(DEB_DOCS) build/linux/nfpm.yaml build/linux/scout.desktop $(METAINFO) build/appicon.svg
 	@mkdir -p $(DIST)
 	VERSION=$(VERSION) GOARCH=$(GOARCH) go tool nfpm package --config build/linux/nfpm.yaml --packager deb --target $@
+
+$(LINUX_DOC)/copyright: $(GO_SOURCES) LICENSE $(wildcard build/notices/*.go)
+	@mkdir -p $(@D)
+	go run ./build/notices -format debian -goos linux -tags $(RELEASE_TAGS) >$@.tmp
+	mv $@.tmp $@
+
+$(LINUX_DOC)/changelog.gz: build/linux/changelog
+	@mkdir -p $(@D)
+	gzip -9n <$< >$@
+
+$(LINUX_DOC)/scout.1.gz: $(GO_SOURCES) build/manpage/main.go
+	@mkdir -p $(@D)
+	go run ./build/manpage >$(LINUX_DOC)/scout.1
+	gzip -9nf $(LINUX_DOC)/scout.1
 
 windows: $(WINDOWS_EXE)
 
 $(WINDOWS_EXE): $(GO_SOURCES) frontend/dist/index.html $(WINDOWS_SYSO)
 	$(WINDOWS_BUILD) -o $@ .
+
+# The texts that ship with the Windows program, with Windows' line ends:
+# Scout's licence, and the notices of what the Windows build links.
+$(DIST)/LICENSE.txt: LICENSE
+	@mkdir -p $(@D)
+	sed 's/$$/\r/' $< >$@
+
+$(DIST)/THIRD-PARTY-NOTICES.txt: $(GO_SOURCES) $(wildcard build/notices/*.go)
+	@mkdir -p $(@D)
+	go run ./build/notices -format text -goos windows -cgo=false -tags desktop,production | sed 's/$$/\r/' >$@.tmp
+	mv $@.tmp $@
+
+# A 64-bit NSIS installer for the current user: the program, the two texts,
+# a Start-menu entry and an uninstaller. VERSION4 is the four numbers
+# Windows wants.
+VERSION4 := $(word 1,$(subst -, ,$(VERSION))).0
+COPYRIGHT := $(shell sed -n 's/^ *"copyright": *"\([^"]*\)".*/\1/p' wails.json)
+
+$(INSTALLER): build/windows/installer.nsi $(WINDOWS_EXE) $(WINDOWS_TEXTS) $(WINDOWS_ICO) | deps
+	makensis -V2 -WX -NOCD -DVERSION=$(VERSION) -DVERSION4=$(VERSION4) -DCOPYRIGHT="$(COPYRIGHT)" \
+		-DEXE=$(WINDOWS_EXE) -DLICENSE=$(DIST)/LICENSE.txt -DNOTICES=$(DIST)/THIRD-PARTY-NOTICES.txt \
+		-DICON=$(WINDOWS_ICO) -DOUT=$@ build/windows/installer.nsi
 
 $(WINDOWS_SYSO) $(WINDOWS_ICO) &: wails.json build/windows/scout.exe.manifest build/winres/main.go $(ICON)
 	go run ./build/winres -wails wails.json -icons $(ICONS) -manifest build/windows/scout.exe.manifest -syso $(WINDOWS_SYSO) -ico $(WINDOWS_ICO)
@@ -102,8 +162,10 @@ $(WINDOWS_SYSO) $(WINDOWS_ICO) &: wails.json build/windows/scout.exe.manifest bu
 shellcheck:
 	git ls-files -z --cached --others --exclude-standard | xargs -0 awk 'FNR == 1 { if (/^#!.*sh/) print FILENAME; nextfile }' | xargs -r shellcheck
 
+DEPS_MODE := run
+
 deps:
-	@build/deps.sh run
+	@build/deps.sh $(DEPS_MODE)
 
 deps-test:
 	@build/deps.sh test

@@ -2,8 +2,10 @@
 # Installs what Scout needs on Debian or Ubuntu, skipping what is present so
 # later runs take a second or two.
 #
-#   build/deps.sh run    to build and run the app
-#   build/deps.sh test   also what the tests need (Chromium, Xvfb, ...)
+#   build/deps.sh run      to build and run the app
+#   build/deps.sh package  also what make package needs (makensis)
+#   build/deps.sh test     also what the tests need (Chromium, Xvfb,
+#                          lintian, ...)
 #
 # Debian packages are installed with one apt-get call (through sudo when not
 # root, saying what and why first), the frontend's npm packages with npm ci,
@@ -172,17 +174,21 @@ playwright_driver() {
 check_toolchains
 want "to build the desktop app" build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev
 case "$mode" in
-  run)
+  run | package)
     want "pdftotext, to read PDF documents" poppler-utils
+    if [ "$mode" = package ]; then
+      want "makensis, to build the Windows installer" nsis
+    fi
     browser="the browser the agent drives"
     ;;
   test)
     want "fonts for pages, a virtual screen for the app under test and key presses for its window" fonts-liberation xvfb xauth xdotool
     want "pdftotext, to read PDF documents and check PDF exports" poppler-utils
     want "checks of the shell scripts, the desktop entry and the .deb package, and gio to launch the entry" shellcheck desktop-file-utils dpkg-dev libglib2.0-bin
+    want "makensis, to build the Windows installer, and checks of the packages: lintian, appstreamcli, wrestool and 7z" nsis lintian appstream icoutils p7zip-full
     browser="the browser the tests drive"
     ;;
-  *) fail "unknown mode $mode (use run or test)" ;;
+  *) fail "unknown mode $mode (use run, package or test)" ;;
 esac
 if have_browser; then browser=""; fi
 install_packages "$browser"

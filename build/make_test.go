@@ -55,3 +55,12 @@ func run(t *testing.T, dir, name string, args ...string) string {
 	}
 	return string(out)
 }
+
+// command runs a program in dir and returns everything it printed, for a
+// program whose exit status is not the verdict.
+func command(dir, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}

@@ -16,7 +16,8 @@ import (
 var (
 	buildPackages = []string{"build-essential", "pkg-config", "libgtk-3-dev", "libwebkit2gtk-4.1-dev"}
 	testPackages  = []string{"fonts-liberation", "xvfb", "xauth", "xdotool", "poppler-utils",
-		"shellcheck", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin"}
+		"shellcheck", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin",
+		"nsis", "lintian", "appstream", "icoutils", "p7zip-full"}
 	everyPackage = slices.Concat(buildPackages, testPackages)
 )
 
@@ -80,6 +81,12 @@ func TestDepsScript(t *testing.T) {
 		commands: install(false, slices.Concat(buildPackages, []string{"poppler-utils", "chromium"})...),
 		output:   []string{"a Chromium, Chrome or Edge browser (the browser the agent drives)"},
 	}, {
+		name:     "to package: makensis too",
+		mode:     "package",
+		m:        func(m *machine) {},
+		commands: install(false, slices.Concat(buildPackages, []string{"poppler-utils", "nsis", "chromium"})...),
+		output:   []string{"nsis (makensis, to build the Windows installer)"},
+	}, {
 		name:     "Ubuntu: only chromium-browser",
 		mode:     "test",
 		m:        func(m *machine) { m.candidates = []string{"chromium-browser"} },
@@ -91,8 +98,9 @@ func TestDepsScript(t *testing.T) {
 			m.browsers = []string{"google-chrome"}
 			m.installed = slices.Concat(buildPackages, []string{"xvfb", "shellcheck"})
 		},
-		commands: install(false, "fonts-liberation", "xauth", "xdotool", "poppler-utils", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin"),
-		output:   []string{"Installing what Scout needs: fonts-liberation xauth xdotool (fonts for pages"},
+		commands: install(false, "fonts-liberation", "xauth", "xdotool", "poppler-utils", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin",
+			"nsis", "lintian", "appstream", "icoutils", "p7zip-full"),
+		output: []string{"Installing what Scout needs: fonts-liberation xauth xdotool (fonts for pages"},
 	}, {
 		name: "everything there: nothing to install",
 		mode: "test",
@@ -157,7 +165,7 @@ func TestDepsScript(t *testing.T) {
 		name:  "unknown mode",
 		mode:  "all",
 		m:     func(m *machine) {},
-		fails: "unknown mode all (use run or test)",
+		fails: "unknown mode all (use run, package or test)",
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
