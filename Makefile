@@ -103,7 +103,8 @@ $(DIST)/SHA256SUMS: $(ARTEFACTS)
 
 # What the .deb carries besides the program, its entry and icons, made at
 # build time: the copyright file (Scout's licence and the notices of the Go
-# standard library and every Go module compiled in), the changelog and the
+# standard library, every Go module compiled in and the npm packages bundled
+# into the frontend), the changelog and the
 # manual page (from scout help), compressed as Debian wants them: gzip -9n,
 # the smallest, with no time stamp.
 LINUX_DOC := build/bin/linux
@@ -114,9 +115,12 @@ $(DEB): $(BIN) $(ICON) $(DEB_DOCS) build/linux/nfpm.yaml build/linux/scout.deskt
 	@mkdir -p $(DIST)
 	VERSION=$(VERSION) GOARCH=$(GOARCH) go tool nfpm package --config build/linux/nfpm.yaml --packager deb --target $@
 
-$(LINUX_DOC)/copyright: $(GO_SOURCES) LICENSE $(wildcard build/notices/*.go)
+# The frontend build lists the npm packages it bundles (Svelte's runtime).
+BUNDLED := frontend/dist/bundled-packages.json
+
+$(LINUX_DOC)/copyright: $(GO_SOURCES) frontend/dist/index.html LICENSE $(wildcard build/notices/*.go)
 	@mkdir -p $(@D)
-	go run ./build/notices -format debian -goos linux -tags $(RELEASE_TAGS) >$@.tmp
+	go run ./build/notices -format debian -goos linux -tags $(RELEASE_TAGS) -npm $(BUNDLED) >$@.tmp
 	mv $@.tmp $@
 
 $(LINUX_DOC)/changelog.gz: build/linux/changelog
@@ -139,9 +143,9 @@ $(DIST)/LICENSE.txt: LICENSE
 	@mkdir -p $(@D)
 	sed 's/$$/\r/' $< >$@
 
-$(DIST)/THIRD-PARTY-NOTICES.txt: $(GO_SOURCES) $(wildcard build/notices/*.go)
+$(DIST)/THIRD-PARTY-NOTICES.txt: $(GO_SOURCES) frontend/dist/index.html $(wildcard build/notices/*.go)
 	@mkdir -p $(@D)
-	go run ./build/notices -format text -goos windows -cgo=false -tags desktop,production | sed 's/$$/\r/' >$@.tmp
+	go run ./build/notices -format text -goos windows -cgo=false -tags desktop,production -npm $(BUNDLED) | sed 's/$$/\r/' >$@.tmp
 	mv $@.tmp $@
 
 # A 64-bit NSIS installer for the current user: the program, the two texts,

@@ -2,11 +2,13 @@ package build
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"encoding/xml"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,7 +39,7 @@ func TestLintian(t *testing.T) {
 
 // TestDebDocs checks what the .deb says about itself: the copyright file
 // names every module the Linux build links (asked of go list here, not of
-// the generator), the changelog and the AppStream metainfo carry wails.json's
+// the generator) and every npm package the frontend bundles, the changelog and the AppStream metainfo carry wails.json's
 // version and the package's maintainer, appstreamcli validates the
 // metainfo, and the manual page is scout help's.
 func TestDebDocs(t *testing.T) {
@@ -57,6 +59,15 @@ func TestDebDocs(t *testing.T) {
 	for _, m := range strings.Fields(modules) {
 		if !strings.Contains(copyright, "\nFiles: "+m+"/*\n") {
 			t.Errorf("the copyright file lacks %s, which the program links", m)
+		}
+	}
+	var npm []string
+	if err := json.Unmarshal([]byte(readFile("../frontend/dist/bundled-packages.json")), &npm); err != nil || !slices.Contains(npm, "svelte") {
+		t.Errorf("the frontend build lists %q as bundled (%v); Svelte's runtime is", npm, err)
+	}
+	for _, name := range npm {
+		if !strings.Contains(copyright, "\nFiles: node_modules/"+name+"/*\n") {
+			t.Errorf("the copyright file lacks the npm package %s, which the frontend bundles", name)
 		}
 	}
 

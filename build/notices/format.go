@@ -25,9 +25,11 @@ func debian(own string, parts []part) ([]byte, error) {
 	b.WriteString("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n")
 	b.WriteString("Upstream-Name: Scout\n")
 	field(&b, "Comment", "/usr/bin/scout is built from Scout's source together with the Go "+
-		"standard library and runtime and the Go modules below, which are compiled into it. "+
-		"This list is generated from the build (go list -deps) and each module's own licence "+
-		"file; a module's files are named as in Go's module cache (path@version).")
+		"standard library and runtime and the Go modules below, which are compiled into it, "+
+		"and the npm packages below, which are bundled into its window's code. This list is "+
+		"generated from the build (go list -deps, and the frontend bundle's list of packages) "+
+		"and each one's own licence file; a Go module's files are named as in Go's module "+
+		"cache (path@version), an npm package's as in node_modules.")
 	ownLicence, err := classify(own)
 	if err != nil {
 		return nil, fmt.Errorf("Scout's own licence: %w", err)
@@ -39,9 +41,13 @@ func debian(own string, parts []part) ([]byte, error) {
 		b.WriteString("\n")
 		files := p.path + "@" + p.version + "/*"
 		comment := "Go module " + p.path + " " + p.version + ", compiled into /usr/bin/scout."
-		if p.path == "Go standard library and runtime" {
+		switch {
+		case p.path == "Go standard library and runtime":
 			files = p.version + "/src/*"
 			comment = "Go's standard library and runtime (" + p.version + "), compiled into /usr/bin/scout."
+		case p.npm:
+			files = "node_modules/" + p.path + "/*"
+			comment = "npm package " + p.path + " " + p.version + ", bundled into the window's code, which /usr/bin/scout embeds."
 		}
 		paragraph(&b, files, p, comment)
 	}
@@ -126,11 +132,15 @@ func text(parts []part) ([]byte, error) {
 	b.WriteString("Third-party notices\n===================\n\n")
 	b.WriteString(wrap("Scout's program is built from Scout's source (MIT licence, in LICENSE.txt) "+
 		"together with Go's standard library and runtime and the Go modules below, which are "+
-		"compiled into it. Their licences and notices follow.", 76) + "\n")
+		"compiled into it, and the npm packages below, which are bundled into its window's "+
+		"code. Their licences and notices follow.", 76) + "\n")
 	for _, p := range parts {
 		title := p.path + " " + p.version
-		if p.path == "Go standard library and runtime" {
+		switch {
+		case p.path == "Go standard library and runtime":
 			title = "Go's standard library and runtime (" + p.version + ")"
+		case p.npm:
+			title = "npm package " + p.path + " " + p.version
 		}
 		fmt.Fprintf(&b, "\n\n%s\n%s\n\nLicence: %s\n", title, strings.Repeat("-", len([]rune(title))), p.license)
 		for _, n := range p.notices {

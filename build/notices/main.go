@@ -2,10 +2,14 @@
 // Scout's program: Scout's own MIT licence, the Go standard library's and
 // every Go module's that the build links, found with go list -deps for the
 // target system and read from each module's licence files in the module
-// cache. Nothing is listed by hand, so a new dependency cannot be left out.
+// cache, and those of the npm packages bundled into the window's code,
+// which the frontend build lists in frontend/dist/bundled-packages.json.
+// Nothing is listed by hand, so a new dependency cannot be left out.
 //
-//	go run ./build/notices -format debian -goos linux -tags desktop,production,webkit2_41 >copyright
-//	go run ./build/notices -format text -goos windows -cgo=false -tags desktop,production >THIRD-PARTY-NOTICES.txt
+//	go run ./build/notices -format debian -goos linux -tags desktop,production,webkit2_41 \
+//	    -npm frontend/dist/bundled-packages.json >copyright
+//	go run ./build/notices -format text -goos windows -cgo=false -tags desktop,production \
+//	    -npm frontend/dist/bundled-packages.json >THIRD-PARTY-NOTICES.txt
 //
 // debian is a machine-readable debian/copyright (DEP-5) for the .deb;
 // text is a plain file to ship beside the Windows program.
@@ -13,6 +17,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,21 +37,23 @@ func main() {
 	tags := flag.String("tags", "", "the build tags the program is built with")
 	pkg := flag.String("pkg", ".", "the main package")
 	license := flag.String("license", "LICENSE", "Scout's own licence file")
+	npm := flag.String("npm", "", "the frontend build's list of bundled npm packages (their folders are in node_modules beside its dist folder)")
 	flag.Parse()
 	if flag.NArg() != 0 || (*format != "debian" && *format != "text") {
-		fmt.Fprintln(os.Stderr, "usage: notices -format debian|text -goos GOOS [-cgo=false] -tags TAGS [-pkg .] [-license LICENSE]")
+		fmt.Fprintln(os.Stderr, "usage: notices -format debian|text -goos GOOS [-cgo=false] -tags TAGS [-pkg .] [-license LICENSE] [-npm LIST]")
 		os.Exit(2)
 	}
-	if err := write(os.Stdout, *format, build{goos: *goos, cgo: *cgo, tags: *tags, pkg: *pkg}, *license); err != nil {
+	if err := write(os.Stdout, *format, build{goos: *goos, cgo: *cgo, tags: *tags, pkg: *pkg, npm: *npm}, *license); err != nil {
 		fmt.Fprintln(os.Stderr, "notices:", err)
 		os.Exit(1)
 	}
 }
 
-// build is the build whose linked code is listed.
+// build is the build whose linked code is listed: npm names the
+// frontend's list of bundled packages (none when empty).
 type build struct {
-	goos, tags, pkg string
-	cgo             bool
+	goos, tags, pkg, npm string
+	cgo                  bool
 }
 
 func write(w io.Writer, format string, b build, license string) error {
@@ -58,6 +65,13 @@ func write(w io.Writer, format string, b build, license string) error {
 	parts, err := linked(b)
 	if err != nil {
 		return err
+	}
+	if b.npm != "" {
+		bundled, err := bundled(b.npm)
+		if err != nil {
+			return err
+		}
+		parts = append(parts, bundled...)
 	}
 	var out []byte
 	if format == "debian" {
@@ -72,10 +86,12 @@ func write(w io.Writer, format string, b build, license string) error {
 	return err
 }
 
-// part is code compiled into the program from elsewhere: a Go module, or
-// Go's standard library and runtime.
+// part is code compiled into the program from elsewhere: a Go module,
+// Go's standard library and runtime, or an npm package bundled into the
+// window's code.
 type part struct {
 	path, version string
+	npm           bool
 	// notices are the licence and then any other notice files (NOTICE,
 	// PATENTS), each with its name.
 	notices []notice
@@ -148,6 +164,42 @@ func standardLibrary() (part, error) {
 	}
 	goroot, version, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
 	return module("Go standard library and runtime", version, goroot)
+}
+
+// bundled reads the frontend build's list of bundled npm packages (a JSON
+// array of names) and finds each in the node_modules folder beside the
+// build's dist folder, with its version and licence.
+func bundled(list string) ([]part, error) {
+	data, err := os.ReadFile(list)
+	if err != nil {
+		return nil, fmt.Errorf("%w: build the frontend first", err)
+	}
+	var names []string
+	if err := json.Unmarshal(data, &names); err != nil {
+		return nil, fmt.Errorf("%s: %w", list, err)
+	}
+	modules := filepath.Join(filepath.Dir(filepath.Dir(list)), "node_modules")
+	var parts []part
+	for _, name := range names {
+		dir := filepath.Join(modules, filepath.FromSlash(name))
+		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+		if err != nil {
+			return nil, fmt.Errorf("the bundled npm package %s: %w", name, err)
+		}
+		var meta struct {
+			Version string `json:"version"`
+		}
+		if err := json.Unmarshal(data, &meta); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "package.json"), err)
+		}
+		p, err := module(name, meta.Version, dir)
+		if err != nil {
+			return nil, err
+		}
+		p.npm = true
+		parts = append(parts, p)
+	}
+	return parts, nil
 }
 
 // licenceFile and noticeFile are the names of licence and other notice

@@ -141,3 +141,41 @@ func TestLinked(t *testing.T) {
 		}
 	}
 }
+
+// TestBundled reads a frontend build's list of npm packages and finds each
+// in node_modules beside its dist folder, scoped names too.
+func TestBundled(t *testing.T) {
+	frontend := t.TempDir()
+	for path, body := range map[string]string{
+		"dist/bundled-packages.json":            `["@scope/tool","lib"]`,
+		"node_modules/@scope/tool/package.json": `{"name":"@scope/tool","version":"2.0.1"}`,
+		"node_modules/@scope/tool/LICENSE":      mitText("2024 Tool Authors"),
+		"node_modules/lib/package.json":         `{"name":"lib","version":"1.0.0"}`,
+		"node_modules/lib/LICENSE.md":           "Permission to use, copy, modify, and/or distribute this software for any purpose with or without fee is hereby granted.",
+	} {
+		path = filepath.Join(frontend, path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	parts, err := bundled(filepath.Join(frontend, "dist", "bundled-packages.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range parts {
+		got = append(got, p.path+" "+p.version+" "+p.license)
+		if !p.npm {
+			t.Errorf("%s is not marked as an npm package", p.path)
+		}
+	}
+	if want := []string{"@scope/tool 2.0.1 MIT", "lib 1.0.0 ISC"}; !slices.Equal(got, want) {
+		t.Errorf("bundled: %q, want %q", got, want)
+	}
+	if _, err := bundled(filepath.Join(t.TempDir(), "dist", "bundled-packages.json")); err == nil || !strings.Contains(err.Error(), "build the frontend first") {
+		t.Errorf("no list: %v", err)
+	}
+}
