@@ -104,9 +104,9 @@ $(DIST)/SHA256SUMS: $(ARTEFACTS)
 # What the .deb carries besides the program, its entry and icons, made at
 # build time: the copyright file (Scout's licence and the notices of the Go
 # standard library, every Go module compiled in and the npm packages bundled
-# into the frontend), the changelog and the
-# manual page (from scout help), compressed as Debian wants them: gzip -9n,
-# the smallest, with no time stamp.
+# into the frontend), the changelog and the manual page (from scout help),
+# compressed as Debian wants them: gzip -9n, the smallest, with no time
+# stamp.
 LINUX_DOC := build/bin/linux
 DEB_DOCS := $(LINUX_DOC)/copyright $(LINUX_DOC)/changelog.gz $(LINUX_DOC)/scout.1.gz
 METAINFO := build/linux/io.github.scout_research.scout.metainfo.xml
