@@ -61,18 +61,33 @@ func (j judged) bestPart() int {
 	return best
 }
 
-// judge is what pg holds for the open items.
+// judge is what pg holds for the open items, judged on the page alone.
 func (a *Agent) judge(pg page.Page) judged {
-	var j judged
-	t := a.st.record.ties()
-	for _, it := range a.st.record.openItems() {
-		h, ok, unsure := holdsItem(t, t.asks[it.Number-1], pg)
-		if ok {
-			j.holds = append(j.holds, h)
+	j, byWords := a.judgeSure(pg)
+	for _, n := range byWords {
+		if part := byWordsPart(pg, a.st.record.ties().asks[n-1].Text); part > 0 {
+			j.holds = append(j.holds, holding{item: n, part: part})
+		} else {
+			j.unsure = true
 		}
-		j.unsure = j.unsure || unsure
 	}
 	return j
+}
+
+// judgeSure is what pg holds for the open items by the tie rule, and the
+// items only words can tell on some part of it.
+func (a *Agent) judgeSure(pg page.Page) (j judged, byWords []int) {
+	t := a.st.record.ties()
+	for _, it := range a.st.record.openItems() {
+		h, words := holdsSurely(t, t.asks[it.Number-1], pg)
+		switch {
+		case h.part > 0:
+			j.holds = append(j.holds, h)
+		case words:
+			byWords = append(byWords, it.Number)
+		}
+	}
+	return j, byWords
 }
 
 // parts are the parts that hold something for the open items, or nil
@@ -88,27 +103,35 @@ func (j judged) parts() map[int]bool {
 	return out
 }
 
-// holdsItem finds the part of pg that holds what a asks: the first one
-// that answers it for sure (ties.go), else, for an item code can only
-// judge by its words, the first holding at least aheadWordShare of them.
-// A part code can say does not answer it (no value of the kind asked, or
-// not about its thing) holds nothing for it.
-func holdsItem(t ties, a asked, pg page.Page) (held holding, ok, unsure bool) {
-	words := rank.Stems(a.Text)
-	byWords := false
+// holdsSurely finds the first part of pg that answers what a asks for
+// sure (ties.go), and says whether, failing that, some part can be judged
+// by its words only. A part code can say does not answer it (no value of
+// the kind asked, or not about its thing) holds nothing for it.
+func holdsSurely(t ties, a asked, pg page.Page) (held holding, byWords bool) {
 	for i, part := range pg.Parts {
 		f := Finding{Text: part.Text, Title: pg.Title}
-		switch tie, _ := t.answers(f, a, a.things); {
-		case tie == tieSure:
-			return holding{item: a.Number, part: i + 1, sure: true, value: t.valueFor(f, a)}, true, false
-		case tie == tieWords:
+		switch tie, _ := t.answers(f, a, a.things); tie {
+		case tieSure:
+			return holding{item: a.Number, part: i + 1, sure: true, value: t.valueFor(f, a)}, false
+		case tieWords:
 			byWords = true
-			if held.part == 0 && share(words, rank.Stems(part.Text)) >= aheadWordShare {
-				held = holding{item: a.Number, part: i + 1}
-			}
 		}
 	}
-	return held, held.part > 0, byWords && held.part == 0
+	return holding{}, byWords
+}
+
+// byWordsPart is the part of pg that best holds item's telling words, as
+// the part hints find it, or 0; on a page of one part, one holding at
+// least aheadWordShare of its words.
+func byWordsPart(pg page.Page, item string) int {
+	if len(pg.Parts) == 1 {
+		if share(rank.Stems(item), rank.Stems(pg.Parts[0].Text)) >= aheadWordShare {
+			return 1
+		}
+		return 0
+	}
+	ix := (&openPage{page: pg}).index()
+	return bestPart(ix, telling(ix, item), nil)
 }
 
 // share is the part of words found in text's words.
@@ -162,36 +185,122 @@ func (a *Agent) readAhead(ctx context.Context, results []port.SearchResult) ([]p
 	}
 	a.cfg.ReadAhead.Start(urls)
 	visits := a.cfg.ReadAhead.Read(ctx, urls, readAheadWait)
+	var docs []aheadDoc
+	for _, r := range results {
+		if v := visits[normalizeURL(r.URL)]; v != nil {
+			d := aheadDoc{result: r, title: cmp.Or(v.Doc.Title, r.Title, r.URL), pg: page.Split(v.Doc, a.budget, a.est)}
+			d.judged, d.byWords = a.judgeSure(d.pg)
+			docs = append(docs, d)
+		}
+	}
+	a.holdByWords(docs)
 	notes := map[string]string{}
 	scores := map[string]int{}
 	var told []string
-	for _, r := range results {
-		v := visits[normalizeURL(r.URL)]
-		if v == nil {
-			scores[r.URL] = unreadScore
+	for _, d := range docs {
+		if len(d.holds) == 0 && len(d.byWords) > 0 {
+			// Code cannot say it holds nothing: an item only words can
+			// tell may be there in other words. It says nothing of it.
+			told = append(told, fmt.Sprintf("%s: %s", clip(d.title, journalTitleChars), render("ahead-unsure", nil)))
 			continue
 		}
-		j := a.judge(page.Split(v.Doc, a.budget, a.est))
-		scores[r.URL] = j.score()
-		notes[r.URL] = heldWords(j)
-		told = append(told, fmt.Sprintf("%s: %s", clip(cmp.Or(v.Doc.Title, r.Title, r.URL), journalTitleChars), strings.TrimSuffix(notes[r.URL], ".")))
+		scores[d.result.URL] = d.score()
+		notes[d.result.URL] = heldWords(d.judged)
+		told = append(told, fmt.Sprintf("%s: %s", clip(d.title, journalTitleChars), strings.TrimSuffix(notes[d.result.URL], ".")))
 	}
-	a.emit(Event{Type: EvNotice, Message: render("ahead-told", map[string]any{"Read": len(told), "Of": len(urls), "Pages": told})})
+	a.emit(Event{Type: EvNotice, Message: render("ahead-told", map[string]any{"Read": len(docs), "Of": len(urls), "Pages": told})})
+	rankOf := func(r port.SearchResult) int {
+		switch score, read := scores[r.URL]; {
+		case !read:
+			return unreadRank
+		case score == 0:
+			return nothingRank
+		default:
+			return score
+		}
+	}
 	ordered := slices.Clone(results)
-	slices.SortStableFunc(ordered, func(x, y port.SearchResult) int { return cmp.Compare(rankOf(scores[y.URL]), rankOf(scores[x.URL])) })
+	slices.SortStableFunc(ordered, func(x, y port.SearchResult) int { return cmp.Compare(rankOf(y), rankOf(x)) })
 	return ordered, notes
 }
 
-// unreadScore places a page not read in time after those that hold
-// something and before those read that hold nothing.
-const unreadScore = -1
-
-func rankOf(score int) int {
-	if score == 0 {
-		return -2 // read, and nothing on the open items
-	}
-	return score
+// aheadDoc is a page read ahead, as judged.
+type aheadDoc struct {
+	result port.SearchResult
+	title  string
+	pg     page.Page
+	judged
+	byWords []int // the items only words can tell on it
 }
+
+// holdByWords judges the items only words can tell across every page read
+// ahead at once: a part holds such an item when it holds its telling
+// words (those not on every part of every page) about as well as the best
+// part of all does. Judged page by page, a page of one part that says a
+// little of everything would outrank the reference page that says it all.
+func (a *Agent) holdByWords(docs []aheadDoc) {
+	ix := &rank.Index{}
+	type place struct{ doc, part int }
+	var at []place
+	for d, doc := range docs {
+		for p, part := range doc.pg.Parts {
+			ix.Add(partTerms(part))
+			at = append(at, place{d, p + 1})
+		}
+	}
+	asks := a.st.record.ties().asks
+	for _, n := range wordItems(docs) {
+		terms := telling(ix, asks[n-1].Text)
+		scores := make([]float64, ix.Len())
+		best := 0.0
+		for i := range scores {
+			if slices.Contains(docs[at[i].doc].byWords, n) && holdsHalf(ix, i, terms) {
+				scores[i] = ix.Score(i, terms)
+				best = max(best, scores[i])
+			}
+		}
+		for i, s := range scores {
+			if best > 0 && s >= aheadNearBest*best {
+				d := &docs[at[i].doc]
+				if !slices.ContainsFunc(d.holds, func(h holding) bool { return h.item == n }) {
+					d.holds = append(d.holds, holding{item: n, part: at[i].part})
+				}
+			}
+		}
+	}
+}
+
+// wordItems are the items some page read ahead can only tell by words.
+func wordItems(docs []aheadDoc) []int {
+	var out []int
+	for _, d := range docs {
+		for _, n := range d.byWords {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// holdsHalf: part i holds at least half of terms.
+func holdsHalf(ix *rank.Index, i int, terms []string) bool {
+	held := 0
+	for _, t := range terms {
+		if ix.Has(i, t) {
+			held++
+		}
+	}
+	return held > 0 && 2*held >= len(terms)
+}
+
+// unreadRank places a page not read in time after those that hold
+// something and before those read that hold nothing (nothingRank).
+const (
+	unreadRank  = -1
+	nothingRank = -2
+)
 
 // heldWords says what a page read ahead holds, for its line in the list.
 func heldWords(j judged) string {

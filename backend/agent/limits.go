@@ -112,9 +112,12 @@ const (
 	// seconds, against a minute or more for the model to read the list on
 	// a CPU. Pages read later still open at once.
 	readAheadWait = 8 * time.Second
-	// aheadWordShare: a part holds an item it gives no value for when it
-	// has this share of the item's words (and names its thing).
+	// aheadWordShare: a page of one part holds an item only words can tell
+	// when it has this share of the item's words.
 	aheadWordShare = 0.5
+	// aheadNearBest: among the pages read ahead, a part holds an item only
+	// words can tell when it scores this near the best part of all.
+	aheadNearBest = 0.8
 	// maxHeldValueChars clips a value quoted in a results line.
 	maxHeldValueChars = 40
 	// maxThoughtChars bounds a thought kept in the journal.

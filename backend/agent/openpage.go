@@ -159,14 +159,20 @@ func (p *openPage) index() *rank.Index {
 	if p.ranked == nil {
 		p.ranked = &rank.Index{}
 		for _, part := range p.page.Parts {
-			terms := rank.Stems(part.Text)
-			for _, h := range part.Headings {
-				for i := 0; i < headingWeight; i++ {
-					terms = append(terms, rank.Stems(h.Text)...)
-				}
-			}
-			p.ranked.Add(terms)
+			p.ranked.Add(partTerms(part))
 		}
 	}
 	return p.ranked
+}
+
+// partTerms are a part's stems for ranking, its headings' counted
+// headingWeight times.
+func partTerms(part page.Part) []string {
+	terms := rank.Stems(part.Text)
+	for _, h := range part.Headings {
+		for i := 0; i < headingWeight; i++ {
+			terms = append(terms, rank.Stems(h.Text)...)
+		}
+	}
+	return terms
 }
