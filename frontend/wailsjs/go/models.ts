@@ -17,6 +17,7 @@ export namespace agent {
 	    items: number[];
 	    quote: string;
 	    items_inferred?: boolean;
+	    headings?: string[];
 	}
 
 }
@@ -179,6 +180,7 @@ export namespace settings {
 	    browser_path: string;
 	    max_turns: number;
 	    allow_local_network: boolean;
+	    read_ahead: boolean;
 	}
 
 }
