@@ -10,6 +10,7 @@ const defaults = (): Settings => ({
   browser_path: '',
   max_turns: 100,
   allow_local_network: false,
+  read_ahead: true,
 });
 
 vi.mock('../api', () => ({
