@@ -35,59 +35,81 @@ func Text(s string) string {
 	if clean(s) {
 		return s
 	}
-	var sb strings.Builder
-	sb.Grow(len(s))
-	last := rune(-1) // the last rune written
-	put := func(r rune) {
-		sb.WriteRune(r)
-		last = r
-	}
+	c := cleaner{s: s}
+	return c.run()
+}
+
+// cleaner is one run of Text over s. Every byte is looked at a bounded
+// number of times, whatever s holds: steps counts them, so a test can hold
+// Text to that.
+type cleaner struct {
+	s     string
+	sb    strings.Builder
+	last  rune // the last rune written
+	steps int
+	// unended is where a command string was found to have no terminator
+	// after it (len(s)+1 until then): no opener after that point can have
+	// one either, so none scans the rest of s again. Without it a page of
+	// unterminated openers cost a scan to the end for each, quadratic time.
+	unended int
+}
+
+func (c *cleaner) put(r rune) {
+	c.sb.WriteRune(r)
+	c.last = r
+}
+
+func (c *cleaner) run() string {
+	s := c.s
+	c.sb.Grow(len(s))
+	c.unended = len(s) + 1
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		c.steps += size
 		next := i + size
 		switch {
 		case r == utf8.RuneError && size == 1:
-			put(utf8.RuneError)
+			c.put(utf8.RuneError)
 		case r == esc:
-			next = skipEscape(s, next)
+			next = c.skipEscape(next)
 		case r == c1CSI:
-			next = skipCSI(s, next)
+			next = c.skipCSI(next)
 		case r == c1OSC || r == c1DCS || r == c1SOS || r == c1PM || r == c1APC:
-			next = skipString(s, next)
+			next = c.skipString(next)
 		case r == '\r':
 			if next < len(s) && s[next] == '\n' {
 				break // the \n writes the break
 			}
-			put('\n')
+			c.put('\n')
 		case r == '\f' || r == '\v' || r == c1NEL || r == '\u2028' || r == '\u2029':
-			put('\n')
+			c.put('\n')
 		case r == '\n' || r == '\t':
-			put(r)
+			c.put(r)
 		case r < 0x20 || (r >= 0x7f && r < 0xa0):
 			// other C0 and C1 controls: dropped
 		case r == zwj || r == zwnj:
-			if after, _ := utf8.DecodeRuneInString(s[next:]); joins(last) && joins(after) {
-				put(r)
+			if after, _ := utf8.DecodeRuneInString(s[next:]); joins(c.last) && joins(after) {
+				c.put(r)
 			}
 		case r == blackFlag:
-			put(r)
-			if end := tagSequence(s, next); end > next {
-				sb.WriteString(s[next:end])
+			c.put(r)
+			if end := c.tagSequence(next); end > next {
+				c.sb.WriteString(s[next:end])
 				next = end
 			}
 		case isVariationSelector(r):
-			if last > ' ' && !isVariationSelector(last) && last != utf8.RuneError {
-				put(r)
+			if c.last > ' ' && !isVariationSelector(c.last) && c.last != utf8.RuneError {
+				c.put(r)
 			}
 		case unicode.Is(unicode.Cf, r) && !unicode.Is(unicode.Prepended_Concatenation_Mark, r):
 			// bidi controls, zero-width space, word joiner, byte order
 			// mark, soft hyphen, invisible operators, stray tag characters
 		default:
-			put(r)
+			c.put(r)
 		}
 		i = next
 	}
-	return sb.String()
+	return c.sb.String()
 }
 
 // Line is Text on one line: line breaks and tabs become spaces, so the text
@@ -137,29 +159,33 @@ func clean(s string) bool {
 // skipEscape returns where the escape sequence whose ESC ended at i ends:
 // CSI (ESC [), the string sequences OSC, DCS, SOS, PM and APC, or a short
 // sequence of intermediate bytes and a final byte (ESC c, ESC ( B, ESC 7).
-func skipEscape(s string, i int) int {
+func (c *cleaner) skipEscape(i int) int {
+	s := c.s
 	if i >= len(s) {
 		return i
 	}
 	switch s[i] {
 	case '[':
-		return skipCSI(s, i+1)
+		return c.skipCSI(i + 1)
 	case ']', 'P', 'X', '^', '_':
-		return skipString(s, i+1)
+		return c.skipString(i + 1)
 	}
+	start := i
 	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
 		i++
 	}
 	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
 		i++
 	}
+	c.steps += i - start
 	return i
 }
 
 // skipCSI returns the end of a control sequence whose introducer ended at
 // i: parameter bytes, intermediate bytes, then one final byte. A sequence
 // cut short ends where its bytes stop.
-func skipCSI(s string, i int) int {
+func (c *cleaner) skipCSI(i int) int {
+	s, start := c.s, i
 	for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
 		i++
 	}
@@ -169,16 +195,23 @@ func skipCSI(s string, i int) int {
 	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
 		i++
 	}
+	c.steps += i - start
 	return i
 }
 
 // skipString returns the end of a command string (an OSC's payload, say)
 // whose introducer ended at i: past its terminator, BEL or ST (ESC \ or
 // U+009C). Without a terminator only the introducer goes: the rest is shown
-// as the text it is, since no control is left in it to act.
-func skipString(s string, i int) int {
+// as the text it is, since no control is left in it to act. A scan that
+// finds a terminator skips what it read; one that does not is made once.
+func (c *cleaner) skipString(i int) int {
+	s := c.s
+	if i >= c.unended {
+		return i
+	}
 	for j := i; j < len(s); {
 		r, size := utf8.DecodeRuneInString(s[j:])
+		c.steps += size
 		switch {
 		case r == bel || r == c1ST:
 			return j + size
@@ -187,6 +220,7 @@ func skipString(s string, i int) int {
 		}
 		j += size
 	}
+	c.unended = i
 	return i
 }
 
@@ -202,10 +236,14 @@ func isVariationSelector(r rune) bool {
 }
 
 // tagSequence returns the end of the emoji tag sequence starting at i (tag
-// characters closed by CANCEL TAG), or i when there is none.
-func tagSequence(s string, i int) int {
+// characters closed by CANCEL TAG), or i when there is none. The scan stops
+// at the first rune that is not a tag character, which the caller's loop
+// then reads: each byte is read at most twice.
+func (c *cleaner) tagSequence(i int) int {
+	s := c.s
 	for j := i; j < len(s); {
 		r, size := utf8.DecodeRuneInString(s[j:])
+		c.steps += size
 		switch {
 		case r == tagEnd && j > i:
 			return j + size

@@ -3,6 +3,7 @@ package plain
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestText(t *testing.T) {
@@ -87,4 +88,36 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("Text is not stable on %q: %q then %q", s, out, Text(out))
 		}
 	})
+}
+
+// Text does linear work on any input: an opener of a command string (OSC,
+// DCS, SOS, PM, APC, 7-bit or 8-bit) with no terminator after it once made
+// every later opener scan to the end of the text again, so a megabyte of
+// them took minutes. The work is counted (bytes looked at), since a
+// machine's speed says little; the wall-clock bound only catches a counter
+// that lies, and is generous for a loaded machine.
+func TestTextIsLinear(t *testing.T) {
+	const size = 1 << 20
+	openers := []struct{ name, unit string }{
+		{"ESC ]", "\x1b]"}, {"ESC P", "\x1bP"}, {"ESC X", "\x1bX"}, {"ESC ^", "\x1b^"}, {"ESC _", "\x1b_"},
+		{"ESC [", "\x1b["}, {"ESC (", "\x1b("}, {"ESC alone", "\x1b"},
+		{"U+0090", "\u0090"}, {"U+0098", "\u0098"}, {"U+009B", "\u009b"}, {"U+009D", "\u009d"}, {"U+009E", "\u009e"}, {"U+009F", "\u009f"},
+		{"ESC ] and a word", "\x1b]0;title "}, {"U+009D and a word", "\u009dword "},
+		{"ESC ] then a lone ESC", "\x1b]\x1b"}, {"OSC ended by a terminator each time", "\x1b]0;t\x07"},
+		{"black flag and tags without an end", "🏴\U000E0067\U000E0062"}, {"joiners", "\u200d"},
+		{"selectors", "\ufe0f"}, {"invalid bytes", "\xff\x9b"}, {"carriage returns", "\r"},
+	}
+	for _, o := range openers {
+		s := strings.Repeat(o.unit, size/len(o.unit))
+		c := cleaner{s: s}
+		start := time.Now()
+		c.run()
+		took := time.Since(start)
+		if c.steps > 3*len(s) {
+			t.Errorf("%s: cleaning %d bytes took %d steps, want at most %d", o.name, len(s), c.steps, 3*len(s))
+		}
+		if took > time.Second {
+			t.Errorf("%s: cleaning %d bytes took %s", o.name, len(s), took)
+		}
+	}
 }
