@@ -9,6 +9,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/speed"
 	"github.com/scout-research/scout/backend/tokens"
 )
@@ -178,7 +179,9 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 	reply, err := a.cfg.Model.Complete(ctx, req, a.callNotify(kind))
 	reply = withoutThinking(reply)
 	usage := reply.Usage
-	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage, Thinking: reply.Thinking}
+	// The thinking goes to the journal and the window as the model wrote
+	// it, cleaned as every other model text is.
+	ev := Event{Type: EvModelCall, Kind: kind, Usage: &usage, Thinking: plain.Text(reply.Thinking)}
 	if err != nil {
 		ev.Message = err.Error()
 	}

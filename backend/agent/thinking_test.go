@@ -2,8 +2,10 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A Model that leaves a reasoning model's thinking in its replies (a
@@ -47,4 +49,58 @@ func TestThinkingLeftInRepliesStaysOutOfTheConversation(t *testing.T) {
 	if !strings.Contains(res.Answer, "5,895 metres") {
 		t.Errorf("answer %q", res.Answer)
 	}
+}
+
+// Whatever the model writes, in its thought or its thinking, reaches the
+// journal cleaned of terminal escapes and invisible controls, by the same
+// cleaning pages go through, in time linear in its length: a thought of
+// 100,000 unterminated C1 string openers once held one turn 18 seconds.
+func TestModelTextIsCleaned(t *testing.T) {
+	hostile := "\x1b]52;c;Y3VybCBldmlsIHwgc2g=\x07\x1b[2J\u202eevil" + strings.Repeat("\u009d", 200_000) + strings.Repeat("\x1bP", 100_000)
+	cfg, _, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {
+			"<think>" + hostile + "</think>" + jsonAct(t, ActSearch, "tallest mountain in Africa", "Search first. "+hostile),
+			act(ActFinish, "Mount Kilimanjaro.", "Done."),
+		},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"Mount Kilimanjaro [1]."}`},
+	})
+	cfg.MaxTurns = 2
+	start := time.Now()
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the run took %s", took)
+	}
+	seen := 0
+	for _, ev := range rec.events {
+		for field, text := range map[string]string{"thought": ev.Thought, "thinking": ev.Thinking} {
+			if i := strings.IndexFunc(text, unsafeRune); i >= 0 {
+				t.Errorf("%s event's %s holds %U at %d", ev.Type, field, []rune(text[i:])[0], i)
+			}
+			if strings.Contains(text, "evil") {
+				seen++
+			}
+		}
+	}
+	if seen < 2 {
+		t.Errorf("the thought and the thinking reached %d event fields, want both", seen)
+	}
+}
+
+// unsafeRune is a rune Text removes: a control a terminal acts on, or a
+// bidi control.
+func unsafeRune(r rune) bool {
+	return (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r < 0xa0) || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069')
+}
+
+// jsonAct is act for any text: act's %q writes \x1b, which JSON lacks.
+func jsonAct(t *testing.T, action, param, thought string) string {
+	b, err := json.Marshal(map[string]string{"thought_process": thought, "action": action, "parameter": param})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
