@@ -56,6 +56,9 @@ func ReadsPDF() bool {
 }
 
 // readPDF fetches the PDF at rawURL and reads its text as a document.
+// Reading it (pdftotext, then laying out and cleaning its text) has the
+// read timeout that a web page has, and ends when ctx does: a document
+// built to take long cannot hold the run, nor keep Stop waiting.
 func (s *Session) readPDF(ctx context.Context, rawURL string) (*port.Visit, error) {
 	if !ReadsPDF() {
 		return nil, port.Failure(port.ErrNotReadable, rawURL, "the address is a PDF document, and %v", errNoPDFTool)
@@ -64,18 +67,37 @@ func (s *Session) readPDF(ctx context.Context, rawURL string) (*port.Visit, erro
 	if err != nil {
 		return nil, err
 	}
-	text, title, cut, err := pdfText(ctx, data)
+	rctx, cancel := context.WithCancel(ctx) // given up on, pdftotext is stopped too
+	defer cancel()
+	doc, err := await(rctx, s.readTimeout, func() (page.Document, error) {
+		return pdfDocument(rctx, rawURL, final, data, s.br.opts.MaxTextChars)
+	})
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
+	case errors.Is(err, errTookTooLong):
+		return nil, port.Failure(port.ErrTimeout, rawURL, "the PDF document could not be read within %s: %s", s.readTimeout, elsewhere)
 	case err != nil:
-		return nil, port.Failure(port.ErrNotReadable, rawURL, "the PDF document %v: %s", err, elsewhere)
-	case strings.TrimSpace(text) == "":
-		return nil, port.Failure(port.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
+		return nil, err
 	}
-	doc := plainDocument(page.PDFDocument(final, cmp.Or(title, fileTitle(final)), text, s.br.opts.MaxTextChars))
-	doc.Truncated = doc.Truncated || cut
 	return &port.Visit{URL: rawURL, FinalURL: final, Status: http.StatusOK, ContentType: port.PDF, Doc: doc}, nil
+}
+
+// pdfDocument reads the text of the PDF document data, fetched from
+// rawURL and found at final, as a document of at most maxChars.
+func pdfDocument(ctx context.Context, rawURL, final string, data []byte, maxChars int) (page.Document, error) {
+	text, title, cut, err := pdfText(ctx, data)
+	switch {
+	case ctx.Err() != nil:
+		return page.Document{}, ctx.Err()
+	case err != nil:
+		return page.Document{}, port.Failure(port.ErrNotReadable, rawURL, "the PDF document %v: %s", err, elsewhere)
+	case strings.TrimSpace(text) == "":
+		return page.Document{}, port.Failure(port.ErrNotReadable, rawURL, "the PDF document holds no text (a scan, perhaps): %s", elsewhere)
+	}
+	doc := plainDocument(page.PDFDocument(final, cmp.Or(title, fileTitle(final)), text, maxChars))
+	doc.Truncated = doc.Truncated || cut
+	return doc, nil
 }
 
 // fetchPDF downloads rawURL through the guard's proxy, as the browser's
@@ -188,12 +210,16 @@ func pdfText(ctx context.Context, data []byte) (text, title string, cut bool, er
 	if err != nil {
 		return "", "", false, err
 	}
-	info, _ := exec.CommandContext(ctx, "pdfinfo", "-enc", "UTF-8", f.Name()).Output() // the title is a nicety
+	pdfinfo := exec.CommandContext(ctx, "pdfinfo", "-enc", "UTF-8", f.Name())
+	pdfinfo.WaitDelay = time.Second // once killed, its output is not waited for either
+	info, _ := pdfinfo.Output()     // the title is a nicety
 	return text, infoTitle(string(info)), cut, nil
 }
 
 // runPDFToText reads file's text, at most maxPDFTextBytes of it; a run
-// stopped by the limit or the timeout keeps what it wrote.
+// stopped by the limit or the timeout keeps what it wrote. When ctx ends
+// the output is closed as well as the process killed: whatever still holds
+// the other end (a child it started) cannot keep the read waiting.
 func runPDFToText(ctx context.Context, file string) (string, bool, error) {
 	cmd := exec.CommandContext(ctx, "pdftotext", "-q", "-l", fmt.Sprint(maxPDFPages), "-enc", "UTF-8", "-eol", "unix", file, "-")
 	out, err := cmd.StdoutPipe()
@@ -203,6 +229,8 @@ func runPDFToText(ctx context.Context, file string) (string, bool, error) {
 	if err := cmd.Start(); err != nil {
 		return "", false, fmt.Errorf("could not be read: %w", err)
 	}
+	stop := context.AfterFunc(ctx, func() { _ = out.Close() })
+	defer stop()
 	text, _ := io.ReadAll(io.LimitReader(out, maxPDFTextBytes+1))
 	cut := len(text) > maxPDFTextBytes
 	if cut {
@@ -217,6 +245,8 @@ func runPDFToText(ctx context.Context, file string) (string, bool, error) {
 		return string(text), true, nil // slow: what it read in time
 	case ctx.Err() == context.DeadlineExceeded:
 		return "", false, fmt.Errorf("took longer than %s to read", pdfTextTimeout)
+	case ctx.Err() != nil:
+		return "", false, ctx.Err()
 	case werr != nil:
 		return "", false, pdfToTextError(werr)
 	}
