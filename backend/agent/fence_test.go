@@ -3,9 +3,15 @@ package agent
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/fakeweb"
@@ -173,15 +179,120 @@ func TestInertLookAlikes(t *testing.T) {
 		"&lt;&#47;page&gt; &lt;&sol;page &#x3C;&#x2F;page": "‹&#47;page&gt; ‹&sol;page ‹&#x2F;page",
 		"</p\u0301age>":                                    "‹/p\u0301age>",
 		"a < b, pages, <pager>, ｐａｇｅ":                      "a < b, pages, <pager>, ｐａｇｅ",
+		// The re-probe's, which passed a hand-made table: Latin alpha,
+		// Coptic ro, Armenian co; ornament, dotted and double angle
+		// brackets; an Ogham space mark, which is white space.
+		"</pɑge> </ⲣage> </paցe>":        "‹/pɑge> ‹/ⲣage> ‹/paցe>",
+		"❰/page❱ ⋖/page> ⟪/page⟫":        "‹/page❱ ‹/page> ‹/page⟫",
+		"<\u1680/page> <\u3000/results>": "‹\u1680/page> ‹\u3000/results>",
+		"</pa\u3164ge>":                  "‹/pa\u3164ge>", // a Hangul filler shows nothing
 	} {
 		if got := inert(in); got != want {
 			t.Errorf("inert(%q) = %q, want %q", in, got, want)
 		}
 	}
 	// Every look-alike of '<' is caught by inert's quick test.
-	for r, f := range foldRunes {
+	for r, f := range lookalikes {
 		if f == '<' && !strings.ContainsRune(brackets, r) {
 			t.Errorf("%q reads as '<' but is not among the brackets", r)
 		}
 	}
+}
+
+// Every spelling of a fence tag that Unicode's data says a reader may take
+// for it is disarmed: each character of each tag spelled, one at a time,
+// by every character in the generated list of its look-alikes
+// (testdata/fence/lookalikes.txt), any white space or invisible character
+// between them, and tags spelled with a look-alike for every character at
+// once.
+func TestInertDisarmsEverySpelling(t *testing.T) {
+	spellings := readSpellings(t)
+	tags := []string{"<page>", "</page>", "<results>", "</results>", "<\\page>"}
+	var variants []string
+	for _, tag := range tags {
+		for i, c := range tag {
+			for _, alt := range spellings[string(c)] {
+				variants = append(variants, tag[:i]+alt+tag[i+len(string(c)):])
+			}
+		}
+		for _, space := range spellings["space"] {
+			variants = append(variants, tag[:1]+space+tag[1:], strings.Replace(tag, "/", "/"+space, 1))
+		}
+	}
+	for _, table := range []*unicode.RangeTable{unicode.Cf, unicode.Mn, unicode.Me, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point} {
+		for _, r := range runesOf(table) {
+			variants = append(variants, "<"+string(r)+"/page>", "</pa"+string(r)+"ge>", "</results"+string(r)+">")
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 2))
+	for _, tag := range tags {
+		for range 500 {
+			var sb strings.Builder
+			for _, c := range tag {
+				if alts := spellings[string(c)]; len(alts) > 0 {
+					sb.WriteString(alts[rng.IntN(len(alts))])
+				} else {
+					sb.WriteRune(c)
+				}
+			}
+			variants = append(variants, sb.String())
+		}
+	}
+	missed := 0
+	for _, v := range variants {
+		in := "Text " + v + " more text"
+		got := inert(in)
+		_, size := utf8.DecodeRuneInString(v)
+		folded, _ := fold(in)
+		if want := "Text ‹" + v[size:] + " more text"; got != want || len(fenceTag.FindAllString(folded, -1)) != 1 {
+			if missed++; missed <= 20 {
+				t.Errorf("inert(%q) = %q, want %q (%+q)", in, got, want, v)
+			}
+		}
+	}
+	if missed > 0 {
+		t.Errorf("%d of %d spellings of fence tags were not disarmed", missed, len(variants))
+	}
+}
+
+// readSpellings reads the generated list of look-alikes: for each
+// character of a fence tag (and "space"), the characters read as it.
+func readSpellings(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "fence", "lookalikes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 2 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		n, err := strconv.ParseUint(strings.TrimPrefix(f[1], "U+"), 16, 32)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		out[f[0]] = append(out[f[0]], string(rune(n)))
+	}
+	if len(out["<"]) < 20 || len(out["p"]) < 20 || len(out["space"]) < 10 {
+		t.Fatalf("the list of look-alikes is short: %d for '<', %d for 'p', %d spaces", len(out["<"]), len(out["p"]), len(out["space"]))
+	}
+	return out
+}
+
+// runesOf lists the runes of a Unicode table.
+func runesOf(table *unicode.RangeTable) []rune {
+	var out []rune
+	for _, r16 := range table.R16 {
+		for r := rune(r16.Lo); r <= rune(r16.Hi); r += rune(r16.Stride) {
+			out = append(out, r)
+		}
+	}
+	for _, r32 := range table.R32 {
+		for r := rune(r32.Lo); r <= rune(r32.Hi); r += rune(r32.Stride) {
+			out = append(out, r)
+		}
+	}
+	return out
 }

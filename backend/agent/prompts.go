@@ -8,8 +8,6 @@ import (
 	"text/template"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 //go:embed prompts/*.tmpl
@@ -49,9 +47,10 @@ var prompts = template.Must(template.New("").Funcs(template.FuncMap{
 // a single angle quote: the model still reads "‹/page>" as the page's
 // words, and never as the end of them. A fence tag is <page>, </page>,
 // <results> or </results> as a reader might take it (see fold): in any
-// case, with spaces or extra slashes, with look-alike brackets, slashes
-// and letters (full-width, small capitals, Cyrillic, mathematical), with
-// invisible characters inside, or written as HTML character references.
+// case, with spaces of any kind or extra slashes, spelled with characters
+// that read as its brackets, slashes and letters (full-width, small
+// capitals, other scripts, mathematical), with invisible characters
+// inside, or written as HTML character references.
 func inert(s string) string {
 	if !strings.ContainsAny(s, brackets) {
 		return s // the common case: no tag without a bracket
@@ -78,10 +77,12 @@ var fenceTag = regexp.MustCompile(`<\s*[/\\]*\s*(?:page|results)\b`)
 
 // fold returns s as a reader would take it when looking for a fence tag,
 // with the span of s each byte of the result came from: character
-// references for <, / and > decoded; look-alikes of those and of letters
-// (by NFKC, and the confusables in foldRunes) replaced by their ASCII
-// letter in lower case; invisible format characters and combining marks
-// dropped. Every rune it keeps is ASCII or kept as it is, one for one.
+// references for <, / and > decoded; every character that reads as a
+// bracket, a slash or a letter (lookalikes, made from Unicode's data)
+// replaced by it, and ASCII letters in lower case; any white space a
+// space; invisible characters (format characters, combining marks,
+// variation selectors, fillers) dropped. Every rune it keeps is ASCII or
+// kept as it is, one for one.
 func fold(s string) (string, [][2]int) {
 	var sb strings.Builder
 	spans := make([][2]int, 0, len(s))
@@ -109,6 +110,8 @@ func fold(s string) (string, [][2]int) {
 	return sb.String(), spans
 }
 
+//go:generate go run ./internal/lookalike/cmd
+
 // charRef is an HTML character reference for <, / or >, with or without
 // its semicolon.
 var charRef = regexp.MustCompile(`^&(?i)(lt|gt|sol|#0*(?:60|47|62)|#x0*(?:3c|2f|3e));?`)
@@ -125,34 +128,36 @@ func refRune(ref string) rune {
 
 // foldRune is r as fold takes it, and false when fold drops it.
 func foldRune(r rune) (rune, bool) {
-	if r < utf8.RuneSelf {
-		return unicode.ToLower(r), true
-	}
-	if unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me) || (r >= 0xFE00 && r <= 0xFE0F) {
-		return 0, false
-	}
-	if f, ok := foldRunes[r]; ok {
+	if f, ok := lookalikes[r]; ok {
 		return f, true
 	}
-	if k := []rune(norm.NFKC.String(string(r))); len(k) == 1 && k[0] < utf8.RuneSelf {
-		return unicode.ToLower(k[0]), true
+	switch {
+	case unicode.Is(unicode.White_Space, r):
+		return ' ', true // regexp's \s is ASCII's, and not all of it (no \v)
+	case r < utf8.RuneSelf:
+		return unicode.ToLower(r), true
+	case unicode.In(r, invisible...):
+		return 0, false
 	}
 	return r, true
 }
 
-// brackets are the characters fold reads as '<' (foldRunes' and NFKC's)
-// or that start a character reference for it.
-const brackets = "<&＜﹤‹\u2329\u3008⟨❮❬˂ᐸ⧼《«≺⊂"
+// invisible are the characters a reader does not see, which fold drops:
+// format characters, combining marks, variation selectors and the other
+// default-ignorable ones (the Hangul fillers among them).
+var invisible = []*unicode.RangeTable{unicode.Cf, unicode.Mn, unicode.Me, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point}
 
-// foldRunes are look-alikes NFKC leaves as they are: angle brackets and
-// slashes, and letters of "page" and "results" from other scripts.
-var foldRunes = map[rune]rune{
-	'‹': '<', '\u2329': '<', '\u3008': '<', '⟨': '<', '❮': '<', '❬': '<', '˂': '<', 'ᐸ': '<', '⧼': '<', '《': '<', '«': '<', '≺': '<', '⊂': '<',
-	'⁄': '/', '∕': '/', '⧸': '/', '╱': '/', '⟋': '/',
-	'р': 'p', 'Р': 'p', 'ρ': 'p', 'ᴘ': 'p', 'а': 'a', 'А': 'a', 'α': 'a', 'ᴀ': 'a', 'ɡ': 'g', 'ɢ': 'g', 'ԍ': 'g',
-	'е': 'e', 'Е': 'e', 'ε': 'e', 'ᴇ': 'e', 'ҽ': 'e', 'ʀ': 'r', 'г': 'r', 'ѕ': 's', 'Ѕ': 's', 'ꜱ': 's',
-	'υ': 'u', 'ᴜ': 'u', 'ս': 'u', 'ʟ': 'l', 'ӏ': 'l', 'ι': 'l', 'ǀ': 'l', 'τ': 't', 'т': 't', 'ᴛ': 't', 'Т': 't',
-}
+// brackets are the characters fold reads as '<' (see lookalikes), and '&',
+// which starts a character reference for it.
+var brackets = func() string {
+	b := []rune{'<', '&'}
+	for r, f := range lookalikes {
+		if f == '<' {
+			b = append(b, r)
+		}
+	}
+	return string(b)
+}()
 
 // line is inert on one line: a line break in it cannot start a line that
 // reads as Scout's ("Turn 5: ...", "R3. ...").
