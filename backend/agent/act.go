@@ -111,9 +111,9 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 		opened.Message = WholePage
 	}
 	a.emit(opened)
-	a.journal(act, render("journal-opened", map[string]any{"Title": clip(pg.Title, journalTitleChars), "Parts": len(pg.Parts)}))
+	a.journal(Action{Name: act.Name, Param: u}, render("journal-opened", len(pg.Parts)))
 	if len(pg.Parts) == 0 {
-		return render("unreadable", map[string]any{"Turn": a.st.turn, "Title": pg.Title, "URL": u}), nil
+		return render("unreadable", map[string]any{"Turn": a.st.turn, "URL": u}), nil
 	}
 	first := 1
 	if best := held.bestPart(); best > 1 && !slices.ContainsFunc(held.holds, func(h holding) bool { return h.part == 1 }) {

@@ -201,12 +201,12 @@ func (a *Agent) readAhead(ctx context.Context, results []port.SearchResult) ([]p
 		if len(d.holds) == 0 && len(d.byWords) > 0 {
 			// Code cannot say it holds nothing: an item only words can
 			// tell may be there in other words. It says nothing of it.
-			told = append(told, fmt.Sprintf("%s: %s", clip(d.title, journalTitleChars), render("ahead-unsure", nil)))
+			told = append(told, fmt.Sprintf("%s: %s", clip(d.title, aheadTitleChars), render("ahead-unsure", nil)))
 			continue
 		}
 		scores[d.result.URL] = d.score()
 		notes[d.result.URL] = heldWords(d.judged)
-		told = append(told, fmt.Sprintf("%s: %s", clip(d.title, journalTitleChars), strings.TrimSuffix(notes[d.result.URL], ".")))
+		told = append(told, fmt.Sprintf("%s: %s", clip(d.title, aheadTitleChars), strings.TrimSuffix(notes[d.result.URL], ".")))
 	}
 	a.emit(Event{Type: EvNotice, Message: render("ahead-told", map[string]any{"Read": len(docs), "Of": len(urls), "Pages": told})})
 	rankOf := func(r port.SearchResult) int {

@@ -310,7 +310,7 @@ func (a *Agent) coverageData() map[string]any {
 				unread = append(unread, part.Number)
 			}
 		}
-		data["Unread"], data["Title"] = unread, p.page.Title
+		data["Unread"], data["URL"] = unread, p.url
 	}
 	return data
 }

@@ -120,13 +120,14 @@ const (
 	aheadNearBest = 0.8
 	// maxHeldValueChars clips a value quoted in a results line.
 	maxHeldValueChars = 40
+	// aheadTitleChars clips a page's title in the journal's note of what
+	// was read ahead (the user's, never the model's).
+	aheadTitleChars = 60
 	// maxThoughtChars bounds a thought kept in the journal.
 	maxThoughtChars = 300
-	// journalParamChars and journalTitleChars clip a parameter and a page
-	// title in the compact journal a rebuilt prompt shows: one short line
-	// per turn.
+	// journalParamChars clips a parameter in the compact journal a rebuilt
+	// prompt shows: one short line per turn.
 	journalParamChars = 80
-	journalTitleChars = 60
 
 	// rebuildAt: share of the context at which the conversation is rebuilt
 	// as a fresh compact prompt, leaving room for the next observation and

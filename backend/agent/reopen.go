@@ -69,7 +69,7 @@ func (a *Agent) reopen(ctx context.Context, was *PageRead) error {
 // the page was could not be opened again and why.
 func (a *Agent) notReopened(was *PageRead, reason string) {
 	a.emit(Event{Type: EvPageReopened, URL: was.URL, Title: was.Title, Reason: reason})
-	data := reopenData(a.st.turn, was.URL, was.Title, reason)
+	data := reopenData(a.st.turn, was.URL, reason)
 	a.st.conv.journal = append(a.st.conv.journal, render("journal-reopen-failed", data))
 	a.st.conv.lastObs = render("reopen-failed", data)
 }
@@ -77,8 +77,8 @@ func (a *Agent) notReopened(was *PageRead, reason string) {
 // reopenData is what the templates of a failed reopening show; the
 // journal line is the same whether the run makes it or a resume reads it
 // back.
-func reopenData(turn int, url, title, reason string) map[string]any {
-	return map[string]any{"Turn": turn, "URL": url, "Title": clip(cmp.Or(title, url), journalTitleChars), "Reason": reason}
+func reopenData(turn int, url, reason string) map[string]any {
+	return map[string]any{"Turn": turn, "URL": url, "Reason": reason}
 }
 
 // takeOver carries over what was read of the page, and where findings came

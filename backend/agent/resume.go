@@ -118,7 +118,7 @@ func (s *Snapshot) Add(ev Event) {
 		s.visit(ev.URL)
 		s.Opened = append(s.Opened, ev.URL)
 		s.Page = &PageRead{URL: ev.URL, Title: ev.Title, Parts: ev.Parts}
-		s.Journal = append(s.Journal, render("journal-resumed-opened", map[string]any{"Turn": ev.Turn, "URL": ev.URL, "Title": clip(ev.Title, journalTitleChars)}))
+		s.Journal = append(s.Journal, render("journal-resumed-opened", map[string]any{"Turn": ev.Turn, "URL": ev.URL}))
 	case EvPageFailed:
 		s.visit(ev.URL) // the page open before stays open
 		s.Journal = append(s.Journal, render("journal-resumed-failed", map[string]any{"Turn": ev.Turn, "URL": ev.URL}))
@@ -159,7 +159,7 @@ func (s *Snapshot) reopened(ev Event) {
 	switch {
 	case ev.Reason != "":
 		s.Page = nil
-		s.Journal = append(s.Journal, render("journal-reopen-failed", reopenData(ev.Turn, ev.URL, ev.Title, ev.Reason)))
+		s.Journal = append(s.Journal, render("journal-reopen-failed", reopenData(ev.Turn, ev.URL, ev.Reason)))
 	case s.Page != nil && s.Page.URL == ev.URL:
 		s.Page.Title, s.Page.Parts = ev.Title, ev.Parts
 	}

@@ -65,7 +65,7 @@ func TestResumeReopensThePageBeingRead(t *testing.T) {
 	prompt := first[len(first)-1].Content
 	for _, want := range []string{
 		"R1. Mount Kilimanjaro - Wiki", "R2. Mount Kenya - Wiki", // the results
-		`You are on "Mount Kilimanjaro - Wiki"`, "Part 1 (read)", "Part 2 (read)", "Part 2 of 2:\n<page>", "## Climate", // the part being read
+		"You are on http://wiki.test/wiki/Kilimanjaro.\n<page>\nTitle: Mount Kilimanjaro - Wiki\nOutline (2 parts):", "Part 1 (read)", "Part 2 (read)", "Part 2 of 2:\n<page>", "## Climate", // the part being read
 	} {
 		if !strings.Contains(prompt, want) {
 			t.Fatalf("the resumed prompt lacks %q:\n%s", want, prompt)
@@ -109,8 +109,8 @@ func TestResumeWhenThePageCannotBeReopened(t *testing.T) {
 	first2 := m.calls(KindAction)[0].Messages
 	prompt := first2[len(first2)-1].Content
 	for _, want := range []string{
-		"T4 resumed: \"Mount Kilimanjaro - Wiki\" failed to open again: HTTP 503", // the journal
-		"the page you were reading, \"Mount Kilimanjaro - Wiki\" (http://wiki.test/wiki/Kilimanjaro), failed to open again: HTTP 503",
+		"T4 resumed: http://wiki.test/wiki/Kilimanjaro failed to open again: HTTP 503", // the journal
+		"the page you were reading, http://wiki.test/wiki/Kilimanjaro, failed to open again: HTTP 503",
 		"No page is open now", "R2. Mount Kenya - Wiki",
 	} {
 		if !strings.Contains(prompt, want) {
@@ -132,7 +132,7 @@ func TestResumeWhenThePageCannotBeReopened(t *testing.T) {
 	// one the run is on, and the line the prompt showed.
 	whole, _ := snapshotOf(append(slices.Clone(first), rec.events...))
 	if whole.Visits[base+"/wiki/Kilimanjaro"] != 1 || whole.Page == nil || whole.Page.URL != base+"/wiki/Mount_Kenya" ||
-		!slices.Contains(whole.Journal, `T4 resumed: "Mount Kilimanjaro - Wiki" failed to open again: HTTP 503: the page could not be opened (the site has a problem)`) {
+		!slices.Contains(whole.Journal, `T4 resumed: http://wiki.test/wiki/Kilimanjaro failed to open again: HTTP 503: the page could not be opened (the site has a problem)`) {
 		t.Fatalf("read back: visits %v, page %+v, journal %q", whole.Visits, whole.Page, whole.Journal)
 	}
 }

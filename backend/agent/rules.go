@@ -46,7 +46,7 @@ func leaveRule(p *openPage) verdict {
 	if p == nil || p.findings > 0 || p.confirmed || p.holds != nil && len(p.holds) == 0 {
 		return verdict{}
 	}
-	return confirm(RefusalConfirmLeave, "confirm-leave", map[string]string{"Title": p.page.Title})
+	return confirm(RefusalConfirmLeave, "confirm-leave", map[string]string{"URL": p.url})
 }
 
 // readMoreRule: READ_MORE needs an open page of several parts, and names

@@ -316,7 +316,7 @@ func TestCoverageCheckShowsSourcesAndUnreadParts(t *testing.T) {
 		t.Fatalf("%d coverage calls", len(cov))
 	}
 	q := cov[0].Messages[len(cov[0].Messages)-1].Content
-	for _, want := range []string{"FINDINGS (1 source):", `Unread parts of the page open, "Mount Kilimanjaro - Wiki": 2.`} {
+	for _, want := range []string{"FINDINGS (1 source):", `Unread parts of the page open (http://wiki.test/wiki/Kilimanjaro): 2.`} {
 		if !strings.Contains(q, want) {
 			t.Errorf("the coverage check lacks %q:\n%s", want, q)
 		}

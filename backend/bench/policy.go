@@ -153,7 +153,7 @@ func (p *Policy) act(msgs []llmtest.Message) move {
 // reading on; the note may open the message or, after a rebuilt prompt,
 // end it.
 func confirmNote(last string) bool {
-	return strings.Contains(last, "You are leaving \"") || strings.Contains(last, "Before reading on: what does part")
+	return strings.Contains(last, "You are leaving ") || strings.Contains(last, "Before reading on: what does part")
 }
 
 // noteOutcome learns from the last message what became of the last action.
@@ -414,22 +414,32 @@ func (p *Policy) nextResult(msgs []llmtest.Message) (result, bool) {
 // lastPageMessage is the newest user message that shows page text.
 func lastPageMessage(msgs []llmtest.Message) string {
 	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role == "user" && strings.Contains(msgs[i].Content, "<page>") {
+		if msgs[i].Role == "user" && partFence.MatchString(msgs[i].Content) {
 			return msgs[i].Content
 		}
 	}
 	return ""
 }
 
-// pageText is the text of the part shown in msg: inside the fence,
-// before the part's links, which a model reads as links, not as text.
+// partFence opens the fence of a page part (a page's title and outline,
+// and a sentence quoted back, have fences of their own).
+var partFence = regexp.MustCompile(`Part \d+ of \d+:\n<page>\n`)
+
+// pageText is the text of the last part shown in msg: inside its fence,
+// after the heading it continues, before the part's links, which a model
+// reads as links, not as text.
 func pageText(msg string) string {
-	start := strings.Index(msg, "<page>")
-	end := strings.LastIndex(msg, "</page>")
-	if start < 0 || end < start {
+	opens := partFence.FindAllStringIndex(msg, -1)
+	if opens == nil {
 		return ""
 	}
-	text := msg[start+len("<page>") : end]
+	text := msg[opens[len(opens)-1][1]:]
+	if end := strings.Index(text, "</page>"); end >= 0 {
+		text = text[:end]
+	}
+	if strings.HasPrefix(text, "(continuing ") {
+		_, text, _ = strings.Cut(text, "\n")
+	}
 	if i := strings.LastIndex(text, "\nLinks in this part:\n"); i >= 0 {
 		text = text[:i]
 	}

@@ -246,7 +246,9 @@ func pageSubject(msgs []llmtest.Message) string {
 	return strings.TrimSpace(title)
 }
 
-var openedTitle = regexp.MustCompile(`(?:opened|You are on) "([^"]+)"`)
+// openedTitle is a page's title, first in the fence of its title and
+// outline.
+var openedTitle = regexp.MustCompile(`<page>\nTitle: ([^\n]+)`)
 
 // copierUnits adds to the sentences the whole list each listed sentence is
 // in and every table row: the copier records those as they stand.

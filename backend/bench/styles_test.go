@@ -27,7 +27,7 @@ func TestOwnWords(t *testing.T) {
 }
 
 func TestPageSubject(t *testing.T) {
-	msgs := []llmtest.Message{{Role: "user", Content: "Turn 3: opened \"Mount Kosciuszko - OpenAtlas Encyclopedia\" (http://x/y).\nPart 1 of 1:\n<page>\ntext\n</page>"}}
+	msgs := []llmtest.Message{{Role: "user", Content: "Turn 3: opened http://x/y.\n<page>\nTitle: Mount Kosciuszko - OpenAtlas Encyclopedia\n</page>\nPart 1 of 1:\n<page>\ntext\n</page>"}}
 	if got := pageSubject(msgs); got != "Mount Kosciuszko" {
 		t.Errorf("pageSubject = %q", got)
 	}
