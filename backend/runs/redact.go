@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
+	"unicode"
 )
 
 // A model server URL may carry the user's API key (http://user:key@host/v1,
@@ -16,39 +17,97 @@ import (
 const hidden = "REDACTED"
 
 // RedactURL returns rawURL without credentials: no user name or password,
-// and a query parameter that names a key, token, secret or password has its
-// value replaced. Anything else, and a string that is not a URL, is kept.
+// and a parameter of its query or fragment (where OAuth puts an access
+// token) whose name says it holds a credential has its value replaced.
+// Anything else, and a string that is not a URL, is kept.
 func RedactURL(rawURL string) string {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
 		return rawURL
 	}
 	u.User = nil
-	if u.RawQuery != "" {
-		params := strings.Split(u.RawQuery, "&")
-		for i, p := range params {
-			if name, _, ok := strings.Cut(p, "="); ok && secretParam(name) {
-				params[i] = name + "=" + hidden
-			}
-		}
-		u.RawQuery = strings.Join(params, "&")
+	u.RawQuery = redactParams(u.RawQuery)
+	fragment := u.EscapedFragment()
+	u.Fragment, u.RawFragment = "", ""
+	if fragment == "" {
+		return u.String()
 	}
-	return u.String()
+	return u.String() + "#" + redactParams(fragment)
+}
+
+// redactParams replaces the value of each secret parameter of a query
+// ("a=1&b=2").
+func redactParams(query string) string {
+	if query == "" {
+		return query
+	}
+	params := strings.Split(query, "&")
+	for i, p := range params {
+		if name, _, ok := strings.Cut(p, "="); ok && secretParam(name) {
+			params[i] = name + "=" + hidden
+		}
+	}
+	return strings.Join(params, "&")
 }
 
 // secretParam reports whether a query parameter's name says it holds a
-// credential: key, api_key, apiKey, access_token, token, secret, password...
+// credential: it has a word of secretParts in it anywhere (api_key,
+// apiKey, access_token, client_secret, X-Amz-Signature,
+// X-Amz-Credential, sessionid), or one of secretWords is a word of it
+// (pwd, user_pwd, sig, pass; not passage or signal).
 func secretParam(name string) bool {
 	if n, err := url.QueryUnescape(name); err == nil {
 		name = n
 	}
-	name = strings.ToLower(name)
-	for _, s := range []string{"key", "token", "secret", "password", "passwd", "auth", "signature"} {
-		if strings.Contains(name, s) {
+	lower := strings.ToLower(name)
+	for _, s := range secretParts {
+		if strings.Contains(lower, s) {
+			return true
+		}
+	}
+	for _, w := range nameWords(name) {
+		if secretWords[w] {
 			return true
 		}
 	}
 	return false
+}
+
+var (
+	// secretParts: a name with one of these in it names a credential.
+	secretParts = []string{"key", "token", "secret", "password", "passwd", "auth", "signature", "credential", "session", "sessid"}
+	// secretWords: short names of credentials, which other words hold
+	// by chance (passage, signal), so only a whole word counts.
+	secretWords = map[string]bool{"pwd": true, "pass": true, "passphrase": true, "pw": true, "sig": true, "jwt": true, "sid": true, "otp": true, "hmac": true}
+)
+
+// nameWords splits a parameter name into lower-case words, at anything
+// but letters and digits and where a lower-case letter meets a capital
+// (userPwd, user_pwd, user-pwd).
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	prevLower := false
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range name {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+			prevLower = false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			flush()
+		}
+		cur = append(cur, r)
+		prevLower = unicode.IsLower(r)
+	}
+	flush()
+	return words
 }
 
 // concealer removes the credentials of the user's configured URLs from any
@@ -79,7 +138,7 @@ func newConcealer(urls ...string) concealer {
 				add(typed, "") // as the user typed it, unescaped
 			}
 		}
-		for _, p := range strings.Split(u.RawQuery, "&") {
+		for _, p := range strings.Split(u.RawQuery+"&"+u.EscapedFragment(), "&") {
 			if name, value, ok := strings.Cut(p, "="); ok && value != "" && secretParam(name) {
 				add(p, name+"="+hidden)
 			}

@@ -17,6 +17,12 @@ func TestRedactURL(t *testing.T) {
 		{"https://searx.example.org/search/?access_token=abc", "https://searx.example.org/search/?access_token=REDACTED"},
 		{"https://html.duckduckgo.com/html/?kl=de-de", "https://html.duckduckgo.com/html/?kl=de-de"},
 		{"not a url", "not a url"},
+		// Credentials by other names: short forms, parts of longer names,
+		// signed URLs' parameters, and an OAuth token in the fragment.
+		{"http://h/v1?pwd=1&sig=2&pass=3&passphrase=4&Password=5&client_secret=6&auth=7&signature=8", "http://h/v1?pwd=REDACTED&sig=REDACTED&pass=REDACTED&passphrase=REDACTED&Password=REDACTED&client_secret=REDACTED&auth=REDACTED&signature=REDACTED"},
+		{"http://h/?X-Amz-Credential=AKIA&X-Amz-Signature=ab12&X-Goog-Signature=cd&sessionid=s&user_pwd=p&jwt=j&PHPSESSID=x", "http://h/?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED&X-Goog-Signature=REDACTED&sessionid=REDACTED&user_pwd=REDACTED&jwt=REDACTED&PHPSESSID=REDACTED"},
+		{"http://h/v1#access_token=abc&state=1", "http://h/v1#access_token=REDACTED&state=1"},
+		{"http://h/search?q=password&passage=2&signal=3&format=json", "http://h/search?q=password&passage=2&signal=3&format=json"},
 	}
 	for _, tc := range tests {
 		if got := RedactURL(tc.in); got != tc.want {
@@ -34,7 +40,7 @@ func TestFolderConcealsCredentials(t *testing.T) {
 		t.Fatal(err)
 	}
 	server := "http://scout:sk-LiveKey42@127.0.0.1:1234/v1"
-	search := "http://127.0.0.1:8888/search?api_key=Search<Key>&lang=en"
+	search := "http://127.0.0.1:8888/search?api_key=Search<Key>&lang=en&pwd=Hunter2#access_token=Frag9"
 	f.Conceal(server, search)
 	f.Emit(agent.Event{Seq: 1, Type: agent.EvRunFinished, Status: agent.StatusFailed,
 		Message: "The server answered 404: not the API at this URL. Try " + server + "/v1."})
@@ -45,7 +51,7 @@ func TestFolderConcealsCredentials(t *testing.T) {
 	f.Close()
 	for _, name := range []string{"journal.jsonl", "journal.txt", "report.md"} {
 		text := readFile(t, filepath.Join(dir, name))
-		for _, secret := range []string{"sk-LiveKey42", "Search<Key>", `Search\u003cKey\u003e`, "scout:"} {
+		for _, secret := range []string{"sk-LiveKey42", "Search<Key>", `Search\u003cKey\u003e`, "scout:", "Hunter2", "Frag9"} {
 			if strings.Contains(text, secret) {
 				t.Errorf("%s holds %q:\n%s", name, secret, text)
 			}
