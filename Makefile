@@ -55,7 +55,7 @@ WINDOWS_BUILD := GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -tags desktop,
 WINDOWS_SYSO := rsrc_windows_amd64.syso
 WINDOWS_ICO := build/bin/windows/scout.ico
 
-.PHONY: run build test bench fixtures deps deps-test frontend bindings clean install uninstall package icons shellcheck windows
+.PHONY: run build test bench bench-once fixtures deps deps-test frontend bindings clean install uninstall package icons shellcheck windows
 
 run: build
 	./$(BIN)
@@ -177,7 +177,10 @@ deps-test:
 # go vet and go test build without GUI tags; the GUI end-to-end test builds
 # the dev-tag binary itself and drives it under Xvfb, and build/'s tests run
 # make install and make package into folders of their own. The Windows
-# build is compiled too (into nothing), so that no change breaks it unseen.
+# build is compiled too (into nothing), so that no change breaks it unseen,
+# and every Go benchmark is built and run once (make bench-once), so that
+# a benchmark that no longer builds or runs fails the tests; its figures
+# are not read.
 #
 # The app and the dev-tag binary (built as guitest.BuildDev builds it) are
 # built before go test: on a fresh machine their first build compiles
@@ -197,6 +200,12 @@ test: deps-test
 	$(MAKE) --no-print-directory build
 	$(DEV_BUILD) -o /dev/null .
 	SCOUT_GUI_E2E=1 SCOUT_TEST_DRIVER_INSTALL=1 go test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
+	$(MAKE) --no-print-directory bench-once
+
+# Every Go benchmark, once, and no test (-run '^$'): the GUI ones need
+# what the tests need (make test has installed it and built the app).
+bench-once:
+	SCOUT_GUI_E2E=1 go test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '^$$' -bench . -benchtime 1x ./...
 
 # Benchmarks print figures; nothing is asserted on timings. The reader's
 # figures on the real-page corpus (testdata/corpus) are read once, through

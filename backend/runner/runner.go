@@ -261,7 +261,8 @@ func provider(s settings.Settings, sess *browser.Session, guard *netguard.Guard)
 }
 
 // model adapts the llm client to the agent's Model interface, and keeps
-// every request and reply in the run folder for scout replay.
+// every request and reply in the run folder for scout replay. Without a
+// log it keeps none; without a clock it reads time.Now.
 type model struct {
 	client *llm.Client
 	id     string
@@ -270,9 +271,15 @@ type model struct {
 }
 
 func (m model) Complete(ctx context.Context, req chat.Request, notify port.Notify) (chat.Reply, error) {
-	at := m.now()
+	now := m.now
+	if now == nil {
+		now = time.Now
+	}
+	at := now()
 	reply, err := m.client.Complete(ctx, m.id, req, notify)
-	m.log.Record(at, m.id, req, reply, err)
+	if m.log != nil {
+		m.log.Record(at, m.id, req, reply, err)
+	}
 	return reply, err
 }
 
