@@ -202,9 +202,10 @@ test: deps-test
 	SCOUT_GUI_E2E=1 SCOUT_TEST_DRIVER_INSTALL=1 go test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
 	$(MAKE) --no-print-directory bench-once
 
-# Every Go benchmark, once, and no test (-run '^$'): the GUI ones need
-# what the tests need (make test has installed it and built the app).
-bench-once:
+# Every Go benchmark, once, and no test (-run '^$'). The GUI ones need
+# what the tests need and the built frontend (make test has both by then).
+bench-once: deps-test
+	$(MAKE) --no-print-directory frontend
 	SCOUT_GUI_E2E=1 go test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '^$$' -bench . -benchtime 1x ./...
 
 # Benchmarks print figures; nothing is asserted on timings. The reader's
