@@ -2,7 +2,6 @@ package browser
 
 import (
 	"errors"
-	"net/url"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -82,13 +81,4 @@ func proxyFailure(rawURL, why string) error {
 		return port.Failure(port.ErrConnRefused, rawURL, "the site refused the connection")
 	}
 	return port.Failure(port.ErrNetwork, rawURL, "the page could not be opened: %s", why)
-}
-
-// hostOf is the host name of rawURL, or "".
-func hostOf(rawURL string) string {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return ""
-	}
-	return u.Hostname()
 }

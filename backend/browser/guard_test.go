@@ -163,3 +163,70 @@ func TestPagesCannotReachTheModelServerOrTheSearchEndpoint(t *testing.T) {
 		})
 	}
 }
+
+// A redirect the guard refuses is reported with its own reason, whatever
+// else failed around it: the page before still had a request in flight
+// (cancelled as the next page commits), another address on the same host
+// was refused the visit before, the redirect leads to https (a tunnel the
+// browser reports only as failed) or to plain http.
+func TestARefusedRedirectSaysWhy(t *testing.T) {
+	br := realBrowser(t)
+	modelTLS := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) }))
+	defer modelTLS.Close()
+	modelHTTP, _ := counted(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) }))
+	inner, _ := counted(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "inner") }))
+	guard := &netguard.Guard{}
+	guard.Protect(modelTLS.URL + "/v1")
+	guard.Protect(modelHTTP.URL + "/v1")
+	s, err := br.NewSessionGuarded(guard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	release := make(chan struct{})
+	defer close(release)
+	pub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/to-model-https":
+			http.Redirect(w, r, modelTLS.URL+"/v1/models", http.StatusFound)
+		case "/to-model":
+			http.Redirect(w, r, modelHTTP.URL+"/v1/models", http.StatusFound)
+		case "/to-inner":
+			http.Redirect(w, r, inner.URL+"/admin", http.StatusFound)
+		case "/slow":
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		case "/waiting":
+			fmt.Fprint(w, `<html><body><main><p>A page still loading something.</p></main><script>fetch('/slow').catch(() => {})</script></body></html>`)
+		case "/knocking":
+			fmt.Fprintf(w, `<html><body><main><p>A page that keeps trying an inner address.</p></main><script>setInterval(() => fetch(%q).catch(() => {}), 50)</script></body></html>`, inner.URL+"/x")
+		}
+	}))
+	defer pub.Close()
+	guard.Allow(pub.URL)
+	const modelReason = "model server"
+	for _, step := range []struct{ path, want string }{
+		{"/to-inner", "local network"},
+		{"/to-model-https", modelReason},
+		{"/to-inner", "local network"},
+		{"/to-model", modelReason},
+		{"/waiting", ""},
+		{"/to-model-https", modelReason},
+		{"/waiting", ""},
+		{"/to-model", modelReason},
+		{"/knocking", ""},
+		{"/to-model-https", modelReason},
+		{"/knocking", ""},
+		{"/to-model", modelReason},
+	} {
+		_, err := openWithin(t, s, pub.URL+step.path, 20*time.Second)
+		switch {
+		case step.want == "" && err != nil:
+			t.Fatalf("%s: %v", step.path, err)
+		case step.want != "" && (!errors.Is(err, port.ErrRefused) || !strings.Contains(err.Error(), step.want)):
+			t.Errorf("%s: %v, want a refusal naming the %s", step.path, err, step.want)
+		}
+	}
+}

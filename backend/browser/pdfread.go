@@ -157,7 +157,7 @@ func (s *Session) fetchFailure(ctx context.Context, rawURL string, err error) er
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		if perr := s.tunnelFailure(rawURL, hostOf(ue.URL)); perr != nil {
+		if perr := s.tunnelFailure(rawURL, ue.URL); perr != nil {
 			return perr
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -195,7 +196,7 @@ func navigationBound(nav time.Duration) time.Duration { return 2*nav + closeTime
 // failure it stands for, instead of the site's HTTP 403 or 502.
 func (s *Session) proxyAnswered(rawURL, finalURL string, header func(name string) string) error {
 	refused, failed := header(netguard.RefusedHeader), header(netguard.FailedHeader)
-	why := s.proxy.LastFailure(hostOf(finalURL))
+	why := s.proxy.LastFailure(finalURL)
 	switch {
 	case refused != "":
 		return port.Refused(rawURL, errors.New(cmp.Or(why, "a redirect led to an address on this computer or the local network")))
@@ -205,12 +206,12 @@ func (s *Session) proxyAnswered(rawURL, finalURL string, header func(name string
 	return nil
 }
 
-// tunnelFailure is why the guard's proxy could not connect to host (or,
-// when it says nothing of host, to the latest host: a redirect's, when the
-// first host answered): refused, or the site's trouble; nil when it knows
-// of no failure.
-func (s *Session) tunnelFailure(rawURL, host string) error {
-	if why := cmp.Or(s.proxy.LastFailure(host), s.proxy.LastFailure("")); why != "" {
+// tunnelFailure is why the guard's proxy could not connect to target's
+// host and port (or, when it says nothing of target, or target is "", to
+// the latest address that failed): refused, or the site's trouble; nil
+// when it knows of no failure.
+func (s *Session) tunnelFailure(rawURL, target string) error {
+	if why := cmp.Or(s.proxy.LastFailure(target), s.proxy.LastFailure("")); why != "" {
 		return proxyFailure(rawURL, why)
 	}
 	return nil
@@ -235,12 +236,31 @@ func (s *Session) discard(p playwright.Page) {
 	go func() { _ = p.Close() }()
 }
 
+// failedHop is the address a failed navigation of the tab p to rawURL
+// could not connect to: where its last redirect led, or rawURL itself.
+func (s *Session) failedHop(p playwright.Page, rawURL string) string {
+	s.navMu.Lock()
+	nav := s.lastNav
+	s.navMu.Unlock()
+	if nav == nil || nav.Frame().Page() != p || nav.Status() < 300 || nav.Status() > 399 {
+		return rawURL
+	}
+	// The navigation is over: no one else reads the headers.
+	location, _ := nav.HeaderValue("location")
+	from, err := url.Parse(nav.URL())
+	to, err2 := url.Parse(location)
+	if location == "" || err != nil || err2 != nil {
+		return rawURL
+	}
+	return from.ResolveReference(to).String()
+}
+
 // explain classifies a navigation error, using the response headers when
 // the navigation ended as a download or was aborted.
 func (s *Session) explain(p playwright.Page, rawURL string, err error) error {
 	ve := classify(rawURL, err)
 	if tunnelFailed(err) {
-		if perr := s.tunnelFailure(rawURL, hostOf(rawURL)); perr != nil {
+		if perr := s.tunnelFailure(rawURL, s.failedHop(p, rawURL)); perr != nil {
 			return perr
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"net/netip"
 	"net/url"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 )
@@ -115,16 +114,22 @@ func (p *Proxy) untrack(conns ...net.Conn) {
 	}
 }
 
-// LastFailure says why the last connection to host failed, or with host
-// "" why the latest failed connection did ("" when none did): the browser
-// reports any failed tunnel with one vague error.
-func (p *Proxy) LastFailure(host string) string {
+// LastFailure says why the last connection to the host and port of rawURL
+// failed, or with rawURL "" why the latest failed connection did ("" when
+// none did): the browser reports any failed tunnel with one vague error.
+// Failures are kept per host and port, so that what another address on the
+// same host met (another page's request, say) is not told as this one's.
+func (p *Proxy) LastFailure(rawURL string) string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if host == "" {
+	if rawURL == "" {
 		return p.latest
 	}
-	return p.last[strings.ToLower(host)]
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return p.last[hostPort(u)]
 }
 
 // ForgetFailures starts a new account of failures, as a navigation begins.
@@ -135,14 +140,21 @@ func (p *Proxy) ForgetFailures() {
 	p.latest = ""
 }
 
-func (p *Proxy) failed(host string, err error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if err == nil {
-		delete(p.last, strings.ToLower(host))
+// failed records how a connection to u's host and port went. A request the
+// browser gave up (a page left while it loaded) is no failure: told as
+// one, it took the place of the refusal of the next page's redirect.
+func (p *Proxy) failed(u *url.URL, err error) {
+	if errors.Is(err, context.Canceled) {
 		return
 	}
-	p.last[strings.ToLower(host)], p.latest = err.Error(), err.Error()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	key := hostPort(u)
+	if err == nil {
+		delete(p.last, key)
+		return
+	}
+	p.last[key], p.latest = err.Error(), err.Error()
 }
 
 // ServeHTTP tunnels CONNECT (https and wss) and forwards plain http.
@@ -156,7 +168,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := p.roundTrip(r)
-	p.failed(r.URL.Hostname(), err)
+	p.failed(r.URL, err)
 	if err != nil {
 		p.refuseOrFail(w, err)
 		return
@@ -201,9 +213,8 @@ func (p *Proxy) roundTrip(r *http.Request) (*http.Response, error) {
 // tunnel connects to the host a CONNECT names, if the guard allows it, and
 // copies bytes both ways.
 func (p *Proxy) tunnel(w http.ResponseWriter, r *http.Request) {
-	host, _, _ := net.SplitHostPort(r.Host)
 	conn, err := p.dialTunnel(r.Context(), r.Host)
-	p.failed(host, err)
+	p.failed(&url.URL{Scheme: "https", Host: r.Host}, err)
 	if err != nil {
 		p.refuseOrFail(w, err)
 		return

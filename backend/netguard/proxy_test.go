@@ -90,7 +90,7 @@ func TestProxyAppliesTheGuardToEveryConnection(t *testing.T) {
 	if n := hits.Load(); n != 0 {
 		t.Fatalf("the private server was reached %d times", n)
 	}
-	if why := p.LastFailure("rebind.example.com"); !strings.Contains(why, "resolves to 127.0.0.1") {
+	if why := p.LastFailure("http://rebind.example.com:" + port + "/"); !strings.Contains(why, "resolves to 127.0.0.1") {
 		t.Errorf("last failure for the rebinding name: %q", why)
 	}
 
@@ -209,5 +209,25 @@ func TestProxyRemembersNames(t *testing.T) {
 	}
 	if n := r.n.Load(); n != 1 {
 		t.Fatalf("%d lookups for five connections", n)
+	}
+}
+
+// What the proxy says of an address is what that address met: another
+// port on the same host keeps its own account, and a request the browser
+// gave up (a page left while it loaded) is no failure.
+func TestFailuresAreKeptPerAddress(t *testing.T) {
+	p := startProxy(t, &Guard{})
+	inner, _ := url.Parse("http://127.0.0.1:8001/admin")
+	model, _ := url.Parse("https://127.0.0.1:8002/v1/models")
+	p.failed(model, errors.New("refused: the model server"))
+	p.failed(inner, errors.New("refused: the local network"))
+	p.failed(model, fmt.Errorf("proxy: %w", context.Canceled))
+	for rawURL, want := range map[string]string{
+		"https://127.0.0.1:8002/": "refused: the model server", "http://127.0.0.1:8001": "refused: the local network",
+		"http://127.0.0.1/": "", "": "refused: the local network",
+	} {
+		if got := p.LastFailure(rawURL); got != want {
+			t.Errorf("LastFailure(%q) = %q, want %q", rawURL, got, want)
+		}
 	}
 }
