@@ -321,3 +321,46 @@ func TestHangupWritesTheReport(t *testing.T) {
 		t.Fatalf("run.json: %+v, %v", sum, err)
 	}
 }
+
+// TestEarlySignalsStopCleanly: Ctrl+C, a hangup or SIGTERM sent to the
+// process group in scout run's first second (as a terminal sends them)
+// reaches the browser's driver too, which dies while the run is being set
+// up. The run stops as an interrupted one: exit status 3 and a report,
+// not exit 1 saying "please install the driver".
+func TestEarlySignalsStopCleanly(t *testing.T) {
+	requireBrowser(t)
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(llmtest.Replies(factualScript()))})
+	defer model.Close()
+	bin := buildScout(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGTERM} {
+		for _, after := range []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 900 * time.Millisecond} {
+			out := filepath.Join(t.TempDir(), "run")
+			cmd := exec.Command(bin, "run", "--llm-url", model.BaseURL(), "--search-url", "http://127.0.0.1:9/html/", "--headless", "--out", out, objective)
+			cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a group of its own, as a terminal's job
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(after)
+			_ = syscall.Kill(-cmd.Process.Pid, sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(30 * time.Second):
+				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				t.Fatalf("%v after %v: still running 30 s later:\n%s", sig, after, stderr.String())
+			}
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 || strings.Contains(stderr.String(), "driver") {
+				t.Errorf("%v after %v: exit %v, want 3:\n%s", sig, after, err, stderr.String())
+				continue
+			}
+			if report := read(t, out, "report.md"); !strings.Contains(report, "interrupted") {
+				t.Errorf("%v after %v: report:\n%s", sig, after, report)
+			}
+		}
+	}
+}

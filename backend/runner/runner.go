@@ -142,25 +142,6 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 		}
 	}
 	client := llm.New(s.ServerURL)
-	var info llm.ServerInfo
-	if opts.Server != nil {
-		info = *opts.Server
-	} else {
-		var err error
-		if info, err = client.Probe(ctx, s.Model); err != nil {
-			return nil, setupFailed(err)
-		}
-	}
-	client.SetServer(info.Server)
-	notes := measured(ctx, client, s.ServerURL, info, opts, now())
-	// Page parts are sized by the reading speed: the caller's, else the
-	// measured one (0, no limit of its own, when neither is known).
-	readRate := cmp.Or(opts.ReadRate, client.Rates().Read)
-	if !info.ModelLoaded {
-		client.ExpectModelLoad() // the first request may load it
-	}
-	ctxLen := ContextLength(s, info)
-
 	// The model server is Scout's alone: no page reaches it, even with the
 	// local network allowed. The search endpoint is allowed for Scout's
 	// own requests only (the DuckDuckGo results page it loads into the
@@ -175,33 +156,20 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	guard.AllowOwn(searchURL)
 
-	br := opts.Browser
-	if br == nil {
-		exe, err := browser.Find(s.BrowserPath)
-		if err != nil {
-			return nil, setupFailed(err)
-		}
-		if br, err = browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard}); err != nil {
-			return nil, setupFailed(err)
-		}
-		defer br.Close()
-	}
-	exe := br.Executable()
-	sess, err := br.NewSessionGuarded(guard)
-	if err != nil {
+	t, err := prepare(ctx, client, guard, opts, now)
+	defer t.close()
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// Stopped while setting up (Ctrl+C in the first second): the run
+		// ends as an interrupted one does, with its folder and report, not
+		// with the error of the step cut short (the signal sent to the
+		// process group also reaches the browser's driver, whose check
+		// then failed with "please install the driver").
+		t = stoppedTools(s)
+	case err != nil:
 		return nil, setupFailed(err)
 	}
-	defer sess.Close()
-	var ahead agent.ReadAhead
-	if s.ReadAhead {
-		a, err := browser.NewAhead(br, guard)
-		if err != nil {
-			notes = append(notes, fmt.Sprintf("Results are not read ahead in this run: %v.", err))
-		} else {
-			defer a.Close()
-			ahead = a
-		}
-	}
+	info, ctxLen := t.info, ContextLength(s, t.info)
 
 	dir := cmp.Or(opts.OutDir, runs.DefaultDir(opts.Objective, started))
 	open := runs.Create
@@ -223,15 +191,151 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
-		Model: model{client: client, id: info.Model, log: calls, now: now}, Browser: sess, Search: provider(s, sess, guard), ReadAhead: ahead,
-		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: readRate, Notes: notes,
+		Model: t.model(client, calls, now), Browser: t.browser(), Search: t.search(s, guard), ReadAhead: t.readAhead(),
+		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
-		Headless: !s.ShowBrowser, Browser: exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
+		Headless: !s.ShowBrowser, Browser: t.exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()
 	err = writeOutputs(folder, res, used, firstStart, finished, before.Worked+finished.Sub(started), fanout(sinks), last.seq+1)
 	err = errors.Join(err, calls.Close(), folder.Close())
 	return &Outcome{Dir: dir, Result: res}, err
+}
+
+// tools are what the setup made for a run: what the model server said, and
+// the browser.
+type tools struct {
+	info     llm.ServerInfo
+	notes    []string
+	readRate float64
+	sess     *browser.Session
+	ahead    *browser.Ahead // nil when results are not read ahead
+	exe      string
+	closers  []func() error
+	stopped  bool // setup was interrupted: nothing is to be used
+}
+
+// prepare asks the model server what it serves (and measures its speed),
+// and starts the browser and the run's session.
+func prepare(ctx context.Context, client *llm.Client, guard *netguard.Guard, opts Options, now func() time.Time) (*tools, error) {
+	t := &tools{}
+	s := opts.Settings
+	if opts.Server != nil {
+		t.info = *opts.Server
+	} else {
+		var err error
+		if t.info, err = client.Probe(ctx, s.Model); err != nil {
+			return t, err
+		}
+	}
+	client.SetServer(t.info.Server)
+	t.notes = measured(ctx, client, s.ServerURL, t.info, opts, now())
+	// Page parts are sized by the reading speed: the caller's, else the
+	// measured one (0, no limit of its own, when neither is known).
+	t.readRate = cmp.Or(opts.ReadRate, client.Rates().Read)
+	if !t.info.ModelLoaded {
+		client.ExpectModelLoad() // the first request may load it
+	}
+	br := opts.Browser
+	if br == nil {
+		exe, err := browser.Find(s.BrowserPath)
+		if err != nil {
+			return t, err
+		}
+		if br, err = browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard}); err != nil {
+			return t, stoppedOr(ctx, err)
+		}
+		t.closers = append(t.closers, br.Close)
+	}
+	t.exe = br.Executable()
+	sess, err := br.NewSessionGuarded(guard)
+	if err != nil {
+		return t, stoppedOr(ctx, err)
+	}
+	t.sess = sess
+	t.closers = append(t.closers, sess.Close)
+	if s.ReadAhead {
+		if t.ahead, err = browser.NewAhead(br, guard); err != nil {
+			t.notes = append(t.notes, fmt.Sprintf("Results are not read ahead in this run: %v.", err))
+		} else {
+			t.closers = append(t.closers, func() error { t.ahead.Close(); return nil })
+		}
+	}
+	return t, nil
+}
+
+// stopGrace is how long a failed browser start waits to learn whether it
+// failed because the run was being stopped: a signal to the process group
+// ends the browser's driver, and Scout may notice the driver gone before
+// its own handler has cancelled the run.
+const stopGrace = 500 * time.Millisecond
+
+// stoppedOr returns err once ctx has ended or stopGrace has passed.
+func stoppedOr(ctx context.Context, err error) error {
+	select {
+	case <-ctx.Done():
+	case <-time.After(stopGrace):
+	}
+	return err
+}
+
+// stoppedTools stand in for a setup that was interrupted: the agent asks
+// them nothing before it sees the run stopped, and they answer so if asked.
+func stoppedTools(s settings.Settings) *tools {
+	return &tools{info: llm.ServerInfo{Model: s.Model}, stopped: true}
+}
+
+// close closes what prepare opened, the session before the browser.
+func (t *tools) close() {
+	for i := len(t.closers) - 1; i >= 0; i-- {
+		_ = t.closers[i]()
+	}
+}
+
+func (t *tools) model(client *llm.Client, log *runs.CallLog, now func() time.Time) agent.Model {
+	if t.stopped {
+		return notStarted{}
+	}
+	return model{client: client, id: t.info.Model, log: log, now: now}
+}
+
+func (t *tools) browser() agent.Browser {
+	if t.stopped {
+		return notStarted{}
+	}
+	return t.sess
+}
+
+// readAhead is the run's reading ahead, or nil (an interface holding no
+// Ahead, so the agent sees none).
+func (t *tools) readAhead() agent.ReadAhead {
+	if t.stopped || t.ahead == nil {
+		return nil
+	}
+	return t.ahead
+}
+
+func (t *tools) search(s settings.Settings, guard *netguard.Guard) agent.Searcher {
+	if t.stopped {
+		return notStarted{}
+	}
+	return provider(s, t.sess, guard)
+}
+
+// notStarted is the model, browser and search of a run stopped before they
+// were ready.
+type notStarted struct{}
+
+var errNotStarted = errors.New("the run was stopped before it started")
+
+func (notStarted) Complete(context.Context, chat.Request, port.Notify) (chat.Reply, error) {
+	return chat.Reply{}, errNotStarted
+}
+
+func (notStarted) Open(context.Context, string) (*port.Visit, error) { return nil, errNotStarted }
+
+func (notStarted) Search(context.Context, string, port.Notify) ([]port.SearchResult, error) {
+	return nil, errNotStarted
 }
 
 // writeOutputs writes the report and the summary, and says so in the

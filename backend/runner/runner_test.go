@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/search"
@@ -79,5 +81,34 @@ func TestBotCheckGoesToTheUserOnlyWithTheWindowShown(t *testing.T) {
 		if asks := ddg.Person != nil; asks != shown {
 			t.Errorf("window shown %v: asks the user %v", shown, asks)
 		}
+	}
+}
+
+// A run stopped while it is being set up (Ctrl+C, a hangup or SIGTERM in
+// its first second: the signal sent to the process group also ends the
+// browser's driver, whose start then fails) ends as an interrupted run
+// does, with its folder and report, not with the error of the step that
+// was cut short: here the model server's check, or the browser's start.
+func TestStoppedDuringSetupEndsAsInterrupted(t *testing.T) {
+	for name, opts := range map[string]Options{
+		"checking the model server": {},
+		"starting the browser":      {Server: &llm.ServerInfo{Model: "m", ContextLength: 4096, ModelLoaded: true}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			set := settings.Defaults()
+			set.ServerURL = "http://127.0.0.1:9/v1" // nothing listens on the discard port
+			set.BrowserPath = filepath.Join(t.TempDir(), "no-chromium")
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel() // Ctrl+C before anything answered
+			opts.Objective, opts.Settings, opts.OutDir = "o", set, filepath.Join(t.TempDir(), "run")
+			out, err := Run(ctx, opts)
+			if err != nil || out == nil || out.Result.Status != agent.StatusInterrupted {
+				t.Fatalf("outcome %+v, error %v", out, err)
+			}
+			md, err := os.ReadFile(filepath.Join(out.Dir, "report.md"))
+			if err != nil || !strings.Contains(string(md), "interrupted") {
+				t.Fatalf("report.md: %v\n%s", err, md)
+			}
+		})
 	}
 }
