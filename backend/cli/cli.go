@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/settings"
 	"github.com/scout-research/scout/backend/speed"
@@ -77,6 +78,10 @@ Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
 // Main runs the command in args (without the program name) and returns the
 // process exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
+	// What Scout prints quotes model servers (model names, replies, error
+	// messages), pages and settings files: whatever the command, none of
+	// it may drive the terminal.
+	stdout, stderr = plain.Writer(stdout), plain.Writer(stderr)
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)

@@ -21,6 +21,7 @@
 package plain
 
 import (
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -253,4 +254,19 @@ func (c *cleaner) tagSequence(i int) int {
 		j += size
 	}
 	return i
+}
+
+// Writer returns a writer that cleans what is written to w as Text does,
+// for a terminal that all of a program's output goes to. Each Write is
+// cleaned as a whole, so a sequence split across two writes is not seen:
+// write whole strings (as fmt's print functions do).
+func Writer(w io.Writer) io.Writer { return textWriter{w} }
+
+type textWriter struct{ w io.Writer }
+
+func (t textWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, Text(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

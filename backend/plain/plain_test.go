@@ -121,3 +121,17 @@ func TestTextIsLinear(t *testing.T) {
 		}
 	}
 }
+
+// Writer cleans each write, and tells the caller all of it was written.
+func TestWriter(t *testing.T) {
+	var sb strings.Builder
+	w := Writer(&sb)
+	for _, s := range []string{"Models: qwen\x1b]0;owned\x07\x1b[2J, other\n", "plain\n"} {
+		if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", s, n, err)
+		}
+	}
+	if got, want := sb.String(), "Models: qwen, other\nplain\n"; got != want {
+		t.Errorf("written %q, want %q", got, want)
+	}
+}
