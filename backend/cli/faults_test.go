@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,8 +17,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 )
 
@@ -361,6 +365,27 @@ func TestEarlySignalsStopCleanly(t *testing.T) {
 			if report := read(t, out, "report.md"); !strings.Contains(report, "interrupted") {
 				t.Errorf("%v after %v: report:\n%s", sig, after, report)
 			}
+		}
+	}
+}
+
+// "Report: ..." names a report that was written; when writing it failed,
+// scout run says what went wrong instead, and exits 1.
+func TestNoReportLineWithoutAReport(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	for _, written := range []bool{true, false} {
+		var stdout, stderr bytes.Buffer
+		code := research(runFlags{context: -1}, runner.Options{Objective: "o"}, func(context.Context, runner.Options) (*runner.Outcome, error) {
+			out := &runner.Outcome{Dir: dir, Result: &agent.Result{Status: agent.StatusFinished}}
+			if written {
+				out.Report = filepath.Join(dir, "report.md")
+				return out, nil
+			}
+			return out, errors.New("writing report.md: no space left on device")
+		}, "run", &stdout, &stderr)
+		if says := strings.Contains(stdout.String(), "Report: "); says != written || (code == exitOK) != written {
+			t.Errorf("report written %v: exit %d, stdout %q, stderr %q", written, code, stdout.String(), stderr.String())
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -161,7 +160,9 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 		}
 		return exitError
 	}
-	fmt.Fprintf(stdout, "Report: %s\n", filepath.Join(out.Dir, "report.md"))
+	if out.Report != "" {
+		fmt.Fprintf(stdout, "Report: %s\n", out.Report)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "scout %s: %v\n", name, err)
 		return exitError

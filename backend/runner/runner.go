@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
@@ -72,6 +73,8 @@ type Options struct {
 type Outcome struct {
 	Dir    string
 	Result *agent.Result
+	// Report is the report.md written, "" when writing it failed.
+	Report string
 }
 
 // ContextLength is the context a run assumes: the user's setting, else
@@ -197,9 +200,13 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: t.exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()
+	out := &Outcome{Dir: dir, Result: res}
 	err = writeOutputs(folder, res, used, firstStart, finished, before.Worked+finished.Sub(started), fanout(sinks), last.seq+1)
+	if err == nil {
+		out.Report = filepath.Join(dir, "report.md")
+	}
 	err = errors.Join(err, calls.Close(), folder.Close())
-	return &Outcome{Dir: dir, Result: res}, err
+	return out, err
 }
 
 // tools are what the setup made for a run: what the model server said, and

@@ -112,3 +112,37 @@ func TestStoppedDuringSetupEndsAsInterrupted(t *testing.T) {
 		})
 	}
 }
+
+// blocker makes the run folder's report.md a folder once the run starts,
+// so writing the report fails.
+type blocker struct{ dir string }
+
+func (b blocker) Emit(ev agent.Event) {
+	if ev.Type == agent.EvRunStarted {
+		_ = os.MkdirAll(filepath.Join(b.dir, "report.md", "x"), 0o755)
+	}
+}
+
+// An outcome names its report only when it was written: scout run printed
+// "Report: .../report.md" after failing to write it.
+func TestOutcomeNamesTheReportOnlyWhenWritten(t *testing.T) {
+	for _, fail := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "run")
+		set := settings.Defaults()
+		opts := Options{Objective: "o", Settings: set, OutDir: dir, Server: &llm.ServerInfo{Model: "m", ContextLength: 4096, ModelLoaded: true}}
+		if fail {
+			opts.Sinks = []agent.Sink{blocker{dir}}
+		}
+		set.BrowserPath = filepath.Join(t.TempDir(), "no-chromium")
+		opts.Settings = set
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel() // the run stops at once: no model or browser needed
+		out, err := Run(ctx, opts)
+		if out == nil {
+			t.Fatalf("no outcome: %v", err)
+		}
+		if want := filepath.Join(dir, "report.md"); fail != (err != nil) || (out.Report == want) == fail {
+			t.Errorf("writing fails %v: report %q, error %v", fail, out.Report, err)
+		}
+	}
+}
