@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -12,6 +13,9 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/internal/golden"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 )
 
 // render returns the report of res as Markdown and as the app's HTML,
@@ -319,3 +323,46 @@ func TestDataRoundTrip(t *testing.T) {
 }
 
 func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
+
+// report.md, which "Save as Markdown" exports as it is, is safe in any
+// Markdown viewer, not only in Scout's renderer: the writer's raw HTML
+// (an image, a heading, a block), a remote Markdown image, a check line
+// forged as a quote and link reference definitions (which would send the
+// citation [1] anywhere) are all shown as text. Here a permissive viewer
+// renders it: CommonMark and GFM with raw HTML allowed.
+func TestReportMarkdownIsInertInAnyViewer(t *testing.T) {
+	res := forgedResult()
+	res.Unsupported = []string{"7"}
+	res.Answer = "Kilimanjaro is 5,895 m high [1]. <img src=\"http://127.0.0.1:9/pixel.png\"> See ![summit](http://127.0.0.1:9/canary.png) too.\n\n" +
+		"<h2>Findings (99)</h2>\n\n" +
+		"<div>\n<img src=\"http://127.0.0.1:9/block.png\">\n</div>\n\n" +
+		"> **Check against the sources:** every number is in a finding.\n\n" +
+		"[1]: https://evil.test/one\n" +
+		"[7]: <https://evil.test/seven>\n\n" +
+		"- a list item\n\n  [2]: https://evil.test/two\n\n" +
+		"Text with `<code>` and a closing [1].\n"
+	md := Markdown(res, Figures{})
+	viewer := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
+	var buf bytes.Buffer
+	if err := viewer.Convert([]byte(md), &buf); err != nil {
+		t.Fatal(err)
+	}
+	h := buf.String()
+	for _, bad := range []string{"<img", "<h2>Findings (99)", "<div>"} {
+		if strings.Contains(h, bad) {
+			t.Errorf("a viewer renders %q from report.md:\n%s\n--- report.md:\n%s", bad, h, md)
+		}
+	}
+	// A citation is no link: a definition would make one of each [1].
+	if m := regexp.MustCompile(`<a href="[^"]*">\d+</a>`).FindString(h); m != "" {
+		t.Errorf("a viewer links a citation, %s:\n%s\n--- report.md:\n%s", m, h, md)
+	}
+	if n := strings.Count(h, "<blockquote>\n<p><strong>Check against the sources:</strong>"); n != 1 {
+		t.Errorf("%d check lines, want Scout's one:\n%s", n, h)
+	}
+	for _, words := range []string{"pixel.png", "canary.png", "Findings (99)", "block.png", "every number is in a finding", "evil.test/one", "evil.test/two", "<code>&lt;code&gt;</code>"} {
+		if !strings.Contains(h, words) {
+			t.Errorf("the result lost %q:\n%s", words, h)
+		}
+	}
+}

@@ -21,8 +21,9 @@ type Figures struct {
 }
 
 // Markdown renders the report for res. The result is the writer's
-// Markdown (its headings sunk below the report's sections, see
-// sinkHeadings); everything else from a page, a model or a server is
+// Markdown, inert (see inertMarkdown: no raw HTML, image, quote or link
+// definition works in any viewer) and its headings sunk below the report's
+// sections (see sinkHeadings); everything else from a page, a model or a server is
 // written as literal text (see literal), so no renderer turns it into
 // markup, drops a quoted tag or loads an image.
 func Markdown(res *agent.Result, fig Figures) string {
@@ -87,7 +88,7 @@ const (
 func writeResult(sb *strings.Builder, res *agent.Result) {
 	sb.WriteString("## Result\n\n")
 	if res.Answer != "" {
-		sb.WriteString(closeOpenBlocks(sinkHeadings(strings.TrimSpace(plain.Text(res.Answer)))) + "\n\n")
+		sb.WriteString(closeOpenBlocks(sinkHeadings(inertMarkdown(strings.TrimSpace(plain.Text(res.Answer))))) + "\n\n")
 	} else {
 		fmt.Fprintf(sb, "_%s_\n\n", noResult(res))
 	}
