@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -35,8 +36,17 @@ func Load(dir string) (*agent.Result, Figures, error) {
 		return nil, Figures{}, err
 	}
 	var d data
-	if err := json.Unmarshal(raw, &d); err != nil || d.Result == nil {
-		return nil, Figures{}, fmt.Errorf("the report's data in %s is damaged (%v): it is written anew when the run is resumed", DataFile, err)
+	var why string
+	var syntax *json.SyntaxError
+	switch err := json.Unmarshal(raw, &d); {
+	case errors.As(err, &syntax):
+		why = fmt.Sprintf("not JSON: %v", err)
+	case err != nil:
+		why = fmt.Sprintf("a field of the wrong kind: %v", err)
+	case d.Result == nil:
+		why = "it holds no result" // "result": null, or a file of null
+	default:
+		return d.Result, d.Figures, nil
 	}
-	return d.Result, d.Figures, nil
+	return nil, Figures{}, fmt.Errorf("the report's data in %s is damaged (%s): it is written anew when the run is resumed", DataFile, why)
 }

@@ -366,3 +366,26 @@ func TestReportMarkdownIsInertInAnyViewer(t *testing.T) {
 		}
 	}
 }
+
+// A damaged report.json says what is wrong with it in words, whatever the
+// damage: not JSON, no result at all ("result": null, a file of "null"),
+// or a result of the wrong shape.
+func TestDamagedDataSaysWhy(t *testing.T) {
+	for content, says := range map[string]string{
+		`{"result": null}`:        "holds no result",
+		`null`:                    "holds no result",
+		`{"figures": {}}`:         "holds no result",
+		`{"result": {`:            "not JSON",
+		`{"result": "a string"}`:  "result",
+		"\x00\x01 not json at all": "not JSON",
+	} {
+		dir := t.TempDir()
+		if err := writeFile(filepath.Join(dir, DataFile), []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := Load(dir)
+		if err == nil || strings.Contains(err.Error(), "<nil>") || !strings.Contains(err.Error(), says) || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("Load of %q: %v, want it damaged and saying %q", content, err, says)
+		}
+	}
+}
