@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -71,11 +72,11 @@ func (s *Store) Load() Loaded {
 }
 
 func (s *Store) load() Loaded {
-	data, err := os.ReadFile(s.Path)
+	data, err := readSettings(s.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return Loaded{Settings: Defaults()}
-	case err != nil && !errors.Is(err, fs.ErrPermission) && !isDirErr(s.Path):
+	case err != nil && !errors.Is(err, fs.ErrPermission) && !errors.As(err, new(notSettings)) && !isDirErr(s.Path):
 		// Possibly passing (an I/O hiccup): keep the file where it is.
 		return Loaded{Settings: Defaults(), Warning: fmt.Sprintf("Your settings file %s could not be read (%v). Scout is using the default settings for now; saving will replace the file.", s.Path, err)}
 	case err == nil:
@@ -86,6 +87,43 @@ func (s *Store) load() Loaded {
 		err = derr
 	}
 	return Loaded{Settings: Defaults(), Warning: s.setAside(err)}
+}
+
+// maxSettingsBytes caps settings.json: real settings are a few hundred
+// bytes; a file of megabytes is no settings file.
+const maxSettingsBytes = 1 << 20
+
+// notSettings says why a file cannot be settings whatever it holds: it
+// is set aside as a damaged one is.
+type notSettings string
+
+func (e notSettings) Error() string { return string(e) }
+
+// readSettings reads the settings file at path, which must be a regular
+// file of at most maxSettingsBytes: opening a named pipe nobody writes to
+// would block the start for good, and a device never ends.
+func readSettings(path string) ([]byte, error) {
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case info.IsDir():
+		return nil, notSettings("it is a folder")
+	case !info.Mode().IsRegular():
+		return nil, notSettings(fmt.Sprintf("it is not a regular file (%v)", info.Mode().Type()))
+	case info.Size() > maxSettingsBytes:
+		return nil, notSettings(fmt.Sprintf("it is too large for settings (%d bytes)", info.Size()))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxSettingsBytes+1))
+	if err == nil && len(data) > maxSettingsBytes {
+		return nil, notSettings("it is too large for settings")
+	}
+	return data, err
 }
 
 func isDirErr(path string) bool {
