@@ -372,11 +372,11 @@ func TestReportMarkdownIsInertInAnyViewer(t *testing.T) {
 // or a result of the wrong shape.
 func TestDamagedDataSaysWhy(t *testing.T) {
 	for content, says := range map[string]string{
-		`{"result": null}`:        "holds no result",
-		`null`:                    "holds no result",
-		`{"figures": {}}`:         "holds no result",
-		`{"result": {`:            "not JSON",
-		`{"result": "a string"}`:  "result",
+		`{"result": null}`:         "holds no result",
+		`null`:                     "holds no result",
+		`{"figures": {}}`:          "holds no result",
+		`{"result": {`:             "not JSON",
+		`{"result": "a string"}`:   "result",
 		"\x00\x01 not json at all": "not JSON",
 	} {
 		dir := t.TempDir()

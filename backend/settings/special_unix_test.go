@@ -22,7 +22,9 @@ func TestLoadNeverBlocksOnASpecialFile(t *testing.T) {
 	}{
 		"a named pipe": {func(p string) error { return syscall.Mkfifo(p, 0o600) }, "not a regular file"},
 		"a device":     {func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file"},
-		"huge":         {func(p string) error { return os.WriteFile(p, []byte(`{"model":"`+strings.Repeat("m", 2<<20)+`"}`), 0o600) }, "too large"},
+		"huge": {func(p string) error {
+			return os.WriteFile(p, []byte(`{"model":"`+strings.Repeat("m", 2<<20)+`"}`), 0o600)
+		}, "too large"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			st := &Store{Path: filepath.Join(t.TempDir(), "settings.json")}
