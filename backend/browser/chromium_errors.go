@@ -2,6 +2,7 @@ package browser
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -29,7 +30,16 @@ var netErrors = []struct {
 	{"ERR_EMPTY_RESPONSE", port.ErrNetwork, "the site sent nothing"},
 	{"ERR_ADDRESS_UNREACHABLE", port.ErrNetwork, "the site cannot be reached"},
 	{"ERR_UNSAFE_PORT", port.ErrRefused, "the browser refuses that port"},
+	{"ERR_UNSAFE_REDIRECT", port.ErrRefused, "the page redirected to an address that is no web page (a file on this computer, data: or a browser page), which Scout does not open"},
 }
+
+var (
+	// netCode is Chromium's name for a network error.
+	netCode = regexp.MustCompile(`net::(ERR_[A-Z0-9_]+)`)
+	// driverWords are what Playwright puts before an error of the page's:
+	// the call ("Frame.Goto http://...: ", "page.goto: ") and its name.
+	driverWords = regexp.MustCompile(`^(?:[A-Za-z]+\.[A-Za-z]+(?: \S+)?: )?(?:playwright: )?`)
+)
 
 // classify turns a Playwright navigation error into a *VisitError.
 func classify(url string, err error) *port.VisitError {
@@ -57,8 +67,11 @@ func classify(url string, err error) *port.VisitError {
 	case strings.Contains(msg, "closed"):
 		return port.Failure(port.ErrBrowserClosed, url, "the browser window was closed")
 	}
+	if m := netCode.FindStringSubmatch(msg); m != nil {
+		return port.Failure(port.ErrNetwork, url, "the page could not be opened (%s)", m[1])
+	}
 	first, _, _ := strings.Cut(msg, "\n")
-	return port.Failure(port.ErrNetwork, url, "the page could not be opened: %s", strings.TrimSpace(first))
+	return port.Failure(port.ErrNetwork, url, "the page could not be opened: %s", driverWords.ReplaceAllString(strings.TrimSpace(first), ""))
 }
 
 // tunnelFailed recognises Chromium's one error for any connection the

@@ -24,10 +24,20 @@ func TestClassify(t *testing.T) {
 		{"page.goto: net::ERR_HTTP2_PROTOCOL_ERROR at https://crashcourse.example/", port.ErrNetwork, "could not be opened"},
 		{"page.goto: Target page, context or browser has been closed", port.ErrBrowserClosed, "closed"},
 		{"page.goto: net::ERR_BLOCKED_BY_CLIENT", port.ErrRefused, "the browser itself blocked"},
+		// A redirect to file:, data: or chrome: is refused, and said so.
+		{"Frame.Goto http://x.test/file: playwright: net::ERR_UNSAFE_REDIRECT at http://x.test/file", port.ErrRefused, "redirected to an address that is no web page"},
+		// An error with no words of its own is named by its code, without
+		// Playwright's wording around it.
+		{"Frame.Goto http://x.test/: playwright: net::ERR_QUIC_PROTOCOL_ERROR at http://x.test/", port.ErrNetwork, "could not be opened (ERR_QUIC_PROTOCOL_ERROR)"},
 	} {
 		ve := classify("https://example.com/", errors.New(tc.msg))
 		if !errors.Is(ve, tc.kind) || !strings.Contains(ve.Message, tc.says) {
 			t.Errorf("%q: %v %q", tc.msg, ve.Kind, ve.Message)
+		}
+		for _, raw := range []string{"playwright", "Frame.Goto", "page.goto", " at http"} {
+			if strings.Contains(ve.Message, raw) {
+				t.Errorf("%q: the message keeps the driver's words %q: %q", tc.msg, raw, ve.Message)
+			}
 		}
 	}
 }

@@ -230,3 +230,20 @@ func TestARefusedRedirectSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// A redirect to a file on this computer, a data: document or a browser
+// page is a refused visit, told in words rather than in Playwright's.
+func TestRedirectsToOtherSchemesAreRefused(t *testing.T) {
+	s := session(t)
+	pub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, map[string]string{"/file": "file:///etc/passwd", "/data": "data:text/html,<p>hi</p>", "/chrome": "chrome://settings"}[r.URL.Path], http.StatusFound)
+	}))
+	defer pub.Close()
+	s.guard.Allow(pub.URL)
+	for _, path := range []string{"/file", "/data", "/chrome"} {
+		_, err := openWithin(t, s, pub.URL+path, 20*time.Second)
+		if !errors.Is(err, port.ErrRefused) || !strings.Contains(err.Error(), "no web page") || strings.Contains(err.Error(), "playwright") {
+			t.Errorf("%s: %v, want a refusal in words", path, err)
+		}
+	}
+}
