@@ -204,9 +204,11 @@ test: deps-test
 
 # Every Go benchmark, once, and no test (-run '^$'). The GUI ones need
 # what the tests need and the built frontend (make test has both by then).
+# -short: the real-page corpus benchmark reads its test sample, not every
+# page (make bench reads them all).
 bench-once: deps-test
 	$(MAKE) --no-print-directory frontend
-	SCOUT_GUI_E2E=1 go test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '^$$' -bench . -benchtime 1x ./...
+	SCOUT_GUI_E2E=1 go test -count=1 -short -timeout $(GO_TEST_TIMEOUT) -run '^$$' -bench . -benchtime 1x ./...
 
 # Benchmarks print figures; nothing is asserted on timings. The reader's
 # figures on the real-page corpus (testdata/corpus) are read once, through

@@ -41,13 +41,7 @@ func TestReaderOnRealPagesInTheBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sample []corpus.Page
-	for i, p := range pages {
-		if i%browserSampleEvery == 0 {
-			sample = append(sample, p)
-		}
-	}
-	results := readCorpus(t, sample)
+	results := readCorpus(t, corpusSample(pages))
 	a, s := corpus.Measure(results)
 	if testing.Verbose() {
 		corpus.Report(os.Stdout, "Scout's reader in the browser (a sample)", results, 5)
@@ -68,6 +62,9 @@ func BenchmarkReaderCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	if testing.Short() {
+		pages = corpusSample(pages) // make test only checks that it runs
+	}
 	for i := 0; i < b.N; i++ {
 		results := readCorpus(b, pages)
 		var alone []corpus.Result
@@ -78,6 +75,17 @@ func BenchmarkReaderCorpus(b *testing.B) {
 		corpus.Report(os.Stdout, "Scout's reader (walker, main content, parts)", results, 12)
 		corpus.Report(os.Stdout, "go-readability alone, on the pages as saved", alone, 0)
 	}
+}
+
+// corpusSample is one page in browserSampleEvery of the corpus.
+func corpusSample(pages []corpus.Page) []corpus.Page {
+	var sample []corpus.Page
+	for i, p := range pages {
+		if i%browserSampleEvery == 0 {
+			sample = append(sample, p)
+		}
+	}
+	return sample
 }
 
 // readCorpus opens each page in a session of its own browser, whose guard
