@@ -53,6 +53,9 @@
 //	hints.go         which unread parts match the open checklist items
 //	similar.go       words, word pairs and numbers: how text is compared
 //	writer.go        the end of a run: the writer call and the result's gaps
+//	promise.go       the report's promise: each item answered, named as not
+//	                 found or left out, or a view; Account, and Breaches
+//	                 (breaches.go); settle.go keeps it before a report is written
 //	resume.go        Snapshot: what a resumed run takes over from its journal
 //	reopen.go        a resumed run back on its page, at the part being read
 //	events.go        Event and its types; result.go: Result

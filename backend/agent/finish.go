@@ -64,14 +64,19 @@ func gapsRule(gaps []gap, sent int) verdict {
 // coverage call, with the disagreements set out, and code checks the
 // answer; a count gap alone waits for the model too, which names the
 // things a finding lists. When that call fails, code's verdict stands.
+//
+// The account the gaps were judged on is kept: the findings it cites for
+// an item, as code admits them, are what the report holds the item
+// answered by, should the FINISH be accepted (adopt).
 func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 	r := reconcile(&a.st.record, thought)
-	gaps := r.gaps
+	gaps, account := r.gaps, r.answers
 	if r.ask {
-		if checked, err := a.askCoverage(ctx, r.disputes); err == nil {
-			gaps = checked
+		if checked, items, err := a.askCoverage(ctx, r.disputes); err == nil {
+			gaps, account = checked, items
 		}
 	}
+	a.st.account = account
 	for i := range gaps {
 		gaps[i].Next = nextStep(gaps[i], &a.st.record, a.st.page, a.st.trail.searches)
 	}
@@ -81,9 +86,10 @@ func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 
 // reckoning is code's coverage set beside the model's account.
 type reckoning struct {
-	gaps     []gap     // what code stands by when the model is not asked
-	disputes []dispute // where the account and code disagree, and code cannot say why
-	ask      bool      // whether the coverage call is needed
+	gaps     []gap          // what code stands by when the model is not asked
+	answers  []coverageItem // the account they were judged on, if any
+	disputes []dispute      // where the account and code disagree, and code cannot say why
+	ask      bool           // whether the coverage call is needed
 }
 
 // dispute is an item on which the FINISH's account and the findings
@@ -124,7 +130,7 @@ func reconcile(rec *record, thought string) reckoning {
 	}
 	gaps := codeGaps(rec, answers)
 	countsOnly := len(gaps) > 0 && len(withoutCounts(gaps)) == 0
-	return reckoning{gaps: gaps, disputes: disputes, ask: len(disputes) > 0 || countsOnly}
+	return reckoning{gaps: gaps, answers: answers, disputes: disputes, ask: len(disputes) > 0 || countsOnly}
 }
 
 // disputeOf reports whether the account, citing ns for item n, and the
@@ -193,7 +199,7 @@ var coverageSchema = map[string]any{
 // conversation (and not kept), so the server reuses its cached prompt
 // instead of reading a fresh one, and the next action call finds the
 // conversation still cached.
-func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, error) {
+func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, []coverageItem, error) {
 	data := a.coverageData()
 	data["Disputes"] = disputes
 	request := render("coverage-request", data)
@@ -206,13 +212,13 @@ func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, err
 	}
 	reply, err := a.send(ctx, KindCoverage, request, coverageSchema)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	items, err := coverageOf(reply.Content)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return codeGaps(&a.st.record, items), nil
+	return codeGaps(&a.st.record, items), items, nil
 }
 
 // coverageOf reads the coverage check's answer: the JSON asked for, or a

@@ -30,6 +30,7 @@ var prompts = template.Must(template.New("").Funcs(template.FuncMap{
 	"names":   func(ns []string) string { return joinNames(ns, "and") },
 	"either":  func(ns []string) string { return joinNames(ns, "or") },
 	"unshown": func(g gap) []string { return without(g.Things, g.Denied) },
+	"cites":   cites,
 }).ParseFS(promptFS, "prompts/*.tmpl"))
 
 // The prompts fence what came from the web: page text between <page> and

@@ -74,16 +74,27 @@ func (r *Result) carryFigures(before Result) {
 	r.SentBack, r.Rebuilds = before.SentBack, before.Rebuilds
 }
 
-// Missing is a checklist item the findings do not answer, and why.
+// Missing is a checklist item the findings do not (fully) answer, and
+// why, in words the report shows.
 type Missing struct {
 	Item Item   `json:"item"`
 	Why  string `json:"why"`
+	// Things are the things of the item nothing the result cites answers
+	// it for (Mount Kenya of "the heights of Kilimanjaro and Mount
+	// Kenya"); none: the item as Why says.
+	Things []string `json:"things,omitempty"`
+	// Partial: the result answers the rest of the item from findings
+	// recorded for it; Why (and Things) say what it lacks.
+	Partial bool `json:"partial,omitempty"`
 }
 
-// LeftOut is an item the findings touch without showing its condition:
-// the whole item, or the Things named that no finding shows to meet it.
+// LeftOut are the things of a list item (Things) the result leaves out
+// because no finding shows they meet Condition; Denied are those of them
+// a finding shows do not ("FreeOffice is proprietary"). A report written
+// before Scout named them has an item without Things: the whole item.
 type LeftOut struct {
 	Item      Item     `json:"item"`
 	Condition string   `json:"condition"`
 	Things    []string `json:"things,omitempty"`
+	Denied    []string `json:"denied,omitempty"`
 }

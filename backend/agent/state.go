@@ -47,6 +47,9 @@ type state struct {
 	record record       // what the run is for and what it found
 	trail  trail        // what was searched, offered and opened
 	counts counts       // the tallies that bound the run
+	// account is the item-by-item coverage the last FINISH was judged on
+	// (its own account, or the coverage check's answer): see adopt.
+	account []coverageItem
 }
 
 func newState(objective string) state {

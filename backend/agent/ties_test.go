@@ -169,6 +169,9 @@ func TestTheModelsAccountIsAskedNotOverruled(t *testing.T) {
 			if len(res.NotFound) != 0 || len(refusalsOf(rec, RefusalGaps)) != 0 {
 				t.Fatalf("not found %+v, send-backs %+v: the model's account was overruled", res.NotFound, refusalsOf(rec, RefusalGaps))
 			}
+			if !reflect.DeepEqual(res.Findings[0].Items, []int{1, 2}) {
+				t.Errorf("the report holds item 2 answered by [1], yet the finding is recorded for %v", res.Findings[0].Items)
+			}
 			cov := m.calls(KindCoverage)
 			if len(cov) != tc.coverage {
 				t.Fatalf("%d coverage calls, want %d", len(cov), tc.coverage)

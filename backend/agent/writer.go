@@ -19,25 +19,19 @@ var writerSchema = map[string]any{
 }
 
 // finish ends the run: the writer call (when the model can still be used),
-// the gap sections and the unsupported-number flags. gaps are what an
+// the gap sections, the unsupported-number flags, and the report's
+// promise kept (promise.go). gaps are what an
 // accepted FINISH left uncovered; a run that ended otherwise is checked
 // anew.
 func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
 	rec := &a.st.record
 	a.res.Status = status
 	a.res.Turns = a.st.turn
-	a.res.Findings = rec.findings
+	a.res.Objective, a.res.Checklist, a.res.Findings = rec.objective, rec.checklist, rec.findings
 	if status != StatusFinished {
 		gaps = codeGaps(rec, nil)
 	}
-	for _, g := range gaps {
-		if g.Condition != "" {
-			a.res.LeftOut = append(a.res.LeftOut, LeftOut{Item: g.Item, Condition: g.Condition, Things: g.Things})
-		}
-		if g.Condition == "" || g.Count {
-			a.res.NotFound = append(a.res.NotFound, Missing{Item: g.Item, Why: g.Why})
-		}
-	}
+	a.res.NotFound, a.res.LeftOut = gapLines(gaps)
 	// The findings go to the writer however the run ended, except when the
 	// model is gone or the user stopped the run (its context is done).
 	if status != StatusModelUnavailable && len(rec.findings) > 0 && ctx.Err() == nil {
@@ -54,6 +48,15 @@ func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
 			}
 			a.res.Error = why
 		}
+	}
+	// The report keeps its promise before it is written, and the journal
+	// says what that took.
+	var said []string
+	if status == StatusFinished {
+		said = adopt(&a.res, rec, a.st.account)
+	}
+	for _, said := range append(said, settle(&a.res)...) {
+		a.emit(Event{Type: EvCheck, Kind: CheckReport, Reason: said})
 	}
 	a.res.ContextLength = a.cfg.ContextLength // after the writer, which may have found it smaller
 	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error})

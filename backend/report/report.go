@@ -6,6 +6,7 @@ package report
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -153,11 +154,47 @@ func gapSections(res *agent.Result) []gapSection {
 	if len(res.LeftOut) > 0 {
 		s := gapSection{Heading: leftOutHeading}
 		for _, l := range res.LeftOut {
-			s.Items = append(s.Items, fmt.Sprintf("%s (no finding shows it is %s)", oneLine(l.Item.Text), oneLine(l.Condition)))
+			s.Items = append(s.Items, leftOutLine(l))
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// leftOutLine names the things a list left out and why, each as the
+// findings show it: "FreeOffice (shown not to be open source) and
+// Calligra Suite (not shown to be open source), for three free and
+// open-source office suites". A report from before Scout named them says
+// it of the whole item.
+func leftOutLine(l agent.LeftOut) string {
+	item, cond := oneLine(l.Item.Text), oneLine(l.Condition)
+	if len(l.Things) == 0 {
+		return fmt.Sprintf("%s (no finding shows it is %s)", item, cond)
+	}
+	var denied, unshown []string
+	for _, th := range l.Things {
+		if slices.Contains(l.Denied, th) {
+			denied = append(denied, oneLine(th))
+		} else {
+			unshown = append(unshown, oneLine(th))
+		}
+	}
+	var parts []string
+	if len(denied) > 0 {
+		parts = append(parts, fmt.Sprintf("%s (shown not to be %s)", joinNames(denied), cond))
+	}
+	if len(unshown) > 0 {
+		parts = append(parts, fmt.Sprintf("%s (not shown to be %s)", joinNames(unshown), cond))
+	}
+	return fmt.Sprintf("%s, for %s", strings.Join(parts, " and "), item)
+}
+
+// joinNames is names as a sentence lists them: "A", "A and B", "A, B and C".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func writeFindings(sb *strings.Builder, fs []agent.Finding) {

@@ -28,7 +28,29 @@ func TestGoldenReports(t *testing.T) {
 	gaps.Objective = "Name three free, open-source photo editors for Linux."
 	gaps.Status, gaps.Turns, gaps.Findings = agent.StatusTurnLimit, 30, []agent.Finding{finding}
 	gaps.NotFound = []agent.Missing{{Item: agent.Item{Number: 2, Text: "three editors"}, Why: "only 1 of 3 found"}}
+	// A report.json from before Scout named the things it left out.
 	gaps.LeftOut = []agent.LeftOut{{Item: agent.Item{Number: 1, Text: "free, open-source"}, Condition: "open source"}}
+
+	// A list and a comparison as the report's promise has them: each
+	// item answered, or its things named as not found or left out.
+	promise := base
+	promise.Objective = "Name three free and open-source office suites, and compare the heights of Kilimanjaro and Mount Kenya."
+	promise.Status, promise.Turns = agent.StatusFinished, 9
+	suites := agent.Item{Number: 1, Text: "three free and open-source office suites"}
+	peaks := agent.Item{Number: 2, Text: "the heights of Kilimanjaro and Mount Kenya in metres"}
+	promise.Checklist = []agent.Item{suites, peaks}
+	promise.Findings = []agent.Finding{
+		{Number: 1, Turn: 3, URL: "http://fixture.test/wiki/LibreOffice", Part: 1, Items: []int{1}, Text: "LibreOffice is a free and open-source office suite.", Quote: "LibreOffice is a free and open-source office suite."},
+		{Number: 2, Turn: 5, URL: "http://fixture.test/wiki/Office_suites", Part: 2, Items: []int{1}, Text: "FreeOffice is free, but it is not open source.", Quote: "FreeOffice is free, but it is not open source."},
+		{Number: 3, Turn: 7, URL: "http://fixture.test/wiki/Mount_Kilimanjaro", Part: 1, Items: []int{2}, Text: "Mount Kilimanjaro rises 5,895 metres.", Quote: "Mount Kilimanjaro rises 5,895 metres."},
+	}
+	promise.Answer = "LibreOffice is a free and open-source office suite [1]. Mount Kilimanjaro rises 5,895 metres [3]."
+	promise.NotFound = []agent.Missing{{Item: suites, Why: "only 1 of 3 found", Partial: true},
+		{Item: peaks, Why: "nothing found for Mount Kenya", Things: []string{"Mount Kenya"}, Partial: true}}
+	promise.LeftOut = []agent.LeftOut{{Item: suites, Condition: "open source", Things: []string{"FreeOffice", "Calligra Suite"}, Denied: []string{"FreeOffice"}}}
+	if b := agent.Breaches(&promise); len(b) > 0 {
+		t.Fatalf("the golden report breaks the promise it pins: %v", b)
+	}
 
 	down := base
 	down.Status, down.Turns, down.Error = agent.StatusModelUnavailable, 2, "Nothing is listening at http://127.0.0.1:1234."
@@ -43,7 +65,7 @@ func TestGoldenReports(t *testing.T) {
 	searchDown.Status, searchDown.Turns = agent.StatusSearchUnavailable, 3
 	searchDown.Error = "search failed 3 times in a row: DuckDuckGo answered the search with HTTP 404 Not Found. Search again in a moment, or switch the search provider to SearXNG in Settings."
 
-	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "model-down": down, "stuck": stuck, "search-down": searchDown} {
+	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "promise": promise, "model-down": down, "stuck": stuck, "search-down": searchDown} {
 		fig := Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second}
 		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".md"), Markdown(&res, fig))
 		h, err := Fragment(&res, fig)

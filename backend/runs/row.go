@@ -149,6 +149,8 @@ func checkTitle(kind string) string {
 		return "Finish sent back"
 	case "context":
 		return "Context adjusted"
+	case agent.CheckReport:
+		return "Report checked against its promise"
 	}
 	return "Check: " + kind
 }

@@ -23,6 +23,8 @@ func TestRowOf(t *testing.T) {
 			Row{Icon: "◆", Title: "Progress check", Detail: "4 turns", Tone: "check"}},
 		{agent.Event{Type: agent.EvCheck, Kind: "context", Count: 4000},
 			Row{Icon: "◆", Title: "Context adjusted", Tone: "check"}},
+		{agent.Event{Type: agent.EvCheck, Kind: agent.CheckReport, Reason: "Item 2 (its length) is not in the result: the report names it as not found."},
+			Row{Icon: "◆", Title: "Report checked against its promise", Detail: "Item 2 (its length) is not in the result: the report names it as not found.", Tone: "check"}},
 		{agent.Event{Type: agent.EvSearched, Query: "q", Message: "blocked"},
 			Row{Icon: "⚠", Title: "Search failed", Detail: "blocked", Tone: "failed"}},
 		{agent.Event{Type: agent.EvSearched, Query: "q", Count: 5},

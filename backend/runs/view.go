@@ -175,7 +175,8 @@ func (v *View) status() string {
 
 // Result is the run's result so far, for a report written before (or
 // without) the agent's own: findings, checklist, turns and figures, but
-// no written answer.
+// no written answer; what is not found yet is named, as the report's
+// promise asks (agent.Settle).
 func (v *View) Result() *agent.Result {
 	res := v.snap.Before
 	res.Calls = make(map[string]int, len(v.snap.Before.Calls))
@@ -184,6 +185,7 @@ func (v *View) Result() *agent.Result {
 	}
 	res.Objective, res.Status, res.Error, res.Turns = v.snap.Objective, v.status(), v.message, v.snap.Turn
 	res.Checklist, res.Findings = slices.Clone(v.snap.Checklist), v.Findings(0)
+	agent.Settle(&res)
 	return &res
 }
 

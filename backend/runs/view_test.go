@@ -2,6 +2,7 @@ package runs
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -282,5 +283,29 @@ func TestViewPast(t *testing.T) {
 	}
 	if again, _ := v.Past(); again.Snapshot.Visits["http://a"] != 1 {
 		t.Fatal("the view's visits changed with the resumed run's")
+	}
+}
+
+// A report written while the run goes on (or rebuilt after a crash)
+// keeps the report's promise too: an item nothing covers yet is named as
+// not found, and a view not written yet is said to be so.
+func TestViewResultNamesWhatIsNotFound(t *testing.T) {
+	list := with(at(agent.EvChecklist, 0), func(e *agent.Event) {
+		e.Checklist = []agent.Item{{Number: 1, Text: "the height of Mount Kosciuszko in metres"}, {Number: 2, Text: "the Australian state it stands in"},
+			{Number: 3, Text: "your view on whether the walk is worth it"}}
+	})
+	height := agent.Event{Type: agent.EvFinding, Turn: 2, Finding: &agent.Finding{Number: 1, Turn: 2, Text: "Mount Kosciuszko rises 2,228 metres.", Items: []int{1}}}
+	v := Replay([]agent.Event{started(0, "How high is Mount Kosciuszko, and is the walk worth it?"), list, height})
+	v.Live("o", 8192)
+	res := v.Result()
+	var named []string
+	for _, m := range res.NotFound {
+		named = append(named, fmt.Sprintf("%d: %s", m.Item.Number, m.Why))
+	}
+	if want := []string{"2: no finding covers it", "3: the view comes with the result, when the run ends"}; !reflect.DeepEqual(named, want) {
+		t.Errorf("not found %q, want %q", named, want)
+	}
+	if b := agent.Breaches(res); len(b) > 0 {
+		t.Errorf("the report breaks its promise: %v", b)
 	}
 }
