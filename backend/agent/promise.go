@@ -46,6 +46,9 @@ type Standing struct {
 	// answer the rest), else left out when it names things left out,
 	// else answered.
 	State string `json:"state"`
+	// View: the item asks for the model's own view, which the writer
+	// gives with the result.
+	View bool `json:"view,omitempty"`
 	// Findings are those recorded for the item that the result cites; with
 	// no result written, those recorded for it (the report shows them).
 	Findings []int    `json:"findings"`
@@ -58,7 +61,7 @@ func Account(res *Result) []Standing {
 	r := readResult(res)
 	out := make([]Standing, len(res.Checklist))
 	for i, it := range res.Checklist {
-		s := Standing{Item: it, Findings: findingNumbers(r.answering(i))}
+		s := Standing{Item: it, View: isOpinion(it.Text), Findings: findingNumbers(r.answering(i))}
 		nf, lo := r.lines(it.Number)
 		if len(nf) > 0 {
 			s.Missing = &nf[0]
@@ -67,7 +70,7 @@ func Account(res *Result) []Standing {
 			s.LeftOut = &lo[0]
 		}
 		switch {
-		case isOpinion(it.Text) && s.Missing == nil:
+		case s.View && s.Missing == nil:
 			s.State = StateView
 		case s.Missing != nil:
 			s.State = StateNotFound

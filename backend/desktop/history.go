@@ -43,6 +43,7 @@ func (s *Service) Open(dir string) (RunView, error) {
 	}
 	fold := runs.Replay(events)
 	fold.ContextFrom(dir)
+	fold.ReportFrom(dir) // its checklist as its report says it
 	view := pastView(dir, events, fold)
 	if err != nil {
 		view.Progress.Glance.Error = err.Error()

@@ -209,6 +209,9 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 	s.mu.Lock()
 	a.view.Running = false
 	a.fold.End(ending(out, err))
+	if out != nil {
+		a.fold.Reported(out.Result) // its checklist as its report says it
+	}
 	view := a.shown()
 	s.mu.Unlock()
 	s.emit(EventRunDone, view)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -105,6 +107,16 @@ func TestRunInTheBackground(t *testing.T) {
 	}
 	if g := done.Progress.Glance; done.Running || g.Status != agent.StatusFinished || g.Words != "finished" || g.Figures.Turns != 4 || len(done.Progress.Findings) != 1 {
 		t.Fatalf("done %+v", done)
+	}
+	// The checklist says what the report says, at the end and when the
+	// run is opened again from the history.
+	for _, it := range done.Progress.Glance.Checklist {
+		if it.State != runs.ItemAnswered || it.Words != "[1]" {
+			t.Errorf("checklist item at the end: %+v", it)
+		}
+	}
+	if past, err := svc.Open(done.Dir); err != nil || !reflect.DeepEqual(past.Progress.Glance.Checklist, done.Progress.Glance.Checklist) {
+		t.Errorf("opened again (%v): %+v, at the end %+v", err, past.Progress.Glance.Checklist, done.Progress.Glance.Checklist)
 	}
 	probes := 0
 	for _, r := range model.Requests() {

@@ -171,6 +171,14 @@ func leftOutLine(l agent.LeftOut) string {
 	if len(l.Things) == 0 {
 		return fmt.Sprintf("%s (no finding shows it is %s)", item, cond)
 	}
+	return fmt.Sprintf("%s, for %s", ThingsLeftOut(l), item)
+}
+
+// ThingsLeftOut names the things of l and why each is left out, as the
+// report and the app's checklist say it: "FreeOffice (shown not to be
+// open source) and Calligra Suite (not shown to be open source)".
+func ThingsLeftOut(l agent.LeftOut) string {
+	cond := oneLine(l.Condition)
 	var denied, unshown []string
 	for _, th := range l.Things {
 		if slices.Contains(l.Denied, th) {
@@ -181,16 +189,17 @@ func leftOutLine(l agent.LeftOut) string {
 	}
 	var parts []string
 	if len(denied) > 0 {
-		parts = append(parts, fmt.Sprintf("%s (shown not to be %s)", joinNames(denied), cond))
+		parts = append(parts, fmt.Sprintf("%s (shown not to be %s)", JoinNames(denied), cond))
 	}
 	if len(unshown) > 0 {
-		parts = append(parts, fmt.Sprintf("%s (not shown to be %s)", joinNames(unshown), cond))
+		parts = append(parts, fmt.Sprintf("%s (not shown to be %s)", JoinNames(unshown), cond))
 	}
-	return fmt.Sprintf("%s, for %s", strings.Join(parts, " and "), item)
+	return strings.Join(parts, " and ")
 }
 
-// joinNames is names as a sentence lists them: "A", "A and B", "A, B and C".
-func joinNames(names []string) string {
+// JoinNames is names as a sentence lists them: "A", "A and B", "A, B
+// and C".
+func JoinNames(names []string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}

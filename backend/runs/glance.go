@@ -2,9 +2,12 @@ package runs
 
 import (
 	"cmp"
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/report"
 )
 
 // Glance is how a run stands, as the app shows it beside the journal: Go
@@ -29,13 +32,34 @@ type Glance struct {
 	Figures   Figures `json:"figures"`
 }
 
-// Item is a checklist item with the findings that serve it.
+// Item is a checklist item as the report says it stands (while the run
+// goes on, as a report written now would): Go decides its state and
+// words, and the window shows them.
 type Item struct {
 	Number int    `json:"number"`
 	Text   string `json:"text"`
-	// Findings are the numbers of the findings serving it; none: open.
+	// Findings are those the report holds it answered by: cited by the
+	// result, or while there is none, recorded for it.
 	Findings []int `json:"findings"`
+	// State is one of the Item* states.
+	State string `json:"state"`
+	// Words say how it stands: "[1] [3]", "[1]; nothing yet for Mount
+	// Kenya", "left out: FreeOffice (shown not to be open source)".
+	Words string `json:"words"`
 }
+
+// The states of a checklist item beside a run.
+const (
+	ItemAnswered = "answered"
+	ItemOpen     = "open" // the run goes on and has not found it (or all of it) yet
+	ItemNotFound = "not_found"
+	ItemLeftOut  = "left_out" // answered as far as it is, some things left out
+	ItemView     = "view"     // the model's own view, written with the result
+)
+
+// uncovered is the agent's reason for an item no finding covers, which
+// the state says already.
+const uncovered = "no finding covers it"
 
 // Figures are a run's figures so far.
 type Figures struct {
@@ -75,23 +99,91 @@ func (v *View) Glance() Glance {
 	}
 }
 
-// checklist is the checklist with the findings serving each item, in the
-// findings' order.
+// checklist is each item as the report says it stands: the report the
+// run ended with, else the one it would write now (View.Result), both
+// read by the agent's own account of them (agent.Account).
 func (v *View) checklist() []Item {
-	items := make([]Item, len(v.snap.Checklist))
-	at := make(map[int]int, len(items))
-	for i, it := range v.snap.Checklist {
-		items[i] = Item{Number: it.Number, Text: it.Text, Findings: []int{}}
-		at[it.Number] = i
+	res := v.report
+	if res == nil || v.live {
+		res = v.Result()
 	}
-	for _, f := range v.snap.Findings {
-		for _, n := range f.Items {
-			if i, ok := at[n]; ok {
-				items[i].Findings = append(items[i].Findings, f.Number)
-			}
-		}
+	running := v.status() == agent.StatusRunning
+	account := agent.Account(res)
+	items := make([]Item, len(account))
+	for i, s := range account {
+		items[i] = itemOf(s, running)
 	}
 	return items
+}
+
+// itemOf words one item's standing.
+func itemOf(s agent.Standing, running bool) Item {
+	it := Item{Number: s.Item.Number, Text: s.Item.Text, Findings: s.Findings}
+	if s.View {
+		return viewItem(it, s, running)
+	}
+	var words []string
+	if len(s.Findings) > 0 {
+		words = append(words, cites(s.Findings))
+	}
+	switch {
+	case s.Missing != nil && running:
+		it.State = ItemOpen
+		words = append(words, missingWords(*s.Missing, running))
+	case s.Missing != nil:
+		it.State = ItemNotFound
+		words = append(words, missingWords(*s.Missing, running))
+	case s.LeftOut != nil:
+		it.State = ItemLeftOut
+	default:
+		it.State = ItemAnswered
+	}
+	if s.LeftOut != nil && len(s.LeftOut.Things) > 0 {
+		words = append(words, "left out: "+report.ThingsLeftOut(*s.LeftOut))
+	}
+	it.Words = strings.Join(words, "; ")
+	return it
+}
+
+// missingWords say what of an item is not found, or not yet.
+func missingWords(m agent.Missing, running bool) string {
+	switch {
+	case len(m.Things) > 0 && running:
+		return "nothing yet for " + report.JoinNames(m.Things)
+	case len(m.Things) > 0:
+		return "not found: " + report.JoinNames(m.Things)
+	case m.Why == "" || m.Why == uncovered:
+		if running {
+			return "open"
+		}
+		return "not found"
+	case running:
+		return m.Why
+	}
+	return "not found: " + m.Why
+}
+
+// viewItem words an item that asks for the model's view: written at the
+// end, given in the result, or not given.
+func viewItem(it Item, s agent.Standing, running bool) Item {
+	switch {
+	case running:
+		it.State, it.Words = ItemView, "written by the model at the end"
+	case s.State == agent.StateView:
+		it.State, it.Words = ItemView, "the model's view, in the result"
+	default:
+		it.State, it.Words = ItemNotFound, "not found: "+s.Missing.Why
+	}
+	return it
+}
+
+// cites is finding numbers as the report cites them: "[1] [3]".
+func cites(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprintf("[%d]", n)
+	}
+	return strings.Join(s, " ")
 }
 
 func (v *View) figures() Figures {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/report"
 )
 
 // View is a run as its journal tells it, folded one event at a time: the
@@ -38,6 +39,10 @@ type View struct {
 
 	live    bool // a run going on in this process
 	context int  // the context it was started with, in tokens
+
+	// report is the result the run's last stretch ended with, as its
+	// report has it; nil before it ends (or for a journal without one).
+	report *agent.Result
 }
 
 // Replay folds a run's events, in journal order, into its view.
@@ -59,6 +64,7 @@ func (v *View) Add(ev agent.Event) {
 			v.started = ev.Time
 		}
 		v.ended, v.message = "", "" // a resumed stretch has not ended yet
+		v.report = nil
 		v.closeStretch(v.last)
 		v.stretch = ev.Time
 	case agent.EvRunFinished:
@@ -122,6 +128,24 @@ func (v *View) ContextFrom(dir string) {
 	var s Summary
 	if err == nil && json.Unmarshal(data, &s) == nil {
 		v.context = s.Settings.ContextLength
+	}
+}
+
+// Reported takes the result the run ended with, as its report has it:
+// what the checklist then shows, with what keeping the report's promise
+// mended. A resumed stretch's first event drops it.
+func (v *View) Reported(res *agent.Result) {
+	if res != nil {
+		copied := *res
+		v.report = &copied
+	}
+}
+
+// ReportFrom takes the result of a past run's report from its run folder
+// dir (report.json), when there is one.
+func (v *View) ReportFrom(dir string) {
+	if res, _, err := report.Load(dir); err == nil {
+		v.report = res
 	}
 }
 

@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/report"
 )
 
 var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
@@ -185,7 +187,8 @@ func TestViewContextFromRunJSON(t *testing.T) {
 func TestViewChecklistCoverage(t *testing.T) {
 	list := with(at(agent.EvChecklist, 0), func(e *agent.Event) { e.Checklist = []agent.Item{{Number: 1, Text: "a"}, {Number: 2, Text: "b"}} })
 	v := Replay([]agent.Event{list, finding(1, 3, 1), finding(2, 3, 1, 9)})
-	want := []Item{{Number: 1, Text: "a", Findings: []int{1, 2}}, {Number: 2, Text: "b", Findings: []int{}}}
+	want := []Item{{Number: 1, Text: "a", Findings: []int{1, 2}, State: ItemAnswered, Words: "[1] [2]"},
+		{Number: 2, Text: "b", Findings: []int{}, State: ItemNotFound, Words: "not found"}}
 	if got := v.Glance().Checklist; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
@@ -307,5 +310,106 @@ func TestViewResultNamesWhatIsNotFound(t *testing.T) {
 	}
 	if b := agent.Breaches(res); len(b) > 0 {
 		t.Errorf("the report breaks its promise: %v", b)
+	}
+}
+
+// checklistJSON is the glance's checklist as the window gets it: number,
+// state and words of each item.
+func checklistJSON(t *testing.T, g Glance) []string {
+	t.Helper()
+	var out []string
+	for _, it := range g.Checklist {
+		data, err := json.Marshal(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		_ = json.Unmarshal(data, &m)
+		out = append(out, fmt.Sprintf("%v %v: %v", m["number"], m["state"], m["words"]))
+	}
+	return out
+}
+
+func kosciuszkoList(items ...string) agent.Event {
+	return with(at(agent.EvChecklist, 0), func(e *agent.Event) {
+		for i, text := range items {
+			e.Checklist = append(e.Checklist, agent.Item{Number: i + 1, Text: text})
+		}
+	})
+}
+
+func found(n int, text string, items ...int) agent.Event {
+	return agent.Event{Type: agent.EvFinding, Turn: n + 1, Finding: &agent.Finding{Number: n, Turn: n + 1, Text: text, Items: items}}
+}
+
+// The checklist beside a running run says, item by item, what the report
+// would say if written now, in Go's words: covered by which findings,
+// open (for which things), or a view the model writes at the end. It
+// counted the item numbers a finding carries, so an item about two things
+// showed covered by a finding about one, and a view item showed open.
+func TestGlanceChecklistWhileRunning(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		objective string
+		events    []agent.Event
+		want      []string
+	}{
+		{"covered, open, and a view", "How high is Mount Kosciuszko, and is the walk worth it? Give your view.",
+			[]agent.Event{kosciuszkoList("the height of Mount Kosciuszko in metres", "the Australian state it stands in", "your view on whether the walk is worth it"),
+				found(1, "Mount Kosciuszko rises 2,228 metres.", 1)},
+			[]string{"1 answered: [1]", "2 open: open", "3 view: written by the model at the end"}},
+		{"an item about two things, one found", "How high are Kilimanjaro and Mount Kenya, in metres?",
+			[]agent.Event{kosciuszkoList("the heights of Kilimanjaro and Mount Kenya in metres"), found(1, "Mount Kilimanjaro rises 5,895 metres.", 1)},
+			[]string{"1 open: [1]; nothing yet for Mount Kenya"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Replay(append([]agent.Event{started(0, tc.objective)}, tc.events...))
+			v.Live(tc.objective, 8192)
+			if got := checklistJSON(t, v.Glance()); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("checklist %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// A run that has ended shows the checklist its report has: the report it
+// ended with, or for a past run its report.json, with what keeping the
+// report's promise mended (a finding recorded for another item, the
+// things named as not found or left out) and the view the result gives.
+func TestGlanceChecklistOfAnEndedRun(t *testing.T) {
+	suites, peaks := agent.Item{Number: 1, Text: "two free and open-source office suites"}, agent.Item{Number: 2, Text: "the heights of Kilimanjaro and Mount Kenya in metres"}
+	view := agent.Item{Number: 3, Text: "your view on whether a suite is worth paying for"}
+	objective := "Name two free and open-source office suites, compare the heights of Kilimanjaro and Mount Kenya, and give your view."
+	journal := []agent.Event{started(0, objective), kosciuszkoList(suites.Text, peaks.Text, view.Text),
+		found(1, "LibreOffice is a free and open-source office suite.", 1), found(2, "FreeOffice is free, but it is not open source.", 1),
+		found(3, "Mount Kilimanjaro rises 5,895 metres.", 1), finished(9, agent.StatusFinished, "")}
+	res := Replay(journal).Result()
+	res.Findings[2].Items = []int{2} // recorded for item 2 when the report kept its promise
+	res.Answer = "LibreOffice [1]. Kilimanjaro rises 5,895 metres [3]. My view: LibreOffice."
+	res.NotFound = []agent.Missing{{Item: suites, Why: "only 1 of 2 found", Partial: true},
+		{Item: peaks, Why: "nothing found for Mount Kenya", Things: []string{"Mount Kenya"}, Partial: true}}
+	res.LeftOut = []agent.LeftOut{{Item: suites, Condition: "open source", Things: []string{"FreeOffice"}, Denied: []string{"FreeOffice"}}}
+	want := []string{"1 not_found: [1]; not found: only 1 of 2 found; left out: FreeOffice (shown not to be open source)",
+		"2 not_found: [3]; not found: Mount Kenya", "3 view: the model's view, in the result"}
+
+	v := Replay(journal)
+	v.Reported(res)
+	if got := checklistJSON(t, v.Glance()); !reflect.DeepEqual(got, want) {
+		t.Errorf("with the report it ended with: %q, want %q", got, want)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, report.DataFile), report.Encode(res, report.Figures{}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	past := Replay(journal)
+	past.ReportFrom(dir)
+	if got := checklistJSON(t, past.Glance()); !reflect.DeepEqual(got, want) {
+		t.Errorf("from report.json: %q, want %q", got, want)
+	}
+	// Resumed, the run goes on from its journal, not from the old report.
+	past.Add(started(60, objective))
+	past.Live(objective, 8192)
+	if got := checklistJSON(t, past.Glance()); got[2] != "3 view: written by the model at the end" {
+		t.Errorf("resumed: %q", got)
 	}
 }

@@ -135,6 +135,8 @@ export namespace runs {
 	    number: number;
 	    text: string;
 	    findings: number[];
+	    state: string;
+	    words: string;
 	}
 	export interface Glance {
 	    seq: number;
