@@ -370,8 +370,9 @@ func wordsServe(rec *record, gaps []gap) bool {
 }
 
 // accountPattern is one item of the account: its number, then findings
-// in brackets ("2 [1]", "item 2: [1][3]", "2 is covered by [1, 3]").
-var accountPattern = regexp.MustCompile(`(?i)(?:\bitem\s*)?\b(\d{1,2})\b\s*(?:\)|:|-|–|=|is|are|covered|by|in|from|\s)*((?:\[\s*\d+(?:\s*,\s*\d+)*\s*\]\s*(?:,|and|&)?\s*)+)`)
+// in brackets ("2 [1]", "item 2: [1][3]", "2 is covered by [1, 3]", and
+// Scout's own status line repeated, "2. covered by [1]").
+var accountPattern = regexp.MustCompile(`(?i)(?:\bitem\s*)?\b(\d{1,2})\b\s*(?:\)|\.|:|-|–|=|is|are|covered|by|in|from|\s)*((?:\[\s*\d+(?:\s*,\s*\d+)*\s*\]\s*(?:,|and|&)?\s*)+)`)
 
 // wordScore is the share of an item's weighted terms a finding's words
 // hold, as item inference weighs them (infer.go).

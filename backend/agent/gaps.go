@@ -152,7 +152,8 @@ var claimFiller = map[string]bool{"missing": true, "need": true, "needs": true, 
 	"found": true, "covered": true, "finding": true, "findings": true, "information": true, "info": true, "about": true, "details": true}
 
 // checkEvidence applies the code checks to one item's findings; names are
-// the things the coverage check says they name. A yes-or-no item is
+// the things the coverage check says they name, else those the item
+// names itself. A yes-or-no item is
 // answered by a finding that says either; an item about several things
 // needs a finding for each. A condition is checked per thing: where the
 // findings name several, each must be shown to meet it in a sentence
@@ -177,6 +178,9 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 	}
 	conds := conditions(it.Text)
 	named := namedThings(names, text.String(), it.Text)
+	if len(names) == 0 {
+		named = mentioned(a.things, text.String()) // an item that names its things needs no one to name them
+	}
 	want := countAsked(it.Text)
 	var things []thing
 	for _, n := range named {
@@ -398,6 +402,18 @@ func namedThings(names []string, text, item string) []string {
 			if c.text == strings.TrimSpace(n) && !slices.Contains(out, c.text) {
 				out = append(out, c.text)
 			}
+		}
+	}
+	return out
+}
+
+// mentioned are the things of names that text names.
+func mentioned(names []string, text string) []string {
+	ts := tokensOf(text)
+	var out []string
+	for _, n := range names {
+		if len(mentions(ts, n)) > 0 {
+			out = append(out, n)
 		}
 	}
 	return out

@@ -227,3 +227,25 @@ func TestAccount(t *testing.T) {
 		t.Errorf("states %v, want %v", got, want)
 	}
 }
+
+// An item that names its things and sets a condition ("which of
+// Quillnote, Marginalia and Inkwell are free and open source") checks the
+// condition per thing it names, as it does for the things a coverage
+// answer names: a finding showing Inkwell is proprietary leaves Inkwell
+// out, named, and does not hold up a FINISH. Without names from the
+// model, the condition was checked over all the findings' words at once,
+// and "open source" said of Quillnote answered it for Inkwell.
+func TestAnItemsOwnThingsAreCheckedForItsCondition(t *testing.T) {
+	rec := &record{objective: "Which of the Quillnote, Marginalia and Inkwell note-taking apps for Linux are free and open source?",
+		checklist: items("which of Quillnote, Marginalia and Inkwell are free and open source")}
+	for _, f := range []string{"Quillnote is a free and open-source note-taking app for Linux.", "Marginalia is a free and open source outliner.",
+		"Inkwell is free to download for Linux, but it is proprietary software."} {
+		rec.add(Finding{Text: f, Items: []int{1}}, 2)
+	}
+	for _, answers := range [][]coverageItem{nil, {{Item: 1, Findings: []int{1, 2, 3}, Covered: true}}} {
+		gaps := codeGaps(rec, answers)
+		if len(gaps) != 1 || !reflect.DeepEqual(gaps[0].Denied, []string{"Inkwell"}) || !gaps[0].Settled || gapsRule(gaps, 0).sendsBack() {
+			t.Errorf("account %v: gaps %+v", answers, gaps)
+		}
+	}
+}
