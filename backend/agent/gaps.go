@@ -289,7 +289,9 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 		}
 		out = append(out, t.name)
 		for _, d := range conds {
-			if denies(t.about, d) {
+			// A condition shown is not denied by a word elsewhere ("free to
+			// download ... a paid sync service").
+			if !shows(words(t.about), strings.Fields(d)) && denies(t.about, d) {
 				denied, c = append(denied, t.name), d
 				break
 			}

@@ -31,6 +31,9 @@ const (
 	StateNotFound = "not_found"
 	StateLeftOut  = "left_out"
 	StateView     = "view"
+	// StateNone is an item the report neither answers nor names: a
+	// breach of the promise, which a settled report never has.
+	StateNone = "none"
 )
 
 // CheckReport is the kind of the EvCheck events that say what keeping the
@@ -44,7 +47,8 @@ type Standing struct {
 	// State is one of the State* values: a view, else not found when the
 	// report names anything of the item as not found (the result may
 	// answer the rest), else left out when it names things left out,
-	// else answered.
+	// else answered when the result cites a finding recorded for it, else
+	// none.
 	State string `json:"state"`
 	// View: the item asks for the model's own view, which the writer
 	// gives with the result.
@@ -76,8 +80,10 @@ func Account(res *Result) []Standing {
 			s.State = StateNotFound
 		case s.LeftOut != nil:
 			s.State = StateLeftOut
-		default:
+		case len(s.Findings) > 0:
 			s.State = StateAnswered
+		default:
+			s.State = StateNone
 		}
 		out[i] = s
 	}

@@ -52,7 +52,7 @@ func settle(res *Result) []string {
 		ms, ls := r.lines(it.Number)
 		e := itemEdit{r: r, i: i, it: it, a: r.t.asks[i], m: merged(ms), l: mergedLeft(ls)}
 		if len(ms) > 1 || len(ls) > 1 {
-			e.say("repair-shape", map[string]any{"Number": it.Number, "Text": it.Text, "Why": "its gap lines are one now"})
+			e.say("repair-merged", it)
 		}
 		e.settle()
 		said = append(said, e.said...)
@@ -123,7 +123,7 @@ func (e *itemEdit) shape() {
 	if e.l != nil && len(e.l.Things) == 0 {
 		e.add(Missing{Item: e.it, Why: render("gap-condition", e.l.Condition), Partial: true})
 		e.l = nil
-		e.say("repair-shape", map[string]any{"Number": e.it.Number, "Text": e.it.Text, "Why": "a condition no finding shows is named as not found"})
+		e.say("repair-unshown", e.it)
 	}
 	if e.m == nil || e.l == nil {
 		return
@@ -131,7 +131,7 @@ func (e *itemEdit) shape() {
 	kept := slices.DeleteFunc(slices.Clone(e.m.Things), func(th string) bool { return hasThing(e.l.Things, th) })
 	if len(kept) < len(e.m.Things) {
 		e.m.Things = kept
-		e.say("repair-shape", map[string]any{"Number": e.it.Number, "Text": e.it.Text, "Why": "a thing left out is not named as not found too"})
+		e.say("repair-named-once", e.it)
 	}
 }
 

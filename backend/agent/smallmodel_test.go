@@ -501,7 +501,8 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 		{"1 [1], 2 [1], 3 [1].", 0},
 		{"Item 1 is covered by [1], item 2 by [1] and item 3: [1].", 0},
 		{"1: [1]; 2 - [1]; 3 = [1]", 0},
-		{"1. covered by [1]\n2. covered by [1]\n3. covered by [1]", 0}, // Scout's own status, repeated
+		// Scout's own status, repeated.
+		{"1. covered by [1]\n2. covered by [1]\n3. covered by [1]", 0},
 		{"1 [1], 2 [1].", 1},        // item 3 left out
 		{"1 [1], 2 [1], 3 [2].", 1}, // no finding 2
 		{"All covered by [1].", 1},  // no items named

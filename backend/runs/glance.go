@@ -135,6 +135,12 @@ func itemOf(s agent.Standing, running bool) Item {
 		words = append(words, missingWords(*s.Missing, running))
 	case s.LeftOut != nil:
 		it.State = ItemLeftOut
+	case s.State == agent.StateNone && running: // not in a settled report: shown as what it is
+		it.State = ItemOpen
+		words = append(words, "open")
+	case s.State == agent.StateNone:
+		it.State = ItemNotFound
+		words = append(words, "not found")
 	default:
 		it.State = ItemAnswered
 	}
