@@ -259,7 +259,8 @@ func liveRun(t *testing.T, flavour llmtest.Flavour) {
 // with every answer check and citation passing, or (the stubborn one, which
 // finishes again right after a send-back) with a report naming what it
 // lacks; the replay must finish as the ancestor's run did, on turn 4,
-// with the model's finding recorded as it wrote it.
+// with the model's finding recorded as it wrote it. No report may break
+// the report's promise.
 func TestModelZoo(t *testing.T) {
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)
@@ -272,6 +273,9 @@ func TestModelZoo(t *testing.T) {
 		t.Fatalf("%d results", len(results))
 	}
 	for _, r := range results {
+		if r.Breaches() > 0 {
+			t.Errorf("%s (%s): the report breaks its promise: %v", r.ID, r.Style, r.Promise.Breaches)
+		}
 		switch {
 		case r.Style == Stubborn && !r.Passed():
 			if r.FinishedBy != "agent" || r.GapsNamed == 0 || !r.CitationsValid {
@@ -286,6 +290,28 @@ func TestModelZoo(t *testing.T) {
 			if !r.Passed() {
 				t.Errorf("%s (%s): ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.Style, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
 			}
+		}
+	}
+}
+
+// TestTheReportNamesWhatIsMissing plays the two tasks of issue 22 in the
+// styles that trust Scout's notes most: sibling tunnels whose items share
+// their attribute words, one length on no page, and three apps one of
+// which fails the condition asked. Each report must give what the pages
+// hold, name the missing length as not found and the app as left out,
+// and keep the report's promise.
+func TestTheReportNamesWhatIsMissing(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	results, err := Run(context.Background(), Options{Tasks: realTasks(t, "siblings", "condition"), OutDir: t.TempDir(),
+		Styles: []Style{Oracle, Transcript, Parrot}, TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil || len(results) != 6 {
+		t.Fatalf("%d results, %v", len(results), err)
+	}
+	for _, r := range results {
+		if !r.Passed() {
+			t.Errorf("%s (%s): ended %s (%s), answer %d/%d %v, citations %v, promise %+v", r.ID, r.Style, r.FinishedBy, r.Error,
+				r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems, r.Promise)
 		}
 	}
 }

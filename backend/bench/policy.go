@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,6 +31,7 @@ type Policy struct {
 	pending   string          // the sentence of the last DISCOVER
 	covered   map[int]bool    // checklist items with a finding
 	coveredBy map[int][]int   // the findings recorded for each item
+	served    map[int][]int   // for an item about each of its things (Item.Each): the keyword groups recorded
 	mistakes  map[string]bool // injected mistakes already made
 	lastAct   move            // the last action, to repeat on a confirm note
 	tried     map[string]bool // queries searched
@@ -45,7 +47,7 @@ func NewPolicy(task Task) *Policy { return newPolicy(task, Oracle, false) }
 // unless flawless is set; the other styles' habits are their mistakes.
 func newPolicy(task Task, style Style, flawless bool) *Policy {
 	p := &Policy{task: task, style: style, opened: map[string]bool{}, recorded: map[string]bool{}, covered: map[int]bool{}, coveredBy: map[int][]int{},
-		mistakes: map[string]bool{}, tried: map[string]bool{}}
+		served: map[int][]int{}, mistakes: map[string]bool{}, tried: map[string]bool{}}
 	if flawless || (style != Oracle && style != Stubborn) {
 		for _, m := range allMistakes {
 			p.mistakes[m] = true // counted as made already
@@ -264,7 +266,7 @@ const maxPartsPerPage = 8
 func (p *Policy) nextQuery() string {
 	candidates := append([]string{p.task.Objective}, p.task.Queries...)
 	for i, it := range p.task.Checklist {
-		if !p.covered[i+1] {
+		if !p.done(i) {
 			candidates = append(candidates, it.Text)
 		}
 	}
@@ -281,19 +283,48 @@ func (p *Policy) nextQuery() string {
 
 func (p *Policy) allCovered() bool {
 	for i := range p.task.Checklist {
-		if !p.covered[i+1] {
+		if !p.done(i) {
 			return false
 		}
 	}
 	return true
 }
 
+// done reports whether the i-th item needs nothing more: a finding, or
+// for an item about each of its things, one for each.
+func (p *Policy) done(i int) bool {
+	it := p.task.Checklist[i]
+	if !it.Each {
+		return p.covered[i+1]
+	}
+	return len(p.served[i]) == len(it.Keywords)
+}
+
+// opens reports whether unit text serves the i-th item with something it
+// still needs: any of it, or a thing of an item about each not recorded
+// yet.
+func (p *Policy) opens(i int, text string) bool {
+	it := p.task.Checklist[i]
+	if !it.Each {
+		return !p.covered[i+1]
+	}
+	for _, g := range it.groupsServed(text) {
+		if !slices.Contains(p.served[i], g) {
+			return true
+		}
+	}
+	return false
+}
+
 // coverageThought is the thought beside a FINISH: each covered item with
 // its findings, as Scout's system prompt asks ("1 [2], 2 [1]").
 func (p *Policy) coverageThought() string {
-	if p.style == Transcript {
+	switch {
+	case p.style == Transcript:
 		// Seed 000's model gave no item-by-item account, only a verdict.
 		return "All parts of the objective are covered by the discoveries."
+	case p.style == Parrot && p.habits.status != "":
+		return p.habits.status
 	}
 	var parts []string
 	for i := range p.task.Checklist {
@@ -330,10 +361,13 @@ func (p *Policy) nextUnit(msgs []llmtest.Message) (unit, []int) {
 		for i, it := range p.task.Checklist {
 			if it.Serves(u.key) {
 				items = append(items, i+1)
-				open = open || !p.covered[i+1]
+				open = open || p.opens(i, u.key)
 			}
 		}
 		if len(items) > 0 && open {
+			for _, n := range items {
+				p.served[n-1] = append(p.served[n-1], p.task.Checklist[n-1].groupsServed(u.key)...)
+			}
 			return u, items
 		}
 	}
@@ -529,8 +563,20 @@ func (p *Policy) write(request string) string {
 	if s := p.inventedSentence(request); s != "" && p.once(mistakeNumber) {
 		parts = append(parts, s)
 	}
-	return strings.Join(parts, ". ") + "."
+	result := strings.Join(parts, ". ") + "."
+	if strings.Contains(request, viewAsked) {
+		result += "\n\n" + ownView // as the writer's rule 4 asks
+	}
+	return result
 }
+
+// viewAsked heads the writer's list of items that ask for its own view;
+// ownView is the paragraph the policy gives then, in no finding's words
+// and with no number.
+const (
+	viewAsked = "GIVE YOUR VIEW"
+	ownView   = "My view: weighing the findings above, the case they make holds for most readers, with the caveats they name."
+)
 
 // inventedFigures are the years the writer adds from "memory", tried in
 // order until one is in neither the writer's request (the objective and

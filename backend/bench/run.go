@@ -13,6 +13,7 @@ import (
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
@@ -78,8 +79,10 @@ type Result struct {
 	NumbersFlagged   int            `json:"numbers_flagged"`
 	// GapsNamed counts the checklist items the report names as not found
 	// or left out: a run that misses something says so.
-	GapsNamed        int     `json:"gaps_named,omitempty"`
-	ProjectedMinutes float64 `json:"projected_model_minutes"`
+	GapsNamed int `json:"gaps_named,omitempty"`
+	// Promise is how the report written keeps the report's promise.
+	Promise          *Promise `json:"promise,omitempty"`
+	ProjectedMinutes float64  `json:"projected_model_minutes"`
 	// PerCall is every model call's figures, kept for replayed runs, whose
 	// summary sets them beside the recorded run's.
 	PerCall []CallFigures `json:"per_call,omitempty"`
@@ -90,6 +93,50 @@ type Result struct {
 	Ancestor *AncestorRun `json:"ancestor,omitempty"`
 	Dir      string       `json:"dir"`
 	Error    string       `json:"error,omitempty"`
+}
+
+// Promise is the report's promise checked on a run's report.json (what
+// was written, read back): how many items it answers, names as not found,
+// names as left out, and gives a view on (agent.Account), and each way it
+// breaks the promise (agent.Breaches): an item named twice, or not at all.
+type Promise struct {
+	Answered int      `json:"answered"`
+	NotFound int      `json:"not_found"`
+	LeftOut  int      `json:"left_out"`
+	Views    int      `json:"views"`
+	Breaches []string `json:"breaches,omitempty"`
+}
+
+// checkPromise reads the report's data in dir and holds it to the promise.
+func checkPromise(res *Result, dir string) {
+	r, _, err := report.Load(dir)
+	if err != nil {
+		res.Promise = &Promise{Breaches: []string{"the report's data cannot be read: " + err.Error()}}
+		return
+	}
+	p := &Promise{Breaches: agent.Breaches(r)}
+	for _, s := range agent.Account(r) {
+		switch s.State {
+		case agent.StateAnswered:
+			p.Answered++
+		case agent.StateNotFound:
+			p.NotFound++
+		case agent.StateLeftOut:
+			p.LeftOut++
+		case agent.StateView:
+			p.Views++
+		}
+	}
+	res.Promise = p
+}
+
+// Breaches counts the ways the report breaks its promise (none when the
+// promise was not checked, as in summaries from before).
+func (r Result) Breaches() int {
+	if r.Promise == nil {
+		return 0
+	}
+	return len(r.Promise.Breaches)
 }
 
 // CallFigures are one model call's token counts.
@@ -239,6 +286,7 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	countEvents(&res, events)
 	checkAnswer(&res, t, res.Dir)
 	checkCitations(&res, outcome.Result, res.Dir)
+	checkPromise(&res, res.Dir)
 	return res
 }
 
@@ -285,15 +333,36 @@ func countEvents(res *Result, events []agent.Event) {
 	}
 }
 
-var resultSection = regexp.MustCompile(`(?s)## Result\n(.*?)\n## `)
+var (
+	resultSection   = regexp.MustCompile(`(?s)## Result\n(.*?)\n## `)
+	notFoundSection = regexp.MustCompile(`(?s)## Not found in the pages read\n(.*?)\n## `)
+	leftOutSection  = regexp.MustCompile(`(?s)## Left out[^\n]*\n(.*?)\n## `)
+)
 
-// checkAnswer applies the task's answer checks to the report's result.
+// section is the text of report's section that re matches, or "".
+func section(report string, re *regexp.Regexp) string {
+	if m := re.FindStringSubmatch(report + "\n## "); m != nil {
+		return sameUnits(m[1])
+	}
+	return ""
+}
+
+// checkAnswer applies the task's answer checks to the report: its result
+// holds what it must and nothing it must not, and its gap sections name
+// what the web does not hold and what fails a condition.
 func checkAnswer(res *Result, t Task, dir string) {
 	data, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	m := resultSection.FindStringSubmatch(string(data) + "\n## ")
-	answer := ""
-	if m != nil {
-		answer = sameUnits(m[1])
+	answer := section(string(data), resultSection)
+	named := func(words []string, sec *regexp.Regexp, as string) {
+		text := section(string(data), sec)
+		for _, w := range words {
+			res.AnswerTotal++
+			if strings.Contains(text, sameUnits(w)) {
+				res.AnswerPassed++
+			} else {
+				res.AnswerMisses = append(res.AnswerMisses, "does not name "+w+" as "+as)
+			}
+		}
 	}
 	for _, w := range t.Must {
 		res.AnswerTotal++
@@ -311,6 +380,8 @@ func checkAnswer(res *Result, t Task, dir string) {
 			res.AnswerMisses = append(res.AnswerMisses, "has "+w)
 		}
 	}
+	named(t.NamedNotFound, notFoundSection, "not found")
+	named(t.NamedLeftOut, leftOutSection, "left out")
 }
 
 var citeRef = regexp.MustCompile(`\[(\d+)\]`)

@@ -3,10 +3,12 @@ package bench
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/report"
 )
 
 func TestCheckAnswer(t *testing.T) {
@@ -35,6 +37,65 @@ func TestCheckAnswer(t *testing.T) {
 			checkAnswer(&res, task, dir)
 			if res.AnswerTotal != 3 || res.AnswerPassed != tc.passed || strings.Join(res.AnswerMisses, ", ") != tc.misses {
 				t.Errorf("answer %d/%d, misses %q; want %d/3, %q", res.AnswerPassed, res.AnswerTotal, res.AnswerMisses, tc.passed, tc.misses)
+			}
+		})
+	}
+}
+
+// A task may ask the report to name what the web does not hold as not
+// found, and a thing that fails a condition as left out: those checks
+// read the gap sections, not the result.
+func TestCheckAnswerNamesTheGaps(t *testing.T) {
+	task := Task{Must: []string{"3,412"}, NamedNotFound: []string{"Corvin"}, NamedLeftOut: []string{"Inkwell"}}
+	for _, tc := range []struct {
+		name, report, misses string
+	}{
+		{"both named", "## Result\n\nHarrowgate is 3,412 metres long [1].\n\n## Not found in the pages read\n\n- the length of the Corvin Tunnel in metres\n\n" +
+			"## Left out, not shown to meet the conditions\n\n- Inkwell (shown not to be open source), for which apps\n\n## Findings (1)\n", ""},
+		{"named in the result only", "## Result\n\nHarrowgate is 3,412 metres long [1]; Corvin's length is unknown, and Inkwell is proprietary.\n\n## Findings (1)\n",
+			"does not name Corvin as not found, does not name Inkwell as left out"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "report.md"), []byte("# Tunnels\n\n"+tc.report), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var res Result
+			checkAnswer(&res, task, dir)
+			if res.AnswerTotal != 3 || strings.Join(res.AnswerMisses, ", ") != tc.misses {
+				t.Errorf("answer %d/%d, misses %q; want %q", res.AnswerPassed, res.AnswerTotal, res.AnswerMisses, tc.misses)
+			}
+		})
+	}
+}
+
+// Every run's report.json is held to the report's promise: its items
+// counted by how the report stands on each, and each breach named; a
+// breach fails the task.
+func TestCheckPromise(t *testing.T) {
+	list := []agent.Item{{Number: 1, Text: "the length of the Harrowgate Tunnel in metres"}, {Number: 2, Text: "the length of the Corvin Tunnel in metres"}}
+	found := []agent.Finding{{Number: 1, Text: "The Harrowgate Tunnel is 3,412 metres long.", Items: []int{1}}}
+	kept := agent.Result{Objective: "How long are the Harrowgate and Corvin tunnels?", Checklist: list, Findings: found, Answer: "Harrowgate is 3,412 metres [1].",
+		NotFound: []agent.Missing{{Item: list[1], Why: "no finding covers it"}}}
+	silent := kept
+	silent.NotFound = nil
+	for _, tc := range []struct {
+		name string
+		res  agent.Result
+		want Promise
+	}{
+		{"kept", kept, Promise{Answered: 1, NotFound: 1}},
+		{"an item neither answered nor named", silent, Promise{Answered: 1, Breaches: []string{"item 2: neither answered nor named"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, report.DataFile), report.Encode(&tc.res, report.Figures{}), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := Result{FinishedBy: "agent", CitationsValid: true}
+			checkPromise(&r, dir)
+			if !reflect.DeepEqual(*r.Promise, tc.want) || r.Passed() != (len(tc.want.Breaches) == 0) {
+				t.Errorf("promise %+v (passed %v), want %+v", *r.Promise, r.Passed(), tc.want)
 			}
 		})
 	}

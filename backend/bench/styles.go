@@ -41,10 +41,15 @@ const (
 	// loosely: READ_MORE "next" or "part 2", NAVIGATE by a result's title
 	// or with trailing punctuation, a SEARCH in quotes.
 	Sloppy Style = "sloppy"
+	// Parrot records page sentences without item numbers, leaving Scout to
+	// tell which items they serve, and FINISHes as soon as Scout's notes
+	// say every item has a finding, repeating Scout's status as its
+	// account: whatever Scout's ties claim, it takes on trust.
+	Parrot Style = "parrot"
 )
 
 // Styles are every style, the oracle first.
-var Styles = []Style{Oracle, Transcript, Stubborn, Eager, Copier, Drifter, Sloppy}
+var Styles = []Style{Oracle, Transcript, Stubborn, Eager, Copier, Drifter, Sloppy, Parrot}
 
 // ParseStyles reads a comma-separated list of style names; "" or "all"
 // means every style.
@@ -85,6 +90,7 @@ type habits struct {
 	refusals  int  // refusals it has insisted on, to vary once and twice
 	finished  bool // the eager style tried its early FINISH
 	drifted   map[string]bool
+	status    string // the parrot's: Scout's last status, one line per item
 }
 
 // stubbornRepeats alternates: the first refused action is sent twice more,
@@ -111,8 +117,43 @@ func (p *Policy) habit(msgs []llmtest.Message, last string) (move, bool) {
 			h.finished = true
 			return action(agent.ActFinish, "I found the answer.", "The finding answers the question, so I am done."), true
 		}
+	case Parrot:
+		if status, all := scoutStatus(last, len(p.task.Checklist)); status != "" {
+			h.status = status
+			if all {
+				return action(agent.ActFinish, "All items are covered.", status), true
+			}
+		}
 	}
 	return move{}, false
+}
+
+// statusLine is one item's line in Scout's checklist status ("2. covered
+// by [1]", "3. its height in feet: missing").
+var statusLine = regexp.MustCompile(`(?m)^(\d+)\. (.+)$`)
+
+// scoutStatus is the checklist status in a note of Scout's, its lines as
+// they stand, and whether they say every item has a finding (or is a view
+// written at the end); "" when the note holds no status for every item.
+func scoutStatus(note string, items int) (string, bool) {
+	byItem := map[string]string{}
+	for _, m := range statusLine.FindAllStringSubmatch(note, -1) {
+		byItem[m[1]] = m[0]
+	}
+	if len(byItem) < items {
+		return "", false
+	}
+	lines, all := make([]string, items), true
+	for i := range lines {
+		line, ok := byItem[fmt.Sprint(i+1)]
+		if !ok {
+			return "", false
+		}
+		lines[i] = line
+		found := strings.Contains(line, "covered by [") && !strings.Contains(line, "nothing yet")
+		all = all && (found || strings.Contains(line, "your view, given when"))
+	}
+	return strings.Join(lines, "\n"), all
 }
 
 // refusal reports whether Scout sent the last action back: a refused
@@ -169,6 +210,8 @@ func (p *Policy) finding(text string, items []int, msgs []llmtest.Message) strin
 	case Sloppy:
 		forms := []string{"(%s) %s", "Items %s: %s", "[%s] %s"}
 		return fmt.Sprintf(forms[p.calls%len(forms)], joinInts(items), text)
+	case Parrot:
+		return text
 	}
 	return fmt.Sprintf("[%s] %s", joinInts(items), text)
 }

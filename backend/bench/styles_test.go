@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -212,4 +213,56 @@ func fmtPlay(p play) string {
 		s += " rebuild"
 	}
 	return s
+}
+
+// The parrot takes Scout's word: it FINISHes as soon as Scout's status
+// says every item has a finding, with that status as its account, and
+// records page sentences without item numbers.
+func TestParrotFinishesOnScoutsWord(t *testing.T) {
+	task := Task{Objective: "how long are a and b", Checklist: []Item{{Text: "a"}, {Text: "b"}, {Text: "your view"}}}
+	for _, tc := range []struct {
+		name, note string
+		finish     bool
+	}{
+		{"every item has a finding", "Turn 3: recorded finding [2] for item 2, judged by its words.\n1. covered by [1]\n2. covered by [2]\n3. your view: your view, given when the result is written (no finding needed)", true},
+		{"one still missing", "Turn 3: recorded finding [1] for item 1, judged by its words.\n1. covered by [1]\n2. b: missing\n3. your view: your view, given when the result is written (no finding needed)", false},
+		{"a thing of an item still lacking", "Turn 3: recorded finding [1] for item 1.\n1. covered by [1]; nothing yet for Mount Kenya\n2. covered by [1]\n3. your view: your view, given when the result is written (no finding needed)", false},
+		{"no status at all", "Not finished yet. Item 2 (b): no finding covers it.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPolicy(task, Parrot, true)
+			m := p.act([]llmtest.Message{{Role: "user", Content: tc.note}})
+			if (m.name == agent.ActFinish) != tc.finish {
+				t.Fatalf("parrot: %+v", m)
+			}
+			if tc.finish && m.thought != "1. covered by [1]\n2. covered by [2]\n3. your view: your view, given when the result is written (no finding needed)" {
+				t.Errorf("its account is not Scout's status: %q", m.thought)
+			}
+		})
+	}
+	if f := newPolicy(task, Parrot, true).finding("Mount Meru is 4,562 metres high.", []int{1}, nil); f != "Mount Meru is 4,562 metres high." {
+		t.Errorf("the parrot numbered its finding: %q", f)
+	}
+}
+
+// An item about each of its things (Item.Each) wants a sentence for each:
+// the policy records one per keyword group before it counts the item done.
+func TestPolicyRecordsEachThing(t *testing.T) {
+	task := Task{Objective: "which of A and B are free", Checklist: []Item{{Text: "which of Alpha and Beta are free", Each: true,
+		Keywords: [][]string{{"Alpha", "free"}, {"Beta", "free"}}}}}
+	page := "Turn 2: opened \"Apps\" (http://x/apps).\nPart 1 of 1:\n<page>\nAlpha is a free app for everyone to use.\n\nBeta is a free app with a paid plan.\n</page>\n"
+	p := newPolicy(task, Oracle, true)
+	msgs := []llmtest.Message{{Role: "user", Content: page}}
+	var recorded []string
+	for range 2 {
+		m := p.act(msgs)
+		if m.name != agent.ActDiscover {
+			t.Fatalf("after %q: %+v", recorded, m)
+		}
+		recorded = append(recorded, m.param)
+		msgs = append(msgs, llmtest.Message{Role: "user", Content: fmt.Sprintf("Turn 3: recorded finding [%d] for item 1.", len(recorded))})
+	}
+	if !p.allCovered() || !strings.Contains(recorded[0], "Alpha") || !strings.Contains(recorded[1], "Beta") {
+		t.Errorf("recorded %q, all covered %v", recorded, p.allCovered())
+	}
 }

@@ -93,9 +93,9 @@ func totalOf(totals []Total, mode string, style Style) Total {
 }
 
 // Passed reports whether the agent finished the task with every answer
-// check and citation passing.
+// check and citation passing, and a report that keeps its promise.
 func (r Result) Passed() bool {
-	return r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid
+	return r.FinishedBy == "agent" && r.AnswerPassed == r.AnswerTotal && r.CitationsValid && r.Breaches() == 0
 }
 
 // Write saves summary.json and summary.md in dir and returns the Markdown.
@@ -143,8 +143,8 @@ func (s Summary) Markdown(baseline *Summary) string {
 	s.writeSpending(&sb)
 	s.writeReplays(&sb)
 	sb.WriteString("\n## Every run\n\n")
-	sb.WriteString("| Task | Style | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Flagged | Model min |\n")
-	sb.WriteString("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |\n")
+	sb.WriteString("| Task | Style | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Promise | Flagged | Model min |\n")
+	sb.WriteString("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- | ---: | ---: |\n")
 	estimated := false
 	for _, r := range s.Results {
 		cites := "valid"
@@ -155,10 +155,11 @@ func (s Summary) Markdown(baseline *Summary) string {
 		if r.ReuseEstimated {
 			reuse, estimated = "≈"+reuse, true
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %d | %d | %d | %s | %d | %d | %d/%d | %d/%d | %s | %d | %.1f |\n",
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %d | %d | %d | %s | %d | %d | %d/%d | %d/%d | %s | %s | %d | %.1f |\n",
 			r.ID, r.styleName(s.Mode), r.Mode, r.FinishedBy, r.Turns, sum(r.Calls), r.PromptTokens, reuse, r.CompletionTokens,
-			sum(r.Refusals), r.ItemsCovered, r.Items, r.AnswerPassed, r.AnswerTotal, cites, r.NumbersFlagged, r.ProjectedMinutes)
+			sum(r.Refusals), r.ItemsCovered, r.Items, r.AnswerPassed, r.AnswerTotal, cites, r.promiseCell(), r.NumbersFlagged, r.ProjectedMinutes)
 	}
+	sb.WriteString("\nPromise: items the report answers / names as not found / names as left out / gives a view on, then ✓, or ✗ and how many ways it breaks the report's promise (an item named twice, or not at all).\n")
 	if estimated {
 		sb.WriteString("\n≈ The model server does not report how much of each prompt its cache reused (LM Studio and Ollama do not); Scout estimated it from the prompts it sent.\n")
 	}
@@ -170,9 +171,32 @@ func (s Summary) Markdown(baseline *Summary) string {
 	return sb.String()
 }
 
+// promiseCell is the Every run table's promise column.
+func (r Result) promiseCell() string {
+	p := r.Promise
+	if p == nil {
+		return "–"
+	}
+	mark := "✓"
+	if len(p.Breaches) > 0 {
+		mark = fmt.Sprintf("✗ %d", len(p.Breaches))
+	}
+	return fmt.Sprintf("%d/%d/%d/%d %s", p.Answered, p.NotFound, p.LeftOut, p.Views, mark)
+}
+
 func (s Summary) writeTotals(sb *strings.Builder) {
 	totals, ratio := s.totals()
 	sb.WriteString("\n## Totals\n\n")
+	checked, breaches := 0, 0
+	for _, r := range s.Results {
+		if r.Promise != nil {
+			checked++
+			breaches += r.Breaches()
+		}
+	}
+	if checked > 0 {
+		fmt.Fprintf(sb, "- The report's promise: %d breaches in %d reports.\n", breaches, checked)
+	}
 	for _, t := range totals {
 		label := t.Mode
 		if t.Style != "" {
@@ -206,6 +230,9 @@ func (s Summary) writeDetails(sb *strings.Builder) {
 		}
 		if len(r.CitationProblems) > 0 {
 			parts = append(parts, "citations: "+strings.Join(r.CitationProblems, "; "))
+		}
+		if r.Breaches() > 0 {
+			parts = append(parts, "promise: "+strings.Join(r.Promise.Breaches, "; "))
 		}
 		if r.Error != "" {
 			parts = append(parts, "error: "+r.Error)
@@ -344,7 +371,7 @@ func (s Summary) writeZoo(sb *strings.Builder) {
 		return
 	}
 	sb.WriteString("\n## The model zoo: styles by task\n\n")
-	sb.WriteString("Each cell: how the run ended, answer checks passed, citations (✓ valid), projected model minutes, and the items the report names as not found or left out. A style passes a task when the agent finished it with every answer check and citation passing; short of that, a report should name what it lacks.\n\n")
+	sb.WriteString("Each cell: how the run ended, answer checks passed, citations (✓ valid), projected model minutes, the items the report names as not found or left out, and ✗ promise with how many ways the report breaks its promise, if it does. A style passes a task when the agent finished it with every answer check and citation passing and a report that keeps its promise; short of that, a report should name what it lacks.\n\n")
 	sb.WriteString("| Style | " + strings.Join(tasks, " | ") + " | Passed | Or named | Model min |\n")
 	sb.WriteString("| --- |" + strings.Repeat(" --- |", len(tasks)) + " ---: | ---: | ---: |\n")
 	for _, st := range styles {
@@ -362,6 +389,9 @@ func (s Summary) writeZoo(sb *strings.Builder) {
 			c := fmt.Sprintf("%s %d/%d %s %.1f", r.FinishedBy, r.AnswerPassed, r.AnswerTotal, cites, r.ProjectedMinutes)
 			if r.GapsNamed > 0 {
 				c += fmt.Sprintf(" (%d named)", r.GapsNamed)
+			}
+			if b := r.Breaches(); b > 0 {
+				c += fmt.Sprintf(" ✗ promise %d", b)
 			}
 			row = append(row, c)
 			switch {

@@ -32,7 +32,12 @@ type Task struct {
 	// Must and MustNot are the answer checks on the report's result.
 	Must    []string `json:"must"`
 	MustNot []string `json:"must_not"`
-	Notes   string   `json:"notes"`
+	// NamedNotFound and NamedLeftOut are answer checks on the report's gap
+	// sections: what the web does not hold must be named as not found,
+	// and a thing shown not to meet a condition named as left out.
+	NamedNotFound []string `json:"must_name_not_found,omitempty"`
+	NamedLeftOut  []string `json:"must_name_left_out,omitempty"`
+	Notes         string   `json:"notes"`
 	// Replay, when set, is a real model's run on this task, action by
 	// action as it wrote them; the Replay style plays it (see replay.go).
 	Replay []agent.Action `json:"replay,omitempty"`
@@ -61,13 +66,22 @@ type AncestorRun struct {
 type Item struct {
 	Text     string     `json:"text"`
 	Keywords [][]string `json:"keywords"`
+	// Each: every keyword group names one of the things the item asks
+	// about, and the item needs a sentence for each ("which of Quillnote,
+	// Marginalia and Inkwell..."); otherwise the groups are alternatives.
+	Each bool `json:"each,omitempty"`
 }
 
 // Serves reports whether sentence serves the item; units match in any
 // spelling ("50 g" serves "50 grams").
-func (it Item) Serves(sentence string) bool {
+func (it Item) Serves(sentence string) bool { return len(it.groupsServed(sentence)) > 0 }
+
+// groupsServed are the keyword groups of the item that sentence holds
+// every word of.
+func (it Item) groupsServed(sentence string) []int {
 	s := sameUnits(sentence)
-	for _, group := range it.Keywords {
+	var out []int
+	for g, group := range it.Keywords {
 		all := len(group) > 0
 		for _, k := range group {
 			if !strings.Contains(s, sameUnits(k)) {
@@ -76,10 +90,10 @@ func (it Item) Serves(sentence string) bool {
 			}
 		}
 		if all {
-			return true
+			out = append(out, g)
 		}
 	}
-	return false
+	return out
 }
 
 // ErrNoTasks is returned by LoadTasks for a folder without tasks, such as
@@ -120,7 +134,7 @@ func LoadTasks(dir string) ([]Task, error) {
 
 // order lists the kinds as the issue does; others sort after.
 func order(id string) string {
-	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain", "seed"} {
+	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain", "seed", "siblings", "condition"} {
 		if id == k {
 			return fmt.Sprintf("%d", i)
 		}
