@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"strings"
@@ -84,6 +85,8 @@ type ChatCall struct {
 	// its first CachedBytes bytes are the part the cache reused.
 	Prompt      string
 	CachedBytes int
+	// Slot is the server's slot that answered, from 0 (see Options.Slots).
+	Slot int
 }
 
 // fakeWriteRate is the generation speed the fake reports, tokens/s.
@@ -118,6 +121,9 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		s.writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{"message": "bad request: " + err.Error()}})
 		return
 	}
+	// Read the body to its end: only then does the server notice a client
+	// that leaves, which must give up its slot or its place in the queue.
+	_, _ = io.Copy(io.Discard, r.Body)
 	kind := req.ResponseFormat.JSONSchema.Name
 	prompt := render(req.Messages)
 	promptTokens := tokensOf(prompt)
@@ -128,6 +134,11 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		}})
 		return
 	}
+	at, ok := s.slots.take(r.Context(), prompt)
+	if !ok {
+		return // the client left while it waited for a slot
+	}
+	defer s.slots.free(at)
 	reply := Reply{Content: `{"error":"no script"}`}
 	switch {
 	case strings.HasPrefix(kind, ProbePrefix):
@@ -149,12 +160,10 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 	if reply.Thinking == "" {
 		reply.Thinking = s.opts.Thought
 	}
-	call := s.account(kind, req.Messages, prompt, reply)
-	call.MaxTokens, call.Temperature, call.Strict, call.Stream = req.MaxTokens, req.Temperature, req.ResponseFormat.JSONSchema.Strict, req.Stream
-	call.ReturnProgress = req.ReturnProgress
-	s.mu.Lock()
-	s.calls[len(s.calls)-1] = call
-	s.mu.Unlock()
+	call := s.account(at, kind, req.Messages, prompt, reply, func(c *ChatCall) {
+		c.MaxTokens, c.Temperature, c.Strict, c.Stream = req.MaxTokens, req.Temperature, req.ResponseFormat.JSONSchema.Strict, req.Stream
+		c.ReturnProgress = req.ReturnProgress
+	})
 	if req.Stream {
 		s.stream(r.Context(), w, call, req.ReturnProgress && s.opts.Flavour == LlamaCpp)
 		return
@@ -197,21 +206,15 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// account records the call and works out the prompt-cache reuse: a
-// llama.cpp slot keeps the previous prompt plus its generated reply,
-// thinking included, and reuses the longest common prefix with the next
-// prompt.
-func (s *Handler) account(kind string, msgs []Message, prompt string, r Reply) ChatCall {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	common := commonPrefix(s.slot, prompt)
-	if s.opts.NoPrefixCache {
-		common = 0
-	}
-	cached := common / charsPerToken // whole tokens only
+// account records the call, with what the request asked for (set), and
+// works out the prompt-cache reuse: a llama.cpp slot keeps the previous
+// prompt plus its generated reply, thinking included, and reuses the
+// longest common prefix with the next prompt.
+func (s *Handler) account(at int, kind string, msgs []Message, prompt string, r Reply, set func(*ChatCall)) ChatCall {
 	wrote := generated(r)
+	cached := s.slots.reuse(at, prompt, wrote, s.opts.NoPrefixCache) / charsPerToken // whole tokens only
 	call := ChatCall{
-		Kind: kind, Messages: msgs, Reply: r.Content, Thinking: r.Thinking,
+		Kind: kind, Messages: msgs, Reply: r.Content, Thinking: r.Thinking, Slot: at,
 		PromptTokens:     tokensOf(prompt),
 		CachedTokens:     cached,
 		CompletionTokens: tokensOf(wrote),
@@ -221,8 +224,10 @@ func (s *Handler) account(kind string, msgs []Message, prompt string, r Reply) C
 	if s.opts.Thinking == ThinkInContent {
 		call.Reply = wrote
 	}
-	s.slot = prompt + wrote
+	set(&call)
+	s.mu.Lock()
 	s.calls = append(s.calls, call)
+	s.mu.Unlock()
 	return call
 }
 

@@ -89,6 +89,16 @@ type Options struct {
 	// reply that brings no thinking of its own, the probe's included.
 	Thinking ThinkingField
 	Thought  string
+	// Slots is how many requests the fake answers at once, each at the
+	// set speeds and with its own prompt cache, as llama-server with
+	// --parallel N (see slots.go); the rest wait their turn. 0 means 1,
+	// llama-server's default.
+	Slots int
+	// APIKey, when set, is the key the fake requires, as llama-server
+	// with --api-key does: a request without "Authorization: Bearer
+	// <APIKey>" gets HTTP 401 with an OpenAI-style error object (see
+	// refuse), except on the endpoints llama-server leaves public.
+	APIKey string
 }
 
 // DefaultModels are listed when Options.Models is nil.
@@ -111,9 +121,10 @@ func New(opts Options) *Server {
 type Handler struct {
 	opts Options
 
+	slots *slots
+
 	mu       sync.Mutex
 	requests []string
-	slot     string // what the prompt cache holds: last prompt + reply
 	calls    []ChatCall
 }
 
@@ -131,7 +142,7 @@ func NewHandler(opts Options) *Handler {
 	if opts.Loaded == "" && len(opts.Models) > 0 {
 		opts.Loaded = opts.Models[0]
 	}
-	return &Handler{opts: opts}
+	return &Handler{opts: opts, slots: newSlots(opts.Slots)}
 }
 
 // BaseURL is the OpenAI base URL clients should use (ending in /v1).
@@ -149,6 +160,10 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, r.Method+" "+r.URL.Path)
 	s.mu.Unlock()
+	if !s.authorized(r) {
+		s.refuse(w)
+		return
+	}
 	switch s.opts.Fault {
 	case HTMLPage:
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -232,7 +247,7 @@ func (s *Handler) ownEndpoint(path string) (any, bool) {
 	case path == "/props" && s.opts.Flavour == LlamaCpp:
 		return map[string]any{
 			"default_generation_settings": map[string]any{"n_ctx": s.opts.ContextLength, "temperature": 0.8},
-			"total_slots":                 1,
+			"total_slots":                 len(s.slots.all),
 		}, true
 	}
 	return nil, false

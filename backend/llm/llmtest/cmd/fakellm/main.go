@@ -11,6 +11,13 @@
 //
 // With -thought it plays a reasoning model that thinks before every reply,
 // sent where -think-in says (content, reasoning_content or reasoning).
+//
+// With -parallel N it answers N requests at once, each at the set speeds
+// and with its own prompt cache, as llama-server --parallel N does; with
+// -api-key it refuses requests without that key, as llama-server
+// --api-key does:
+//
+//	go run ./backend/llm/llmtest/cmd/fakellm -flavour llamacpp -parallel 4 -api-key sk-try-me -read-rate 400 -write-rate 20
 package main
 
 import (
@@ -50,6 +57,8 @@ func main() {
 	ignoreSchema := flag.Bool("ignore-schema", false, "answer the model probe's schema check in prose, as a server that ignores JSON schemas")
 	thought := flag.String("thought", "", "what the model thinks before every reply that brings no thinking of its own")
 	thinkIn := flag.String("think-in", "content", "where the thinking goes: content (a <think> block), reasoning_content or reasoning")
+	parallel := flag.Int("parallel", 1, "requests answered at once, each with its own prompt cache (llama-server's slots)")
+	apiKey := flag.String("api-key", "", "the API key requests must bring (HTTP 401 without it); empty: none")
 	flag.Parse()
 	f, ok := flavours[*flavour]
 	if !ok {
@@ -61,12 +70,17 @@ func main() {
 		fmt.Fprintf(os.Stderr, "fakellm: -think-in is content, reasoning_content or reasoning, not %q\n", *thinkIn)
 		os.Exit(2)
 	}
+	if *parallel < 1 {
+		fmt.Fprintln(os.Stderr, "fakellm: -parallel is how many requests are answered at once, 1 or more")
+		os.Exit(2)
+	}
 	if *readRate < 0 || *writeRate < 0 {
 		fmt.Fprintln(os.Stderr, "fakellm: -read-rate and -write-rate are tokens per second, 0 or more")
 		os.Exit(2)
 	}
 	opts := llmtest.Options{Flavour: f, ContextLength: *ctx, ReadRate: *readRate, WriteRate: *writeRate,
-		NoPrefixCache: *noCache, IgnoreSchema: *ignoreSchema, Thinking: thinking, Thought: *thought}
+		NoPrefixCache: *noCache, IgnoreSchema: *ignoreSchema, Thinking: thinking, Thought: *thought,
+		Slots: *parallel, APIKey: *apiKey}
 	if *script != "" {
 		data, err := os.ReadFile(*script)
 		if err != nil {
@@ -79,7 +93,7 @@ func main() {
 		opts.Script = llmtest.QueueReplies(replies)
 	}
 	h := llmtest.NewHandler(opts)
-	log.Printf("fake %s model server at http://%s/v1", f, *addr)
+	log.Printf("fake %s model server at http://%s/v1, %d slot(s)", f, *addr, *parallel)
 	log.Fatal(http.ListenAndServe(*addr, h))
 }
 
