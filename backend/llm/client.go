@@ -18,6 +18,7 @@ package llm
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -30,10 +31,6 @@ import (
 	"github.com/openai/openai-go/v3/option"
 )
 
-// placeholderAPIKey is sent because the SDK requires a key; local servers
-// ignore it.
-const placeholderAPIKey = "scout-local"
-
 // maxInspectedBody bounds how much of a non-streaming answer is read; model
 // lists and chat replies are far smaller.
 const maxInspectedBody = 16 << 20
@@ -41,6 +38,7 @@ const maxInspectedBody = 16 << 20
 // Client is a connection to one model server. It is safe for concurrent use.
 type Client struct {
 	base   string // base URL without a trailing slash
+	key    string // the API key, sent as a bearer token; "" sends none
 	http   *http.Client
 	chat   openai.ChatCompletionService
 	models openai.ModelService
@@ -69,26 +67,51 @@ func (c *Client) serverIs(name string) bool {
 // token, as the server may load the model first (see ServerInfo.ModelLoaded).
 func (c *Client) ExpectModelLoad() { c.loading.Store(true) }
 
+// Option configures a Client (see New).
+type Option func(*Client)
+
+// WithKey sends key with every request as a bearer token (Authorization:
+// Bearer key), as llama-server --api-key, vLLM --api-key, LM Studio with
+// authentication on and hosted services want. An empty key sends no
+// Authorization header. The key never appears in an error the client
+// returns, even when the server quotes it.
+func WithKey(key string) Option {
+	return func(c *Client) { c.key = strings.TrimSpace(key) }
+}
+
+// WithHTTPClient sends every request with hc: the network guard's client
+// for Scout's own requests, or a test's with its own trusted roots. It
+// must not time requests out: a long reply on a slow machine is not an
+// error, and the client has its own watchdogs.
+func WithHTTPClient(hc *http.Client) Option {
+	return func(c *Client) { c.http = hc }
+}
+
 // New returns a client for the OpenAI-compatible API at baseURL (normally
 // ending in /v1). It sends nothing until a method is called. It never
 // retries: a retried local generation can double a multi-minute wait, and
 // the agent decides about retries itself. Only the two SDK services Scout
-// uses are made, without the SDK's environment defaults: an OPENAI_BASE_URL
-// or OPENAI_ORG_ID meant for OpenAI's service has no business with a local
-// server.
-func New(baseURL string) *Client {
+// uses are made, without the SDK's environment defaults: an OPENAI_BASE_URL,
+// OPENAI_API_KEY or OPENAI_ORG_ID meant for OpenAI's service has no
+// business with the server the user chose.
+func New(baseURL string, opts ...Option) *Client {
 	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
 	c := &Client{base: base, http: &http.Client{Transport: http.DefaultTransport},
 		stall: defaultStall, reply: defaultReply, notice: defaultNotice}
-	opts := []option.RequestOption{
+	for _, o := range opts {
+		o(c)
+	}
+	sdk := []option.RequestOption{
 		option.WithBaseURL(base + "/"),
-		option.WithAPIKey(placeholderAPIKey),
 		option.WithHTTPClient(c.http),
 		option.WithMaxRetries(0),
 		option.WithMiddleware(c.inspect),
 	}
-	c.chat = openai.NewChatCompletionService(opts...)
-	c.models = openai.NewModelService(opts...)
+	if c.key != "" {
+		sdk = append(sdk, option.WithAPIKey(c.key))
+	}
+	c.chat = openai.NewChatCompletionService(sdk...)
+	c.models = openai.NewModelService(sdk...)
 	return c
 }
 
@@ -203,7 +226,7 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		if msg == "" && !isHTML(res.Header.Get("Content-Type"), body) {
 			msg = strings.TrimSpace(string(body[:min(len(body), maxQuotedBody)]))
 		}
-		return explainStatus(res.StatusCode, msg, body, c.base)
+		return explainStatus(res.StatusCode, msg, body, c.base, c.key != "")
 	case isHTML(res.Header.Get("Content-Type"), body):
 		return newError(ErrNotAPI, "The server at %s answered with a web page, not the model API (HTTP %d). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), res.StatusCode)
 	case !json.Valid(body):
@@ -262,6 +285,9 @@ func isHTML(contentType string, body []byte) bool {
 // getJSON fetches one of the servers' own endpoints and decodes its JSON
 // object into v, through the same checks as every API answer.
 func (c *Client) getJSON(req *http.Request, v any) error {
+	if c.key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.key)
+	}
 	res, err := c.http.Do(req)
 	if err != nil {
 		return err
@@ -272,7 +298,19 @@ func (c *Client) getJSON(req *http.Request, v any) error {
 		return fmt.Errorf("reading the model server's answer: %w", err)
 	}
 	if problem := c.judge(res, body); problem != nil {
+		if r, ok := req.Context().Value(refusalsKey{}).(*refusals); ok && errors.Is(problem, ErrUnauthorized) {
+			r.first.CompareAndSwap(nil, problem)
+		}
 		return problem
 	}
 	return json.Unmarshal(body, v)
 }
+
+// refusals keeps, for one Probe, the first refusal for want of a key
+// that a server's own endpoint answered: llama-server lists its models
+// without its key but wants it for /props and every completion, so a
+// connection test blind to it would pass and the run's first call fail.
+type refusals struct{ first atomic.Pointer[Error] }
+
+// refusalsKey finds a Probe's refusals in a request's context.
+type refusalsKey struct{}

@@ -119,7 +119,7 @@ func (c *Client) failure(ctx context.Context, err error, req chat.Request, took 
 		}
 		return newError(ErrReplyTooLong, "The model server kept writing one reply for %s, far longer than the %d tokens Scout asked for take, so Scout stopped it. The server may be ignoring the reply's token limit or repeating itself: reload the model in the server (or restart it), then resume the run.", minutes(took), asked)
 	}
-	return explain(err, c.base)
+	return c.explain(err)
 }
 
 // read sends the request and reads the streamed reply with the SDK's

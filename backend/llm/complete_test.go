@@ -306,7 +306,7 @@ func TestOverflowTellsTheLoadedContext(t *testing.T) {
 		{"context length exceeded", 0},
 		{"Cannot truncate prompt with n_keep (15028) >= n_ctx (7424)", 7424},
 	} {
-		err := explainStatus(400, tc.msg, nil, "http://127.0.0.1:1234/v1")
+		err := explainStatus(400, tc.msg, nil, "http://127.0.0.1:1234/v1", false)
 		if !errors.Is(err, ErrContextOverflow) || chat.LoadedContext(err) != tc.want {
 			t.Errorf("%q: kind %v, loaded context %d, want %d", tc.msg, err.Kind, chat.LoadedContext(err), tc.want)
 		}
@@ -407,7 +407,7 @@ func TestWriteRateIsMeasuredWhenNotReported(t *testing.T) {
 }
 
 func TestMissingModelIsNotAWrongURL(t *testing.T) {
-	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, nil, "http://127.0.0.1:11434/v1")
+	err := explainStatus(404, `model "qwen3:8b" not found, try pulling it first`, nil, "http://127.0.0.1:11434/v1", false)
 	if !errors.Is(err, ErrNoModel) || !strings.Contains(err.Error(), "ollama pull") {
 		t.Fatalf("%v", err)
 	}

@@ -36,8 +36,15 @@ var (
 	ErrNotAPI = errors.New("model server answered with a web page")
 	// ErrNoModel: the server runs but has no model to use.
 	ErrNoModel = errors.New("no model loaded")
-	// ErrUnauthorized: the server wants an API key.
+	// ErrUnauthorized: the server wants an API key, or another one.
 	ErrUnauthorized = errors.New("model server requires an API key")
+	// ErrCertificate: the server's HTTPS certificate does not prove it is
+	// the server named (expired, self-signed, for another name, from an
+	// authority this computer does not trust).
+	ErrCertificate = errors.New("model server certificate not trusted")
+	// ErrNotHTTPS: the URL's scheme does not match what the server speaks
+	// (https to a plain HTTP server, or http to an HTTPS-only one).
+	ErrNotHTTPS = errors.New("model server scheme mismatch")
 	// ErrContextOverflow: the prompt is longer than the loaded context.
 	ErrContextOverflow = chat.ErrContextOverflow
 	// ErrThinking: a reasoning model spent the whole reply thinking and
@@ -77,11 +84,31 @@ func newError(kind error, format string, args ...any) *Error {
 // startServerHint is the fix for the most common first-run failure.
 const startServerHint = "Start the server in LM Studio: Developer tab → Start Server, or check the URL."
 
-// explain turns any error from a request to base into an *Error. It is the
-// one place where transport errors, the SDK's errors and the errors judge
-// and inspect find become messages. The SDK's own error text is never
-// shown: it hides the server's words behind a status summary.
-func explain(err error, base string) error {
+// keyShown stands for the API key wherever a server's words quote it.
+const keyShown = "[your API key]"
+
+// explain is explainErr for this client's server and key, with the key
+// taken out of the message: a server may quote the key it refused.
+func (c *Client) explain(err error) error {
+	err = explainErr(err, c.base, c.key != "")
+	var e *Error
+	if c.key != "" && errors.As(err, &e) && strings.Contains(e.Message, c.key) {
+		concealed := *e
+		concealed.Message = strings.ReplaceAll(e.Message, c.key, keyShown)
+		return &concealed
+	}
+	return err
+}
+
+// explain is explainErr for a request sent without a key.
+func explain(err error, base string) error { return explainErr(err, base, false) }
+
+// explainErr turns any error from a request to base into an *Error. It is
+// the one place where transport errors, the SDK's errors and the errors
+// judge and inspect find become messages; keyed says whether the request
+// carried an API key. The SDK's own error text is never shown: it hides
+// the server's words behind a status summary.
+func explainErr(err error, base string, keyed bool) error {
 	if err == nil {
 		return nil
 	}
@@ -95,7 +122,7 @@ func explain(err error, base string) error {
 	var streamErr *ssestream.StreamError
 	switch {
 	case errors.As(err, &apiErr):
-		return explainStatus(apiErr.StatusCode, apiErr.Message, []byte(apiErr.RawJSON()), base)
+		return explainStatus(apiErr.StatusCode, apiErr.Message, []byte(apiErr.RawJSON()), base, keyed)
 	case errors.As(err, &streamErr):
 		// An error event inside a stream (with HTTP 200).
 		msg, ok := errorBody(streamErr.Event.Data)
@@ -112,6 +139,9 @@ func explain(err error, base string) error {
 	case errors.As(err, &dnsErr):
 		return newError(ErrUnknownHost, "The host %q in the model server URL cannot be found: check the URL.", dnsErr.Name)
 	}
+	if tlsErr := explainTLS(err, base); tlsErr != nil {
+		return tlsErr
+	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) {
 		// The server went away mid-answer: "unexpected EOF" says nothing
 		// to a user.
@@ -124,12 +154,21 @@ func explain(err error, base string) error {
 	return newError(ErrServer, "The model server at %s answered in an unexpected way (%v). Check that the URL points at an OpenAI-compatible server.", host, unwrapURLError(err))
 }
 
+// keyHint says where an API key is given, in the app and from a terminal.
+const keyHint = "Settings → Model server → API key (from a terminal: --llm-key, or the SCOUT_LLM_KEY environment variable)"
+
 // explainStatus explains an HTTP error status with the server's own words
-// (serverMsg, taken from body).
-func explainStatus(status int, serverMsg string, body []byte, base string) *Error {
+// (serverMsg, taken from body); keyed says whether an API key was sent.
+func explainStatus(status int, serverMsg string, body []byte, base string, keyed bool) *Error {
+	said := ""
+	if serverMsg != "" {
+		said = fmt.Sprintf(": %s", strings.TrimSuffix(serverMsg, "."))
+	}
 	switch {
+	case (status == 401 || status == 403) && keyed:
+		return newError(ErrUnauthorized, "The model server at %s refused the API key Scout sent (HTTP %d%s). Check the key in %s: it must be one the server accepts, the key llama-server or vLLM was started with (--api-key), or one your provider issued for this service.", hostOf(base), status, said, keyHint)
 	case status == 401 || status == 403:
-		return newError(ErrUnauthorized, "The model server at %s refused the request (HTTP %d): it requires an API key, which Scout does not send. Turn off authentication in the server's settings.", hostOf(base), status)
+		return newError(ErrUnauthorized, "The model server at %s wants an API key (HTTP %d%s). Enter the key the server was given (llama-server and vLLM: --api-key; LM Studio: its API token; a hosted service: your account's key) in %s.", hostOf(base), status, said, keyHint)
 	case status == 404 && modelMissing(serverMsg):
 		// Ollama answers 404 for a model it does not have.
 		return newError(ErrNoModel, "The model server does not have that model (%s). Choose one it has in Settings, or download it (in Ollama: ollama pull).", strings.TrimSuffix(serverMsg, "."))
@@ -137,11 +176,21 @@ func explainStatus(status int, serverMsg string, body []byte, base string) *Erro
 		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
 	case status == 400 && isOverflow(serverMsg):
 		return streamError(serverMsg, body)
+	case status == 400 && plainToHTTPS(serverMsg, body):
+		return newError(ErrNotHTTPS, "The server at %s speaks only HTTPS, and the URL starts with http://. Use %s in Settings.", hostOf(base), strings.Replace(base, "http://", "https://", 1))
 	}
 	if serverMsg == "" {
 		serverMsg = "no details given"
 	}
 	return newError(ErrServer, "The model server answered HTTP %d: %s.", status, strings.TrimSuffix(serverMsg, "."))
+}
+
+// plainToHTTPS recognises the answer of an HTTPS port to a plain HTTP
+// request: Go's "Client sent an HTTP request to an HTTPS server", nginx's
+// "The plain HTTP request was sent to HTTPS port".
+func plainToHTTPS(msg string, body []byte) bool {
+	m := strings.ToLower(msg + " " + string(body[:min(len(body), maxQuotedBody)]))
+	return strings.Contains(m, "http request to an https server") || strings.Contains(m, "plain http request was sent to https port")
 }
 
 // wrongPath explains an answer that shows the URL is not the API's base.

@@ -43,7 +43,7 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 	}
 	page, err := c.models.List(ctx)
 	if err != nil {
-		return nil, explain(err, c.base)
+		return nil, c.explain(err)
 	}
 	if !page.JSON.Data.Valid() {
 		return nil, wrongPath(c.base, "its answer has no model list")
@@ -75,7 +75,11 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 	if want != "" && !slices.Contains(ids, want) {
 		info.Notes = append(info.Notes, fmt.Sprintf("The model %q is not among the models the server lists; choose one of them.", want))
 	}
-	det := c.detectContext(ctx, want)
+	refused := &refusals{}
+	det := c.detectContext(context.WithValue(ctx, refusalsKey{}, refused), want)
+	if e := refused.first.Load(); e != nil {
+		return ServerInfo{}, c.explain(e)
+	}
 	if info.Model == "" {
 		// "First model" means the first one loaded: LM Studio lists every
 		// downloaded model, embedding models included. With none loaded, the
