@@ -63,6 +63,10 @@ type Settings struct {
 	// ReadAhead reads the top results of each search in the background,
 	// so the results are ordered by what they hold for the checklist.
 	ReadAhead bool `json:"read_ahead"`
+	// APIKey is sent to the model server; "" sends none. It is never
+	// saved with the other settings (see KeyStore) nor sent to the
+	// window: the key store, --llm-key or SCOUT_LLM_KEY fill it.
+	APIKey Key `json:"-"`
 }
 
 // Search configures the search provider.

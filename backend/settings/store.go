@@ -17,7 +17,7 @@ import (
 // relPath is the settings file below the XDG config home.
 const relPath = "scout/settings.json"
 
-// fileMode keeps the file private: it may later hold API keys.
+// fileMode keeps the file private: it names the user's servers.
 const fileMode = 0o600
 
 // badSuffix names the copy kept of a file that could not be read.
@@ -238,40 +238,44 @@ func (s *Store) Save(set Settings) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := writeAtomic(s.Path, append(data, '\n')); err != nil {
+	if err := writeAtomic(s.Path, append(data, '\n'), fileMode, "settings"); err != nil {
 		return err
 	}
 	s.warning = ""
 	return nil
 }
 
-func writeAtomic(path string, data []byte) error {
+// writeAtomic writes data to path with mode: to a temporary file in the
+// same folder (made private if new), synced, then renamed over the old
+// file, so a crash never leaves a half-written file. what names the file
+// in errors ("settings", "API key").
+func writeAtomic(path string, data []byte, mode os.FileMode, what string) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("cannot create the settings folder %s: %w", dir, err)
+		return fmt.Errorf("cannot create the %s folder %s: %w", what, dir, err)
 	}
 	tmp, err := os.CreateTemp(dir, ".settings-*.tmp")
 	if err != nil {
-		return fmt.Errorf("cannot write in the settings folder %s: %w", dir, err)
+		return fmt.Errorf("cannot write in the %s folder %s: %w", what, dir, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if err := tmp.Chmod(fileMode); err != nil {
+	if err := tmp.Chmod(mode); err != nil {
 		tmp.Close()
-		return fmt.Errorf("cannot protect the settings file: %w", err)
+		return fmt.Errorf("cannot protect the %s file: %w", what, err)
 	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return fmt.Errorf("cannot write the settings file (is the disk full?): %w", err)
+		return fmt.Errorf("cannot write the %s file (is the disk full?): %w", what, err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("cannot write the settings file to disk: %w", err)
+		return fmt.Errorf("cannot write the %s file to disk: %w", what, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("cannot write the settings file: %w", err)
+		return fmt.Errorf("cannot write the %s file: %w", what, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot replace the settings file %s: %w", path, err)
+		return fmt.Errorf("cannot replace the %s file %s: %w", what, path, err)
 	}
 	return nil
 }
