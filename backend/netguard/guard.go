@@ -182,6 +182,9 @@ func (g *Guard) addrs(ctx context.Context, u *url.URL, resolve bool, asker who) 
 		if guarding && g.isProtectedAddr(ctx, a, port) {
 			return g.serverRefusal(rawURL)
 		}
+		if asker == scoutAsks && g.isProtectedAddr(ctx, a, port) {
+			return nil // the model server, by another of its names
+		}
 		if !open && IsPrivate(a) {
 			return g.privateRefusal(rawURL, why)
 		}

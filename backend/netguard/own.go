@@ -17,6 +17,27 @@ import (
 // origins of AllowOwn are allowed wherever they are; a redirect from them
 // to another address on this computer or the local network is refused.
 
+// ModelServer names the model server the user configured: Scout's own
+// requests reach its origin wherever it is (a computer on the home
+// network is the user's choice to make, and nothing else of that network
+// comes with it), and no page the browser opens reaches it (Protect),
+// even with the local network allowed.
+func (g *Guard) ModelServer(rawURL string) {
+	g.AllowOwn(rawURL)
+	g.Protect(rawURL)
+}
+
+// ModelClient returns a client for Scout's requests to the model server,
+// under the guard's rules (each redirect checked, each address dialled
+// as checked) and without a time limit: a reply on a slow machine takes
+// minutes, and package llm has its own watchdogs. Only the environment's
+// proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY) is used, as before: the
+// desktop's proxy setting is for browsing, and a model server on the home
+// network is not reached through it.
+func (g *Guard) ModelClient() *http.Client {
+	return g.ownClient(0, http.ProxyFromEnvironment)
+}
+
 // maxOwnRedirects is as many redirects as browsers follow.
 const maxOwnRedirects = 10
 

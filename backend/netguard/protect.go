@@ -11,7 +11,9 @@ import (
 // The model server is kept from pages by its port together with its
 // addresses, not by its name alone: a page can spell the same server many
 // ways (localhost, 127.0.0.1, [::1], 127.0.0.2, the computer's own network
-// address, a public name resolving to any of them).
+// address, a public name resolving to any of them). Scout's own requests
+// reach it by any of those spellings. A server on the internet is the
+// exception: its addresses are shared, so its name alone is kept.
 
 // protecting reports whether any origin is protected.
 func (g *Guard) protecting() bool {
@@ -58,6 +60,13 @@ func (g *Guard) isProtectedAddr(ctx context.Context, addr netip.Addr, port strin
 		}
 		for _, t := range targets {
 			t = t.Unmap()
+			if !IsPrivate(t) && !g.isHere(t) {
+				// A server on the internet shares its addresses with other
+				// sites (a cloud's load balancers, a CDN): it is kept
+				// from pages by its name alone. A page can do no more
+				// there than anyone on the internet: it has no key.
+				continue
+			}
 			if t == addr || (g.isHere(t) && g.isHere(addr)) {
 				return true
 			}
