@@ -94,6 +94,14 @@ func OpenCallLog(dir string, conceal ...string) (*CallLog, error) {
 	return &CallLog{file: f, n: n, secrets: newConcealer(conceal...)}, nil
 }
 
+// ConcealSecret keeps secret (the API key; "" is none) out of the calls
+// recorded from now on.
+func (l *CallLog) ConcealSecret(secret string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.secrets = l.secrets.with(secret)
+}
+
 // endsTorn reports whether f is not empty and does not end in a newline.
 func endsTorn(f *os.File) (bool, error) {
 	st, err := f.Stat()

@@ -99,6 +99,15 @@ func (f *Folder) Conceal(urls ...string) {
 	f.secrets = newConcealer(urls...)
 }
 
+// ConcealSecret keeps secret (the model server's API key; "" is none)
+// out of everything written to the folder from now on, as Conceal keeps
+// the URLs' credentials. Call it after Conceal, which starts afresh.
+func (f *Folder) ConcealSecret(secret string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.secrets = f.secrets.with(secret)
+}
+
 // Emit appends ev to the journal; a page part's text goes to pages/ and
 // the journal names the file. Each event is written with one write call,
 // so a killed process loses at most the event in flight.

@@ -110,44 +110,62 @@ func nameWords(name string) []string {
 	return words
 }
 
-// concealer removes the credentials of the user's configured URLs from any
-// text written to the run folder, wherever the URL is quoted in it.
-type concealer struct{ r *strings.Replacer }
+// concealer removes the credentials of the user's configured URLs, and
+// secrets given as they are (the API key), from any text written to the
+// run folder, wherever they are quoted in it.
+type concealer struct {
+	pairs []string // secret, stand-in, ...
+	r     *strings.Replacer
+}
 
 // newConcealer knows the credentials in urls; with none, it changes nothing.
 func newConcealer(urls ...string) concealer {
-	var pairs []string
-	add := func(secret, stand string) {
-		if secret == "" || secret == "@" {
-			return
-		}
-		pairs = append(pairs, secret, stand)
-		// As it appears inside a JSON string of the journal.
-		if quoted, _ := json.Marshal(secret); string(quoted[1:len(quoted)-1]) != secret {
-			pairs = append(pairs, string(quoted[1:len(quoted)-1]), stand)
-		}
-	}
+	var c concealer
 	for _, raw := range urls {
 		u, err := url.Parse(strings.TrimSpace(raw))
 		if err != nil || u.Host == "" {
 			continue
 		}
 		if u.User != nil {
-			add(u.User.String()+"@", "")
+			c.add(u.User.String()+"@", "")
 			if typed := userinfo(raw); typed != u.User.String()+"@" {
-				add(typed, "") // as the user typed it, unescaped
+				c.add(typed, "") // as the user typed it, unescaped
 			}
 		}
 		for _, p := range strings.Split(u.RawQuery+"&"+u.EscapedFragment(), "&") {
 			if name, value, ok := strings.Cut(p, "="); ok && value != "" && secretParam(name) {
-				add(p, name+"="+hidden)
+				c.add(p, name+"="+hidden)
 			}
 		}
 	}
-	if len(pairs) == 0 {
-		return concealer{}
+	return c.built()
+}
+
+// with returns c knowing secret too ("" adds nothing).
+func (c concealer) with(secret string) concealer {
+	c.pairs = append([]string(nil), c.pairs...)
+	c.add(secret, hidden)
+	return c.built()
+}
+
+// add replaces secret with stand, as it is and as it appears inside a
+// JSON string of the journal.
+func (c *concealer) add(secret, stand string) {
+	if secret == "" || secret == "@" {
+		return
 	}
-	return concealer{strings.NewReplacer(pairs...)}
+	c.pairs = append(c.pairs, secret, stand)
+	if quoted, _ := json.Marshal(secret); string(quoted[1:len(quoted)-1]) != secret {
+		c.pairs = append(c.pairs, string(quoted[1:len(quoted)-1]), stand)
+	}
+}
+
+func (c concealer) built() concealer {
+	c.r = nil
+	if len(c.pairs) > 0 {
+		c.r = strings.NewReplacer(c.pairs...)
+	}
+	return c
 }
 
 // conceal returns s without the credentials.

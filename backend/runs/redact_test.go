@@ -1,11 +1,15 @@
 package runs
 
 import (
+	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/chat"
 )
 
 func TestRedactURL(t *testing.T) {
@@ -70,5 +74,41 @@ func TestFilesConceal(t *testing.T) {
 	}
 	if text := readFile(t, filepath.Join(dir, "report.md")); strings.Contains(text, "sk-Key9") || !strings.Contains(text, "http://h:1/v1") {
 		t.Fatalf("report: %q", text)
+	}
+}
+
+// The API key, which is no part of a URL, is concealed wherever it is
+// quoted in the journal, a page part or the call log, as the key itself
+// and as JSON writes it.
+func TestTheAPIKeyIsConcealed(t *testing.T) {
+	const key = `sk-Run<Key>"7"`
+	dir := filepath.Join(t.TempDir(), "run")
+	f, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Conceal("http://127.0.0.1:1234/v1")
+	f.ConcealSecret(key)
+	f.ConcealSecret("")
+	f.Emit(agent.Event{Seq: 1, Type: agent.EvRunFinished, Status: agent.StatusFailed, Message: "the server said: bad key " + key})
+	if err := f.WriteFile("report.md", []byte("model unavailable: bad key "+key)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	calls, err := OpenCallLog(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls.ConcealSecret(key)
+	calls.Record(time.Now(), "m", chat.Request{Kind: "action", Messages: []chat.Message{{Role: "user", Content: "hi"}}}, chat.Reply{}, errors.New("refused "+key))
+	calls.Close()
+	quoted, _ := json.Marshal(key)
+	for _, name := range []string{"journal.jsonl", "journal.txt", "report.md", CallsFile} {
+		text := readFile(t, filepath.Join(dir, name))
+		for _, secret := range []string{key, string(quoted[1 : len(quoted)-1]), "sk-Run"} {
+			if strings.Contains(text, secret) {
+				t.Errorf("%s holds %q:\n%s", name, secret, text)
+			}
+		}
 	}
 }
