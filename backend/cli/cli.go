@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -47,7 +48,10 @@ Usage:
 
 Flags of run (they override the settings for this run; settings are never written):
   --out DIR         run folder, new or empty (default: a new folder under $XDG_DATA_HOME/scout/runs)
-  --llm-url URL     OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1)
+  --llm-url URL     OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1);
+                    https:// for a server on another computer or a hosted service
+  --llm-key KEY     API key for the model server (default: $SCOUT_LLM_KEY, else the key saved
+                    in the app); a server on this computer needs none
   --model NAME      model id (default from settings, else the first model the server has loaded)
   --context N       context length in tokens (default: detected from the server, else 8192)
   --search-url URL  DuckDuckGo-HTML-compatible endpoint (default https://html.duckduckgo.com/html/)
@@ -65,12 +69,20 @@ still writes the report, and so does closing the terminal.
 
 Flags of check:
   --llm-url URL   OpenAI-compatible base URL
+  --llm-key KEY   API key for the model server
   --model NAME    model id
 
 Flags of replay (every run keeps its model calls in calls.jsonl):
   --llm-url URL   OpenAI-compatible base URL (default from settings)
+  --llm-key KEY   API key for the model server
   --model NAME    model id (default: the model the run used)
   --show-request  print the request's messages before sending it
+
+The API key: --llm-key shows in the process list while Scout runs, so prefer
+SCOUT_LLM_KEY=KEY in the environment, or save the key in the app's Settings,
+which keeps it in the system keyring (or, where there is none, in a file only
+you can read, $XDG_CONFIG_HOME/scout/api-key). The key is sent to the model
+server alone, and is never written to a run folder.
 
 Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
 `
@@ -105,6 +117,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 func check(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "scout check [flags]", stderr)
 	llmURL := fs.String("llm-url", "", "OpenAI-compatible base URL")
+	llmKey := fs.String("llm-key", "", "API key for the model server (default: $"+envKey+", else the saved key)")
 	model := fs.String("model", "", "model id")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -125,15 +138,21 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if *model != "" {
 		set.Model = *model
 	}
+	set, keyFrom := withKey(set, *llmKey, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	client := llm.New(set.ServerURL)
+	client := runner.Connect(set.ServerURL, set.APIKey)
 	info, err := client.Probe(ctx, set.Model)
 	if err != nil {
 		fmt.Fprintln(stderr, "scout check:", err)
 		return exitError
 	}
 	printInfo(stdout, set.ServerURL, info)
+	if keyFrom == "" {
+		fmt.Fprintln(stdout, "API key:      none")
+	} else {
+		fmt.Fprintln(stdout, "API key:      sent, "+keyFrom)
+	}
 	fmt.Fprintf(stdout, "Measuring how fast %s reads and writes (three short calls)...\n", info.Model)
 	m, err := runner.Measure(ctx, client, info, probeLines(stdout))
 	if err != nil {
@@ -175,6 +194,46 @@ func loadSettings() (settings.Settings, string) {
 	store.ReadOnly = true
 	loaded := store.Load()
 	return loaded.Settings, loaded.Warning
+}
+
+// envKey gives the API key from the environment, where, unlike
+// --llm-key, it does not show in the process list.
+const envKey = "SCOUT_LLM_KEY"
+
+// withKey lays the API key over set: flagKey (--llm-key), else
+// SCOUT_LLM_KEY, else the key the app saved. It returns where the key came
+// from, in words ("" for no key); a keyring or key file that cannot be
+// read is a warning on stderr.
+func withKey(set settings.Settings, flagKey string, stderr io.Writer) (settings.Settings, string) {
+	if k := strings.TrimSpace(flagKey); k != "" {
+		set.APIKey = settings.Key(k)
+		return set, "from --llm-key"
+	}
+	if k := strings.TrimSpace(os.Getenv(envKey)); k != "" {
+		set.APIKey = settings.Key(k)
+		return set, "from " + envKey
+	}
+	key, st, err := settings.NewKeyStore().Load()
+	for _, w := range []string{st.Warning, errText(err)} {
+		if w != "" {
+			fmt.Fprintln(stderr, "warning:", w)
+		}
+	}
+	set.APIKey = key
+	switch {
+	case key == "":
+		return set, ""
+	case st.Where == settings.KeyInFile:
+		return set, "stored in a file readable only by you (" + st.Path + ")"
+	}
+	return set, "stored in the system keyring"
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 func printInfo(w io.Writer, url string, info llm.ServerInfo) {

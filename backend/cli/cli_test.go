@@ -98,7 +98,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"check", "extra"}, 2, "", `unexpected argument "extra"`},
 		{[]string{"check", "--bogus"}, 2, "", "flag provided but not defined"},
-		{[]string{"check", "--help"}, 0, "", "Usage: scout check [flags]\n\nFlags:\n  -llm-url"},
+		{[]string{"check", "--help"}, 0, "", "Usage: scout check [flags]\n\nFlags:\n  -llm-key string\n    \tAPI key for the model server (default: $SCOUT_LLM_KEY, else the saved key)\n  -llm-url"},
 		{[]string{"run", "-h"}, 0, "", "Usage: scout run [flags] \"objective\"\n\nFlags:\n  -allow-local"},
 		{[]string{"resume", "--help"}, 0, "", "Usage: scout resume [flags] DIR"},
 		{[]string{"bench"}, 2, "", `unknown command "bench"`}, // a development tool: go run ./backend/bench/cmd/bench

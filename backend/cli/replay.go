@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 )
 
@@ -27,6 +27,7 @@ const replayPreview = 70
 func replay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("replay", "scout replay [flags] RUN_DIR [CALL]", stderr)
 	llmURL := fs.String("llm-url", "", "OpenAI-compatible base URL (default from settings)")
+	llmKey := fs.String("llm-key", "", "API key for the model server (default: $"+envKey+", else the saved key)")
 	model := fs.String("model", "", "model id (default: the model the run used)")
 	show := fs.Bool("show-request", false, "print the request's messages before sending it")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
@@ -59,6 +60,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	if *llmURL != "" {
 		set.ServerURL = *llmURL
 	}
+	set, _ = withKey(set, *llmKey, stderr)
 	c := calls[i]
 	id := c.Model
 	if *model != "" {
@@ -71,7 +73,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	fmt.Fprintf(stdout, "Call %d (%s), sent again to %s, model %s:\n\n", c.Number, c.Kind, set.ServerURL, id)
-	reply, err := llm.New(set.ServerURL).Complete(ctx, id, req, nil)
+	reply, err := runner.Connect(set.ServerURL, set.APIKey).Complete(ctx, id, req, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "scout replay:", err)
 		return exitError

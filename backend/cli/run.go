@@ -25,14 +25,15 @@ const exitIncomplete = 3
 
 // runFlags are the flags of `scout run`; unset ones keep the settings.
 type runFlags struct {
-	out, llmURL, model, searchURL, browser string
-	context, maxTurns                      int
-	headless, allowLocal, noReadAhead      bool
+	out, llmURL, llmKey, model, searchURL, browser string
+	context, maxTurns                              int
+	headless, allowLocal, noReadAhead              bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "run folder, new or empty (default: a new folder under $XDG_DATA_HOME/scout/runs)")
 	fs.StringVar(&f.llmURL, "llm-url", "", "OpenAI-compatible base URL")
+	fs.StringVar(&f.llmKey, "llm-key", "", "API key for the model server (default: $"+envKey+", else the saved key)")
 	fs.StringVar(&f.model, "model", "", "model id")
 	fs.IntVar(&f.context, "context", -1, "context length in tokens")
 	fs.StringVar(&f.searchURL, "search-url", "", "DuckDuckGo-HTML-compatible endpoint")
@@ -139,7 +140,7 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	}
-	set := f.apply(loaded).Normalized()
+	set, _ := withKey(f.apply(loaded).Normalized(), f.llmKey, stderr)
 	if errs := set.Validate(); len(errs) > 0 {
 		for _, e := range errs {
 			fmt.Fprintf(stderr, "scout %s: %s\n", name, e.Message)

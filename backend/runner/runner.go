@@ -144,13 +144,14 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 			return nil, setupFailed(err) // before the slow part of the setup
 		}
 	}
-	client := llm.New(s.ServerURL)
-	// The model server is Scout's alone: no page reaches it, even with the
-	// local network allowed. The search endpoint is allowed for Scout's
-	// own requests only (the DuckDuckGo results page it loads into the
-	// browser, SearXNG's answers), wherever it is.
+	// The model server is Scout's alone: its requests reach it wherever it
+	// is, nothing else of its network, and no page reaches it, even with
+	// the local network allowed. The search endpoint is allowed for
+	// Scout's own requests only (the DuckDuckGo results page it loads
+	// into the browser, SearXNG's answers), wherever it is.
 	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}
-	guard.Protect(s.ServerURL)
+	guard.ModelServer(s.ServerURL)
+	client := connect(s.ServerURL, s.APIKey, guard)
 	searchURL := s.Search.DuckDuckGoURL
 	if s.Search.Provider == settings.ProviderSearXNG {
 		searchURL = s.Search.SearXNGURL
@@ -185,11 +186,13 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 		return nil, setupFailed(err)
 	}
 	folder.Conceal(s.ServerURL, searchURL)
+	folder.ConcealSecret(string(s.APIKey))
 	calls, err := runs.OpenCallLog(dir, s.ServerURL, searchURL)
 	if err != nil {
 		folder.Close()
 		return nil, setupFailed(err)
 	}
+	calls.ConcealSecret(string(s.APIKey))
 	last := &lastSeq{}
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
@@ -343,6 +346,21 @@ func (notStarted) Open(context.Context, string) (*port.Visit, error) { return ni
 
 func (notStarted) Search(context.Context, string, port.Notify) ([]port.SearchResult, error) {
 	return nil, errNotStarted
+}
+
+// Connect returns a client for the model server at serverURL that sends
+// key (none when it is ""), its requests under the network guard: the
+// server reached wherever it is, nothing else of its network, no redirect
+// inward. The app's connection test, scout check and scout replay use it;
+// a run makes its own with the run's guard.
+func Connect(serverURL string, key settings.Key) *llm.Client {
+	guard := &netguard.Guard{}
+	guard.ModelServer(serverURL)
+	return connect(serverURL, key, guard)
+}
+
+func connect(serverURL string, key settings.Key, guard *netguard.Guard) *llm.Client {
+	return llm.New(serverURL, llm.WithKey(string(key)), llm.WithHTTPClient(guard.ModelClient()))
 }
 
 // writeOutputs writes the report and the summary, and says so in the

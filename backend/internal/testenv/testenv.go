@@ -34,8 +34,18 @@ func RequireBrowser(t testing.TB) {
 	t.Skipf("real browser unavailable (make test installs it): %v", err)
 }
 
-// IsolateConfig points $XDG_CONFIG_HOME at a fresh folder for t and returns it.
-func IsolateConfig(t testing.TB) string { return isolate(t, "XDG_CONFIG_HOME") }
+// IsolateConfig points $XDG_CONFIG_HOME at a fresh folder for t and
+// returns it. The system keyring is turned off too (SCOUT_KEYRING=off):
+// an API key a test keeps goes to the file in that folder, and no test
+// reads or changes the key of the user who runs it.
+func IsolateConfig(t testing.TB) string {
+	t.Setenv(envKeyring, "off")
+	return isolate(t, "XDG_CONFIG_HOME")
+}
+
+// envKeyring is settings.EnvKeyring, named here as testenv does not
+// import settings.
+const envKeyring = "SCOUT_KEYRING"
 
 // IsolateData points $XDG_DATA_HOME at a fresh folder for t and returns it.
 func IsolateData(t testing.TB) string { return isolate(t, "XDG_DATA_HOME") }
