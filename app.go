@@ -108,18 +108,21 @@ func (a *App) SaveSettings(s settings.Settings) (SaveResult, error) {
 }
 
 // TestConnection lists the server's models and detects the context length
-// of model (or of the first model when model is empty).
-func (a *App) TestConnection(serverURL, model string) (llm.ServerInfo, error) {
-	return llm.New(serverURL).Probe(a.context(), model)
+// of model (or of the first model when model is empty), sending key as the
+// API key: one typed in Settings and not saved yet, or, when "", the one
+// kept.
+func (a *App) TestConnection(serverURL, model, key string) (llm.ServerInfo, error) {
+	return a.svc.TestConnection(a.context(), serverURL, model, key)
 }
 
 // MeasureModel measures how fast model (the one a run would use when "")
 // reads and writes on the server at serverURL, whether the server reuses
 // a cached prompt prefix and follows JSON schemas, and keeps the
-// measurement for the runs that follow. It costs seconds of model time on
-// a GPU, up to a minute or two on a CPU: how it goes arrives as
-// desktop.EventProbeStep events, and CancelMeasure stops it.
-func (a *App) MeasureModel(serverURL, model string) (speed.Measurement, error) {
+// measurement for the runs that follow; key is sent as TestConnection
+// sends it. It costs seconds of model time on a GPU, up to a minute or
+// two on a CPU: how it goes arrives as desktop.EventProbeStep events, and
+// CancelMeasure stops it.
+func (a *App) MeasureModel(serverURL, model, key string) (speed.Measurement, error) {
 	ctx, cancel := context.WithCancel(a.context())
 	a.measureMu.Lock()
 	if a.stopMeasure != nil {
@@ -128,11 +131,29 @@ func (a *App) MeasureModel(serverURL, model string) (speed.Measurement, error) {
 	a.stopMeasure = cancel
 	a.measureMu.Unlock()
 	defer cancel()
-	m, err := desktop.MeasureModel(ctx, serverURL, model, func(s llm.ProbeStep) { a.emit(desktop.EventProbeStep, s) })
+	m, err := a.svc.MeasureModel(ctx, serverURL, model, key, func(s llm.ProbeStep) { a.emit(desktop.EventProbeStep, s) })
 	if errors.Is(err, context.Canceled) {
 		return m, errors.New("The measurement was stopped before it finished; the speeds measured before, if any, still hold.")
 	}
 	return m, err
+}
+
+// APIKeyStatus says whether an API key for the model server is kept, and
+// where (the system keyring, or a file only the user can read); never the
+// key itself.
+func (a *App) APIKeyStatus() (settings.KeyStatus, error) {
+	return a.svc.KeyStatus(), nil
+}
+
+// SaveAPIKey keeps key as the model server's API key (an empty one clears
+// it) and says where it went.
+func (a *App) SaveAPIKey(key string) (settings.KeyStatus, error) {
+	return a.svc.SaveKey(key)
+}
+
+// ClearAPIKey forgets the model server's API key.
+func (a *App) ClearAPIKey() (settings.KeyStatus, error) {
+	return a.svc.ClearKey()
 }
 
 // CancelMeasure stops the model probe MeasureModel runs, if any.

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -34,6 +35,7 @@ type Emitter func(name string, data any)
 // Service runs research for the app, one run at a time.
 type Service struct {
 	store *settings.Store
+	keys  *settings.KeyStore
 	emit  Emitter
 
 	mu  sync.Mutex
@@ -110,8 +112,11 @@ func (a *active) add(batch []agent.Event) Progress {
 }
 
 // New returns a service reading settings from store and emitting to emit.
+// The API key is kept in the system keyring, or in a file beside the
+// settings file (see settings.KeyStore).
 func New(store *settings.Store, emit Emitter) *Service {
-	return &Service{store: store, emit: emit}
+	keys := &settings.KeyStore{File: filepath.Join(filepath.Dir(store.Path), keyFile)}
+	return &Service{store: store, keys: keys, emit: emit}
 }
 
 // ErrBusy is returned when a run is already going.
@@ -144,7 +149,12 @@ func (s *Service) prepare(ctx context.Context) (settings.Settings, llm.ServerInf
 		return settings.Settings{}, llm.ServerInfo{}, nil, ErrBusy
 	}
 	set := s.store.Load().Settings
-	info, err := llm.New(set.ServerURL).Probe(ctx, set.Model)
+	key, err := s.key("")
+	if err != nil {
+		return set, llm.ServerInfo{}, nil, err
+	}
+	set.APIKey = key
+	info, err := runner.Connect(set.ServerURL, set.APIKey).Probe(ctx, set.Model)
 	if err != nil {
 		return set, info, nil, err
 	}

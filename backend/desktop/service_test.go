@@ -69,6 +69,7 @@ func setupWith(t *testing.T, opts llmtest.Options) (*Service, *recorder, *llmtes
 	t.Helper()
 	testenv.RequireBrowser(t)
 	testenv.IsolateData(t)
+	t.Setenv(settings.EnvKeyring, "off") // never the keyring of whoever runs the tests
 	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 	model := llmtest.New(opts)
 	t.Cleanup(model.Close)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/settings"
 	"github.com/scout-research/scout/backend/speed"
 )
 
@@ -13,11 +14,11 @@ import (
 const EventProbeStep = "speed:probe"
 
 // MeasureModel runs the model probe against model (or, when it is "", the
-// one a run would use) on the server at serverURL, and keeps the
-// measurement for the runs that follow (see runner.Measure); tell, when
-// not nil, hears how the probe goes.
-func MeasureModel(ctx context.Context, serverURL, model string, tell func(llm.ProbeStep)) (speed.Measurement, error) {
-	client := llm.New(serverURL)
+// one a run would use) on the server at serverURL, sending key, and keeps
+// the measurement for the runs that follow (see runner.Measure); tell,
+// when not nil, hears how the probe goes.
+func MeasureModel(ctx context.Context, serverURL string, key settings.Key, model string, tell func(llm.ProbeStep)) (speed.Measurement, error) {
+	client := runner.Connect(serverURL, key)
 	info, err := client.Probe(ctx, model)
 	if err != nil {
 		return speed.Measurement{}, err

@@ -4,7 +4,7 @@
 import * as App from '../../wailsjs/go/main/App';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
 import type {
-  CallUpdate, HistoryEntry, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
+  CallUpdate, HistoryEntry, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
 } from './types';
 
@@ -25,16 +25,34 @@ export function saveSettings(s: Settings): Promise<SaveResult> {
   return App.SaveSettings(s);
 }
 
-/** Lists the server's models and detects the context length. */
-export async function testConnection(serverURL: string, model: string): Promise<ServerInfo> {
-  const info = await App.TestConnection(serverURL, model);
+/**
+ * Lists the server's models and detects the context length, sending key as
+ * the API key (one typed and not saved yet), or the saved key when ''.
+ */
+export async function testConnection(serverURL: string, model: string, key = ''): Promise<ServerInfo> {
+  const info = await App.TestConnection(serverURL, model, key);
   return { ...info, models: info.models ?? [], notes: info.notes ?? [] };
 }
 
-/** Measures the model's speed, prefix reuse and schema following, and keeps the result. */
-export async function measureModel(serverURL: string, model: string): Promise<Measurement> {
-  const m = await App.MeasureModel(serverURL, model);
+/** Measures the model's speed, prefix reuse and schema following, and keeps the result; key as testConnection sends it. */
+export async function measureModel(serverURL: string, model: string, key = ''): Promise<Measurement> {
+  const m = await App.MeasureModel(serverURL, model, key);
   return { ...m, warnings: m.warnings ?? [] };
+}
+
+/** Whether an API key is saved, and where; never the key. */
+export function apiKeyStatus(): Promise<KeyStatus> {
+  return App.APIKeyStatus();
+}
+
+/** Saves the API key (in the system keyring, or a file only the user can read) and says where it went. */
+export function saveAPIKey(key: string): Promise<KeyStatus> {
+  return App.SaveAPIKey(key);
+}
+
+/** Forgets the saved API key. */
+export function clearAPIKey(): Promise<KeyStatus> {
+  return App.ClearAPIKey();
 }
 
 /** Stops the measurement measureModel runs; its promise then rejects saying so. */

@@ -1,7 +1,7 @@
 // The settings store: the form's state, the last connection test and the
 // save outcome. Components render it; Go decides validity.
 import * as api from '../api';
-import type { Measurement, ProbeStep, ServerInfo, Settings, SetupStatus } from '../api';
+import type { KeyStatus, Measurement, ProbeStep, ServerInfo, Settings, SetupStatus } from '../api';
 import { errorsByField } from '../lib/connection';
 
 export type Connection =
@@ -31,6 +31,13 @@ export class SettingsStore {
   /** True right after a successful save, until the form changes. */
   saved = $state(false);
   private savedJSON = $state('');
+  /**
+   * The API key as typed, until Save keeps it (Go never sends a saved key
+   * back: keyStatus says whether one is kept, and where).
+   */
+  key = $state('');
+  keyStatus = $state<KeyStatus | null>(null);
+  keyError = $state('');
 
   /** The last successful connection test, if any. */
   get info(): ServerInfo | null {
@@ -43,9 +50,9 @@ export class SettingsStore {
     return (JSON.parse(this.savedJSON) as Settings).show_browser !== false;
   }
 
-  /** True when the form differs from what is saved. */
+  /** True when the form differs from what is saved, or a key is typed. */
   get dirty(): boolean {
-    return this.form !== null && JSON.stringify(this.form) !== this.savedJSON;
+    return this.form !== null && (JSON.stringify(this.form) !== this.savedJSON || this.key.trim() !== '');
   }
 
   async load(): Promise<void> {
@@ -59,6 +66,23 @@ export class SettingsStore {
     } catch (err) {
       this.loadError = api.errorMessage(err);
     }
+    try {
+      this.keyStatus = await api.apiKeyStatus();
+      this.keyError = '';
+    } catch (err) {
+      this.keyError = api.errorMessage(err);
+    }
+  }
+
+  /** Forgets the saved API key, and any typed one. */
+  async clearKey(): Promise<void> {
+    try {
+      this.keyStatus = await api.clearAPIKey();
+      this.key = '';
+      this.keyError = '';
+    } catch (err) {
+      this.keyError = api.errorMessage(err);
+    }
   }
 
   /**
@@ -70,7 +94,7 @@ export class SettingsStore {
     if (!this.form) return;
     this.connection = { state: 'testing' };
     try {
-      const info = await api.testConnection(this.form.server_url, this.form.model);
+      const info = await api.testConnection(this.form.server_url, this.form.model, this.key.trim());
       this.connection = { state: 'ok', info };
     } catch (err) {
       this.connection = { state: 'failed', message: api.errorMessage(err) };
@@ -93,7 +117,7 @@ export class SettingsStore {
     });
     this.measureCancelled = false;
     try {
-      this.speed = { state: 'ok', measurement: await api.measureModel(url, info.model) };
+      this.speed = { state: 'ok', measurement: await api.measureModel(url, info.model, this.key.trim()) };
     } catch (err) {
       this.speed = { state: 'failed', model: info.model, message: api.errorMessage(err) };
       // Stopped on purpose: what was measured before shows again.
@@ -161,6 +185,7 @@ export class SettingsStore {
       this.fieldErrors = errorsByField(res.errors);
       if (Object.keys(this.fieldErrors).length > 0) return false;
       this.savedJSON = JSON.stringify(this.form);
+      if (!(await this.saveKey())) return false;
       this.warning = '';
       this.saved = true;
       return true;
@@ -169,6 +194,20 @@ export class SettingsStore {
       return false;
     } finally {
       this.saving = false;
+    }
+  }
+
+  /** Keeps a typed key; true when there was none or it was kept. */
+  private async saveKey(): Promise<boolean> {
+    if (this.key.trim() === '') return true;
+    try {
+      this.keyStatus = await api.saveAPIKey(this.key.trim());
+      this.key = '';
+      this.keyError = '';
+      return true;
+    } catch (err) {
+      this.keyError = api.errorMessage(err);
+      return false;
     }
   }
 
@@ -186,10 +225,6 @@ export class SettingsStore {
   }
 
   /**
-   * Clears the saved mark and a field's error once the user edits. A new
-   * server URL makes the last connection test meaningless.
-   */
-  /**
    * The setup card's choice: the native dialog, then Go checks the program
    * and saves it at once. The form and its saved copy take the new path
    * and keep any other edit. Returns the new setup status, or null when
@@ -206,9 +241,14 @@ export class SettingsStore {
     return status;
   }
 
+  /**
+   * Clears the saved mark and a field's error once the user edits. A new
+   * server URL or API key makes the last connection test meaningless.
+   */
   edited(field?: string): void {
     this.saved = false;
-    if (field === 'server_url' && this.connection.state !== 'testing') {
+    if (field === 'api_key') this.keyError = '';
+    if ((field === 'server_url' || field === 'api_key') && this.connection.state !== 'testing') {
       this.connection = { state: 'idle' };
       if (this.speed.state !== 'measuring') this.speed = { state: 'idle' };
     }

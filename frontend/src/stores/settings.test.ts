@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Measurement, ProbeStep, Settings } from '../api';
+import type { KeyStatus, Measurement, ProbeStep, Settings } from '../api';
+
+const noKey: KeyStatus = { set: false, where: '', path: '', note: 'No API key.', warning: '' };
+const keyInRing: KeyStatus = { set: true, where: 'keyring', path: '', note: 'The API key is stored in the system keyring.', warning: '' };
 
 const defaults = (): Settings => ({
   server_url: 'http://127.0.0.1:1234/v1',
@@ -24,6 +27,9 @@ vi.mock('../api', () => ({
   modelSpeed: vi.fn(),
   chooseBrowser: vi.fn(),
   useBrowser: vi.fn(),
+  apiKeyStatus: vi.fn(),
+  saveAPIKey: vi.fn(),
+  clearAPIKey: vi.fn(),
   errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
 }));
 
@@ -37,6 +43,7 @@ describe('SettingsStore', () => {
   beforeEach(async () => {
     vi.resetAllMocks();
     mocked.onProbeStep.mockReturnValue(() => {});
+    mocked.apiKeyStatus.mockResolvedValue(noKey);
     mocked.loadSettings.mockResolvedValue({ settings: defaults(), warning: 'file was damaged', path: '/x/settings.json' });
     store = new SettingsStore();
     await store.load();
@@ -145,7 +152,7 @@ describe('SettingsStore', () => {
     mocked.testConnection.mockResolvedValue(info);
     store.form!.server_url = 'http://127.0.0.1:8080/v1';
     await store.testConnection();
-    expect(mocked.testConnection).toHaveBeenCalledWith('http://127.0.0.1:8080/v1', '');
+    expect(mocked.testConnection).toHaveBeenCalledWith('http://127.0.0.1:8080/v1', '', ''); // '': the saved key, if any
     expect(store.info).toEqual(info);
     store.useDetectedContext();
     expect(store.form!.context_length).toBe(4096);
@@ -162,7 +169,7 @@ describe('SettingsStore', () => {
     await vi.waitFor(() => expect(store.speed).toEqual({ state: 'measuring', model: 'm1', step: null }));
     finish(m);
     await testing;
-    expect(mocked.measureModel).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', 'm1');
+    expect(mocked.measureModel).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', 'm1', '');
     expect(store.speed).toEqual({ state: 'ok', measurement: m });
 
     mocked.testConnection.mockResolvedValue({ ...info, model: 'm2' });
@@ -216,6 +223,71 @@ describe('SettingsStore', () => {
     await store.testConnection();
     expect(store.connection).toEqual({ state: 'failed', message: 'Nothing is listening at http://127.0.0.1:1234.' });
     expect(store.info).toBeNull();
+  });
+
+  it('loads whether a key is saved and where, never the key', async () => {
+    mocked.apiKeyStatus.mockResolvedValue(keyInRing);
+    await store.load();
+    expect(store.keyStatus).toEqual(keyInRing);
+    expect(store.key).toBe('');
+  });
+
+  it('a typed key goes with Test connection and the measurement before it is saved', async () => {
+    const info = { models: ['m1'], model: 'm1', server: '', context_length: 0, context_source: '', model_loaded: true, notes: [] };
+    mocked.testConnection.mockResolvedValue(info);
+    mocked.measureModel.mockResolvedValue({ model: 'm1', warnings: [] } as unknown as Measurement);
+    store.key = 'sk-typed';
+    await store.testConnection(true);
+    expect(mocked.testConnection).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', '', 'sk-typed');
+    expect(mocked.measureModel).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', 'm1', 'sk-typed');
+  });
+
+  it('typing a key makes the form unsaved and the last connection test stale', async () => {
+    mocked.testConnection.mockResolvedValue({ models: ['m'], model: 'm', server: '', context_length: 0, context_source: '', model_loaded: true, notes: [] });
+    await store.testConnection();
+    store.key = 'sk-typed';
+    store.edited('api_key');
+    expect(store.dirty).toBe(true);
+    expect(store.connection.state).toBe('idle');
+  });
+
+  it('Save keeps a typed key, then the field is empty again and shows where it went', async () => {
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    mocked.saveAPIKey.mockResolvedValue(keyInRing);
+    store.key = 'sk-typed';
+    expect(await store.save()).toBe(true);
+    expect(mocked.saveAPIKey).toHaveBeenCalledWith('sk-typed');
+    expect(store.key).toBe('');
+    expect(store.keyStatus).toEqual(keyInRing);
+    expect(store.dirty).toBe(false);
+    expect(store.saved).toBe(true);
+  });
+
+  it('Save without a typed key leaves the saved key alone', async () => {
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    expect(await store.save()).toBe(true);
+    expect(mocked.saveAPIKey).not.toHaveBeenCalled();
+  });
+
+  it('a key the keyring refuses is said at the field, kept in the form, and nothing is marked saved', async () => {
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    mocked.saveAPIKey.mockRejectedValue('the system keyring did not take the API key (the keyring stayed locked): unlock it and save again');
+    store.key = 'sk-typed';
+    expect(await store.save()).toBe(false);
+    expect(store.keyError).toContain('unlock it');
+    expect(store.key).toBe('sk-typed');
+    expect(store.saved).toBe(false);
+  });
+
+  it('Clear key forgets the saved key and what was typed', async () => {
+    mocked.apiKeyStatus.mockResolvedValue(keyInRing);
+    await store.load();
+    mocked.clearAPIKey.mockResolvedValue(noKey);
+    store.key = 'half typed';
+    await store.clearKey();
+    expect(mocked.clearAPIKey).toHaveBeenCalled();
+    expect(store.keyStatus).toEqual(noKey);
+    expect(store.key).toBe('');
   });
 });
 

@@ -168,6 +168,13 @@ export namespace settings {
 	    field: string;
 	    message: string;
 	}
+	export interface KeyStatus {
+	    set: boolean;
+	    where: string;
+	    path: string;
+	    note: string;
+	    warning: string;
+	}
 	export interface Search {
 	    provider: string;
 	    duckduckgo_url: string;
