@@ -186,6 +186,7 @@ case "$mode" in
     want "pdftotext, to read PDF documents and check PDF exports" poppler-utils
     want "checks of the shell scripts, the desktop entry and the .deb package, and gio to launch the entry" shellcheck desktop-file-utils dpkg-dev libglib2.0-bin
     want "makensis, to build the Windows installer, and checks of the packages: lintian, appstreamcli, wrestool and 7z" nsis lintian appstream icoutils p7zip-full
+    want "a real Secret Service on a session bus of the tests' own, for the API key" dbus-daemon gnome-keyring
     browser="the browser the tests drive"
     ;;
   *) fail "unknown mode $mode (use run, package or test)" ;;

@@ -152,7 +152,7 @@ func (k *KeyStore) Load() (Key, KeyStatus, error) {
 		case err == nil && strings.TrimSpace(key) != "":
 			return Key(strings.TrimSpace(key)), k.status(KeyInKeyring, ""), nil
 		case err != nil && !errors.Is(err, ErrNoSecret) && !isUnavailable(err):
-			warning = fmt.Sprintf("Scout could not read the system keyring (%v), so it is used without the key kept there, if any: unlock the keyring (your login password) and try again.", err)
+			warning = fmt.Sprintf("Scout could not read the system keyring (%v), so it goes on without the key kept there, if any: unlock the keyring (your login password) and try again, or, on a machine without a desktop session, set %s=off and keep the key in a file only you can read.", err, EnvKeyring)
 		}
 	}
 	data, err := os.ReadFile(k.path())
@@ -214,7 +214,7 @@ func (k *KeyStore) Save(key string) (KeyStatus, error) {
 			return k.status(KeyInKeyring, ""), nil
 		}
 		if !isUnavailable(err) {
-			return k.Status(), fmt.Errorf("the system keyring did not take the API key (%v): unlock it (it asks for your login password) and save again", err)
+			return k.Status(), fmt.Errorf("the system keyring did not take the API key (%v): unlock it (it asks for your login password) and save again, or, on a machine without a desktop session, set %s=off to keep the key in a file only you can read", err, EnvKeyring)
 		}
 		why = fmt.Sprintf("there is no system keyring to keep it in (%v)", err)
 	}
