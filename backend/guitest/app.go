@@ -104,7 +104,9 @@ func StartOn(t testing.TB, display, bin, root, configHome string, env ...string)
 	}
 	cmd := exec.Command(bin, "-assetdir", filepath.Join(root, "frontend", "dist"), "-devserver", addr, "-loglevel", "Warning")
 	dataHome := t.TempDir()
-	cmd.Env = append(append(os.Environ(), "DISPLAY="+display, "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome), env...)
+	// SCOUT_KEYRING=off: the app under test never reads or changes the
+	// keyring of whoever runs the tests; an API key goes to its config home.
+	cmd.Env = append(append(os.Environ(), "DISPLAY="+display, "XDG_CONFIG_HOME="+configHome, "XDG_DATA_HOME="+dataHome, "SCOUT_KEYRING=off"), env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	// Own process group: the app and the WebKit processes it starts all go.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
