@@ -17,6 +17,7 @@ import (
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/netguard"
 )
 
 // Kinds of failure, for errors.Is. Every error this package returns to a
@@ -45,6 +46,9 @@ var (
 	// ErrNotHTTPS: the URL's scheme does not match what the server speaks
 	// (https to a plain HTTP server, or http to an HTTPS-only one).
 	ErrNotHTTPS = errors.New("model server scheme mismatch")
+	// ErrRedirected: the server sent Scout on to an address the network
+	// guard keeps Scout's requests from (elsewhere on the local network).
+	ErrRedirected = errors.New("model server redirected elsewhere")
 	// ErrContextOverflow: the prompt is longer than the loaded context.
 	ErrContextOverflow = chat.ErrContextOverflow
 	// ErrThinking: a reasoning model spent the whole reply thinking and
@@ -138,6 +142,10 @@ func explainErr(err error, base string, keyed bool) error {
 		return newError(ErrNotListening, "Nothing is listening at %s. %s", host, startServerHint)
 	case errors.As(err, &dnsErr):
 		return newError(ErrUnknownHost, "The host %q in the model server URL cannot be found: check the URL.", dnsErr.Name)
+	}
+	var refusal *netguard.Refusal
+	if errors.As(err, &refusal) {
+		return newError(ErrRedirected, "The model server at %s sent Scout on to %s, which is elsewhere on this computer or the local network, where Scout goes to the model server alone. Check the server URL: use the address the server answers at itself.", host, refusal.URL)
 	}
 	if tlsErr := explainTLS(err, base); tlsErr != nil {
 		return tlsErr

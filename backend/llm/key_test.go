@@ -11,6 +11,7 @@ import (
 
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/netguard"
 )
 
 const testKey = "sk-scout-test-4c1d8e2a"
@@ -110,5 +111,26 @@ func TestAKeyedServerWorksWithItsKey(t *testing.T) {
 	reply, err := c.Complete(context.Background(), info.Model, chat.Request{Kind: "action", Messages: []chat.Message{{Role: "user", Content: "hi"}}}, nil)
 	if err != nil || reply.Content != `{"ok":true}` {
 		t.Fatalf("reply %q, %v", reply.Content, err)
+	}
+}
+
+// A model server that sends Scout on elsewhere on the local network (a
+// redirect the network guard refuses) is told as that, with the fix, not
+// as the guard's advice to the browser.
+func TestARedirectInwardIsToldAsSuch(t *testing.T) {
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		t.Error("the redirect was followed")
+	}))
+	defer other.Close()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer srv.Close()
+	guard := &netguard.Guard{}
+	guard.ModelServer(srv.URL + "/v1")
+	_, err := New(srv.URL+"/v1", WithHTTPClient(guard.ModelClient())).Probe(context.Background(), "")
+	assertError(t, err, ErrRedirected, "sent Scout on to "+other.URL, "use the address the server answers at")
+	if strings.Contains(err.Error(), "Allow local network") {
+		t.Errorf("the message gives the browser's advice: %s", err)
 	}
 }
