@@ -42,6 +42,19 @@ var hidingPages = map[string]string{
 	// below the window's edge is still read.
 	"scroll-locked": `<style>body{overflow:hidden}</style><main><p>VISIBLE ok.</p><div style="height:3000px"></div><p>VISIBLE below the fold.</p>` +
 		`<p style="position:absolute;left:3000px">VISIBLE right of the edge.</p></main>`,
+	// Text an ancestor's overflow clips away: a second line below a
+	// one-line box, text a margin pushes past a box's edge, the slides of
+	// a carousel beside the one shown. A box that scrolls, a collapsed
+	// "read more" preview and a positioned child that escapes a box that
+	// is not its containing block are read.
+	"ancestor-clip": `<main><p>VISIBLE ok.</p><div style="overflow:hidden;height:24px;line-height:24px"><p style="margin:0">VISIBLE first line.</p>` +
+		`<p style="margin:0">HIDDEN-CLIPPED-BELOW</p></div>` +
+		`<div style="overflow:hidden;width:300px"><p style="margin:0 0 0 400px;width:200px">HIDDEN-MARGIN-OUT</p></div>` +
+		`<div style="overflow:hidden;width:300px;white-space:nowrap"><div style="display:inline-block;width:300px">VISIBLE slide one.</div>` +
+		`<div style="display:inline-block;width:300px">HIDDEN-SLIDE-TWO</div></div>` +
+		`<div style="overflow:auto;height:24px;line-height:24px"><p style="margin:0">VISIBLE scroll first.</p><p style="margin:0">VISIBLE scroll second.</p></div>` +
+		`<div style="overflow:hidden;max-height:150px;line-height:24px"><p style="margin:0;height:150px">VISIBLE preview.</p><p style="margin:0">VISIBLE read more.</p></div>` +
+		`<div style="overflow:hidden;height:10px"><p style="position:absolute;left:0;top:900px;margin:0">VISIBLE escaped.</p></div></main>`,
 	// Scripts that replace what the walker asks: it reads in a world of
 	// its own, where the page's changes do not reach.
 	"lying-style": `<main><p>VISIBLE ok.</p><p style="opacity:0">HIDDEN-STYLE-LIE</p></main><script>

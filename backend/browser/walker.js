@@ -421,9 +421,48 @@
 
   // textNode adds the visible text of a text node: runs of white space
   // collapse as the page lays them out, except where it keeps line breaks.
-  const textNode = (node) => {
+  // Clipping by an ancestor: a box whose overflow is hidden or clipped
+  // (or that contains its paint) shows nothing of what lies outside it, in
+  // the direction it clips: a second line below a one-line box, text
+  // pushed past its edge by a margin. clip is the visible region as the
+  // walk goes down, in the window's coordinates, or null. A box that
+  // scrolls is not a clip: its content can be scrolled to. An element
+  // positioned absolute or fixed may escape its parents' clip (that
+  // depends on its containing block), so the walk reads it unclipped
+  // rather than drop text a person may see.
+  // A box taller than PREVIEW_PX that hides what runs on below it is a
+  // collapsed preview ("read more"): the rest is there to be opened, as a
+  // closed <details> is, and is read. Below it, a box clips as shown.
+  const PREVIEW_PX = 100;
+  const clipsX = (s) => /hidden|clip/.test(s.overflowX) || /paint|strict|content/.test(s.contain || '');
+  const clipsY = (s) => /hidden|clip/.test(s.overflowY) || /paint|strict|content/.test(s.contain || '');
+  const clipFor = (el, clip) => {
+    const s = style(el);
+    if (s.position === 'absolute' || s.position === 'fixed') clip = null;
+    const r = el.getBoundingClientRect();
+    const x = clipsX(s), y = clipsY(s) && r.height < PREVIEW_PX;
+    if (!x && !y) return clip;
+    const c = clip || { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+    return {
+      left: x ? Math.max(c.left, r.left) : c.left, right: x ? Math.min(c.right, r.right) : c.right,
+      top: y ? Math.max(c.top, r.top) : c.top, bottom: y ? Math.min(c.bottom, r.bottom) : c.bottom,
+    };
+  };
+  // outside: rect shows nothing of itself within clip.
+  const outside = (r, clip) => !!clip && (r.right <= clip.left || r.left >= clip.right || r.bottom <= clip.top || r.top >= clip.bottom ||
+    clip.right <= clip.left || clip.bottom <= clip.top);
+  const clippedText = (node, clip) => {
+    if (!clip) return false;
+    textRange.selectNodeContents(node);
+    const rects = textRange.getClientRects();
+    if (rects.length === 0) return false;
+    for (const r of rects) if (!outside(r, clip)) return false;
+    return true;
+  };
+
+  const textNode = (node, clip) => {
     const parent = node.parentElement || (node.parentNode && node.parentNode.host);
-    if (!parent || invisibleInk(parent) || hiddenText(node, parent)) return;
+    if (!parent || invisibleInk(parent) || hiddenText(node, parent) || clippedText(node, clip)) return;
     const ws = style(parent).whiteSpace || '';
     const keepBreaks = /^(pre|pre-wrap|pre-line|break-spaces)$/.test(ws);
     const lines = node.textContent.split(/\r\n?|\n/);
@@ -445,13 +484,16 @@
     out.push('</pre>');
   };
 
-  const serialize = (node) => {
+  const serialize = (node, clip) => {
     if (truncated || late()) return;
     if (node.nodeType === 3) {
-      textNode(node);
+      textNode(node, clip);
       return;
     }
     if (node.nodeType !== 1 || dropped(node)) return;
+    const s = style(node);
+    if (s.position !== 'absolute' && s.position !== 'fixed' && s.display !== 'contents' && outside(node.getBoundingClientRect(), clip)) return;
+    clip = clipFor(node, clip);
     const tag = node.tagName;
     if (tag === 'BR') { out.push('<br>'); return; }
     if (tag === 'PRE' || (tag === 'CODE' && isBlockDisplay(node) && !node.closest('pre'))) {
@@ -467,7 +509,7 @@
     const name = nameOf(node);
     out.push(`<${name}${attrsOf(node)}>`);
     if (name !== 'hr') {
-      for (const c of shown(node)) serialize(c);
+      for (const c of shown(node)) serialize(c, clip);
       out.push(`</${name}>`);
     }
   };
@@ -477,7 +519,9 @@
     const root = document.documentElement;
     const lang = root.getAttribute('lang');
     out.push(lang ? `<html lang="${escAttr(lang)}"><body>` : '<html><body>');
-    if (document.body) for (const c of shown(document.body)) serialize(c);
+    // The body's overflow is the window's (a cookie wall locks its
+    // scrolling): what lies below the window's edge is read.
+    if (document.body) for (const c of shown(document.body)) serialize(c, null);
     out.push('</body></html>');
     return out.join('');
   };
