@@ -26,6 +26,10 @@ type holding struct {
 	// it holds most of the item's words, all code can judge it by.
 	sure  bool
 	value string // the value, when sure
+	// named: the item asks about things the part names, or for a measure
+	// or a date it gives; a "free" on a page, for "a first free editor",
+	// is sure and says little of which page lists the most.
+	named bool
 }
 
 // judged is what a page holds for the open items.
@@ -36,12 +40,13 @@ type judged struct {
 	unsure bool
 }
 
-// score orders pages: each item held counts, one held for sure twice.
+// score orders pages: each item held counts, one held for sure about a
+// thing named, or with a measure or a date, twice.
 func (j judged) score() int {
 	n := 0
 	for _, h := range j.holds {
 		n++
-		if h.sure {
+		if h.sure && h.named {
 			n++
 		}
 	}
@@ -112,7 +117,8 @@ func holdsSurely(t ties, a asked, pg page.Page) (held holding, byWords bool) {
 		f := Finding{Text: part.Text, Title: pg.Title}
 		switch tie, _ := t.answers(f, a, a.things); tie {
 		case tieSure:
-			return holding{item: a.Number, part: i + 1, sure: true, value: t.valueFor(f, a)}, false
+			named := len(a.things) > 0 || a.kind == kindMeasure || a.kind == kindDate
+			return holding{item: a.Number, part: i + 1, sure: true, value: t.valueFor(f, a), named: named}, false
 		case tieWords:
 			byWords = true
 		}
@@ -125,13 +131,25 @@ func holdsSurely(t ties, a asked, pg page.Page) (held holding, byWords bool) {
 // least aheadWordShare of its words.
 func byWordsPart(pg page.Page, item string) int {
 	if len(pg.Parts) == 1 {
-		if share(rank.Stems(item), rank.Stems(pg.Parts[0].Text)) >= aheadWordShare {
+		if share(rank.Stems(withoutOrdinals(item)), rank.Stems(pg.Parts[0].Text)) >= aheadWordShare {
 			return 1
 		}
 		return 0
 	}
 	ix := (&openPage{page: pg}).index()
-	return bestPart(ix, telling(ix, item), nil)
+	return bestPart(ix, telling(ix, withoutOrdinals(item)), nil)
+}
+
+// withoutOrdinals is an item without its ordinals: "a second free photo
+// editor" asks what its siblings ask, and no page says "second" for it.
+func withoutOrdinals(item string) string {
+	var ws []string
+	for _, w := range strings.Fields(item) {
+		if !ordinals[strings.ToLower(strings.Trim(w, ".,;:"))] {
+			ws = append(ws, w)
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // share is the part of words found in text's words.
@@ -250,7 +268,7 @@ func (a *Agent) holdByWords(docs []aheadDoc) {
 	}
 	asks := a.st.record.ties().asks
 	for _, n := range wordItems(docs) {
-		terms := telling(ix, asks[n-1].Text)
+		terms := telling(ix, withoutOrdinals(asks[n-1].Text))
 		scores := make([]float64, ix.Len())
 		best := 0.0
 		for i := range scores {
