@@ -22,15 +22,23 @@ const (
 
 var actions = []string{ActSearch, ActNavigate, ActReadMore, ActDiscover, ActFinish}
 
-// Action is one parsed model reply.
+// Action is one parsed model reply. Its fields are in the order a model
+// writes them: the action and its parameter first, the thought last, so
+// that a reply cut off in its thought (at max_tokens, or stopped by
+// Scout once the thought runs past its cap, see thoughtCap) still holds
+// the whole action.
 type Action struct {
-	Thought string `json:"thought_process"`
 	Name    string `json:"action"`
 	Param   string `json:"parameter"`
+	Thought string `json:"thought_process"`
 }
 
 // actionSchema is sent as response_format so the server constrains the
-// reply to this shape.
+// reply to this shape. A server that compiles the schema into a grammar
+// (llama.cpp, and LM Studio and Ollama through it) has the properties
+// written in the order they are sent, and a Go map is sent with its keys
+// sorted: action, parameter, thought_process, the order of Action
+// (TestActionSchemaPutsTheThoughtLast holds it).
 var actionSchema = map[string]any{
 	"type": "object",
 	"properties": map[string]any{
@@ -52,6 +60,12 @@ var actionSchema = map[string]any{
 // back to the model.
 func ParseAction(reply string) (Action, error) {
 	v, err := firstJSON(reply, "{")
+	if errors.Is(err, errTruncated) {
+		// Cut off in its thought, the action is whole (cut.go).
+		if closed, ok := closeCut(reply); ok {
+			v, err = firstJSON(closed, "{")
+		}
+	}
 	if errors.Is(err, errNoJSON) {
 		if a, ok := actionLines(reply); ok {
 			return a, nil

@@ -174,6 +174,9 @@ func (a *Agent) notify(query string) port.Notify {
 func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, schema map[string]any) (chat.Reply, error) {
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
+	if kind == KindAction {
+		req.Enough = thoughtWatch() // see cut.go
+	}
 	// A model server that keeps the run waiting says so as it waits, and
 	// the call tells how it goes.
 	reply, err := a.cfg.Model.Complete(ctx, req, a.callNotify(kind))

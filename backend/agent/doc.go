@@ -5,7 +5,7 @@
 //
 // One turn is one model call returning one action as JSON:
 //
-//	{"thought_process": "...", "action": "SEARCH|NAVIGATE|READ_MORE|DISCOVER|FINISH", "parameter": "..."}
+//	{"action": "SEARCH|NAVIGATE|READ_MORE|DISCOVER|FINISH", "parameter": "...", "thought_process": "..."}
 //
 // and reads top to bottom in turn.go: ask → parse → verdict → act →
 // observe. The rules are pure functions of the action and the state they

@@ -46,7 +46,16 @@ func (m *scripted) Complete(_ context.Context, req chat.Request, _ port.Notify) 
 	for _, msg := range req.Messages {
 		chars += len(msg.Content)
 	}
-	return chat.Reply{Content: r, Usage: chat.Usage{PromptTokens: chars / 4, CompletionTokens: len(r) / 4, Duration: time.Millisecond}}, nil
+	// Streamed four bytes at a time, as a server streams tokens: a caller
+	// that has enough stops it there.
+	stopped := false
+	for n := 4; req.Enough != nil && n < len(r); n += 4 {
+		if req.Enough(r[:n]) {
+			r, stopped = r[:n], true
+			break
+		}
+	}
+	return chat.Reply{Content: r, Stopped: stopped, Usage: chat.Usage{PromptTokens: chars / 4, CompletionTokens: len(r) / 4, Duration: time.Millisecond}}, nil
 }
 
 // calls returns the requests of one kind.

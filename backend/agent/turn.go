@@ -113,8 +113,15 @@ func (a *Agent) ask(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	a.st.conv.add(chat.Assistant, reply.Content)
-	return reply.Content, nil
+	content := reply.Content
+	if closed, ok := closeCut(content); ok {
+		// Stopped once its thought had its sentence, or cut off in it by
+		// the token limit: the conversation keeps the reply closed there,
+		// so the model sees its own replies short and whole.
+		content = closed
+	}
+	a.st.conv.add(chat.Assistant, content)
+	return content, nil
 }
 
 // verdict judges an action by its rules, in order of precedence: the

@@ -39,6 +39,11 @@ type Request struct {
 	// MaxTokens caps the reply; Temperature is usually low.
 	MaxTokens   int
 	Temperature float64
+	// Enough, when set, is asked about the reply's text as it streams in;
+	// once it says the text is all the caller needs, the client stops
+	// reading, the server stops writing (it sees the caller leave), and
+	// the reply so far is returned with Stopped set.
+	Enough func(sofar string) bool
 }
 
 // Usage is what a call cost, as the server reported it.
@@ -73,8 +78,10 @@ type Reply struct {
 	// never for the conversation sent back to the model (see
 	// SplitThinking).
 	Thinking string
-	// Truncated is set when the reply hit MaxTokens.
+	// Truncated is set when the reply hit MaxTokens; Stopped when the
+	// caller stopped it (Request.Enough).
 	Truncated bool
+	Stopped   bool
 	Usage     Usage
 }
 

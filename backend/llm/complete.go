@@ -93,8 +93,17 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	if out.err != nil {
 		return out.reply, c.failure(ctx, out.err, req, time.Since(start))
 	}
+	guessed := out.reply.Stopped && !out.reported
+	if guessed {
+		// A stopped reply's prompt, told by no server but llama-server.
+		c.pace.mu.Lock()
+		out.reply.Usage.PromptTokens = c.pace.est.Count(layout(req.Messages))
+		c.pace.mu.Unlock()
+	}
 	c.last.estimate(req.Messages, &out.reply, out.reported)
-	c.learn(req, out.reply.Usage, loading)
+	if !guessed { // the estimator learns from the server's counts only
+		c.learn(req, out.reply.Usage, loading)
+	}
 	return out.reply, nil
 }
 
@@ -132,6 +141,7 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 	var thought strings.Builder
 	var pace writePace
 	defer func() { pace.rate(&out.reply) }()
+	pieces := 0 // of text written: a token each, as servers stream
 	for stream.Next() {
 		chunk := stream.Current()
 		if w.figures.noteProgress(chunk) && progressOnly(chunk) {
@@ -152,18 +162,42 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 		}
 		thought.WriteString(thinking)
 		out.reported = addFigures(chunk, &out.reply) || out.reported
+		if written(chunk) {
+			pieces++
+			if req.Enough != nil && len(acc.Choices) > 0 && req.Enough(acc.Choices[0].Message.Content) {
+				// Hanging up stops the server writing (llama.cpp, LM
+				// Studio, Ollama and vLLM all end a request whose caller
+				// left); its usage never comes, so it is told here.
+				out.reply.Stopped = true
+				out.reported = stoppedUsage(&out.reply, &w.figures, pieces)
+				break
+			}
+		}
 	}
 	var answer string
 	if len(acc.Choices) > 0 {
 		answer = acc.Choices[0].Message.Content
 	}
-	if err := stream.Err(); err != nil {
+	if err := stream.Err(); err != nil && !out.reply.Stopped {
 		out.reply.Content = answer
 		out.err = streamFailure(err)
 		return out
 	}
 	out.err = settle(&out.reply, answer, thought.String())
 	return out
+}
+
+// stoppedUsage fills in the usage of a reply the caller stopped, which
+// the server never sends: the prompt as llama-server's progress reported
+// it (reported is then true), else left for the estimate (see reuse.go),
+// and a token for each piece of text streamed.
+func stoppedUsage(reply *chat.Reply, f *progressFigures, pieces int) (reported bool) {
+	reply.Usage.CompletionTokens = pieces
+	if total := f.promptTokens.Load(); total > 0 {
+		reply.Usage.PromptTokens, reply.Usage.CachedTokens = int(total), int(f.cachedTokens.Load())
+		return true
+	}
+	return false
 }
 
 // streamFailure names a chunk the SDK could not read as the API's.

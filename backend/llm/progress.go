@@ -152,6 +152,9 @@ type progressFigures struct {
 	// The server's own prompt progress, in new tokens (the cached ones
 	// left out), and when it came; total is 0 until it reports.
 	read, total, readMS, heardAt atomic.Int64
+	// The prompt's tokens and those its cache held, as last reported: a
+	// reply Scout stops never gets the usage that ends a stream.
+	promptTokens, cachedTokens atomic.Int64
 }
 
 // wrote notes a written token.
@@ -178,6 +181,8 @@ func (f *progressFigures) noteProgress(chunk openai.ChatCompletionChunk) bool {
 	if !ok || json.Unmarshal([]byte(raw.Raw()), &p) != nil {
 		return false
 	}
+	f.promptTokens.Store(p.Total)
+	f.cachedTokens.Store(p.Cache)
 	if p.Total > p.Cache {
 		f.read.Store(min(max(0, p.Processed-p.Cache), p.Total-p.Cache))
 		f.readMS.Store(p.TimeMS)

@@ -87,6 +87,12 @@ type ChatCall struct {
 	CachedBytes int
 	// Slot is the server's slot that answered, from 0 (see Options.Slots).
 	Slot int
+	// Left: the client hung up before the reply's end, and Reply and
+	// CompletionTokens are what the fake had streamed by then. Writing at
+	// a set speed (Options.WriteRate) that is to the token; at full speed
+	// the fake may have streamed the rest before it noticed, as a fast
+	// server would.
+	Left bool
 }
 
 // fakeWriteRate is the generation speed the fake reports, tokens/s.
@@ -160,12 +166,12 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 	if reply.Thinking == "" {
 		reply.Thinking = s.opts.Thought
 	}
-	call := s.account(at, kind, req.Messages, prompt, reply, func(c *ChatCall) {
+	call, n := s.account(at, kind, req.Messages, prompt, reply, func(c *ChatCall) {
 		c.MaxTokens, c.Temperature, c.Strict, c.Stream = req.MaxTokens, req.Temperature, req.ResponseFormat.JSONSchema.Strict, req.Stream
 		c.ReturnProgress = req.ReturnProgress
 	})
 	if req.Stream {
-		s.stream(r.Context(), w, call, req.ReturnProgress && s.opts.Flavour == LlamaCpp)
+		s.stream(r.Context(), w, call, n, req.ReturnProgress && s.opts.Flavour == LlamaCpp)
 		return
 	}
 	if !sleep(r.Context(), s.reading(call)+s.writing(call.CompletionTokens)) {
@@ -210,7 +216,7 @@ func sleep(ctx context.Context, d time.Duration) bool {
 // works out the prompt-cache reuse: a llama.cpp slot keeps the previous
 // prompt plus its generated reply, thinking included, and reuses the
 // longest common prefix with the next prompt.
-func (s *Handler) account(at int, kind string, msgs []Message, prompt string, r Reply, set func(*ChatCall)) ChatCall {
+func (s *Handler) account(at int, kind string, msgs []Message, prompt string, r Reply, set func(*ChatCall)) (ChatCall, int) {
 	wrote := generated(r)
 	cached := s.slots.reuse(at, prompt, wrote, s.opts.NoPrefixCache) / charsPerToken // whole tokens only
 	call := ChatCall{
@@ -226,9 +232,19 @@ func (s *Handler) account(at int, kind string, msgs []Message, prompt string, r 
 	}
 	set(&call)
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.calls = append(s.calls, call)
-	s.mu.Unlock()
-	return call
+	return call, len(s.calls) - 1
+}
+
+// left records that the client of call n hung up once the fake had
+// streamed wrote of its reply: a server stops writing then, so only that
+// much was written.
+func (s *Handler) left(n int, wrote string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := &s.calls[n]
+	c.Reply, c.CompletionTokens, c.Left = wrote, tokensOf(wrote), true
 }
 
 // Calls returns every chat completion answered, in order.
@@ -311,12 +327,13 @@ func (s *Handler) completion(c ChatCall) map[string]any {
 	return body
 }
 
-// stream answers as server-sent events: the reply in a few pieces (a
-// token at a time at WriteRate), then a final chunk with usage and
+// stream answers as server-sent events: the reply a token at a time (at
+// WriteRate, or at once), the thinking before it in a few pieces unless
+// at WriteRate, then a final chunk with usage and
 // timings, then [DONE]. The headers go at once; the first piece comes once
 // the prompt is read, and, when progress is asked of a llama.cpp fake,
 // a prompt_progress chunk after each batch read.
-func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall, progress bool) {
+func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall, n int, progress bool) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	flusher, _ := w.(http.Flusher)
@@ -349,15 +366,20 @@ func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall,
 			deltas = append(deltas, map[string]any{string(s.opts.Thinking): piece})
 		}
 	}
-	for _, piece := range s.pieces(c.Reply) {
+	for _, piece := range tokenPieces(c.Reply) {
 		deltas = append(deltas, map[string]any{"content": piece})
 	}
 	pause := s.writing(1)
+	var wrote strings.Builder
 	for i, delta := range deltas {
 		if i > 0 && !sleep(ctx, pause) {
+			s.left(n, wrote.String())
 			return
 		}
 		send(chunk(delta, nil))
+		if t, ok := delta["content"].(string); ok {
+			wrote.WriteString(t)
+		}
 	}
 	send(chunk(map[string]any{}, "stop"))
 	last := map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": "fake",

@@ -1,0 +1,147 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestActionSchemaPutsTheThoughtLast: the server writes the members in
+// the order they are sent, and the thought must come after the action.
+func TestActionSchemaPutsTheThoughtLast(t *testing.T) {
+	for name, v := range map[string]any{"schema": actionSchema, "action": Action{Name: ActSearch, Param: "q", Thought: "t"}} {
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		a, p, th := strings.Index(s, `"action"`), strings.Index(s, `"parameter"`), strings.Index(s, `"thought_process"`)
+		if !(a >= 0 && a < p && p < th) {
+			t.Errorf("%s: want action, parameter, thought_process in that order: %s", name, s)
+		}
+	}
+}
+
+// TestRepliesCutInTheirThought: when Scout has read all it needs of a reply
+// being written, and how a reply cut off is closed.
+func TestRepliesCutInTheirThought(t *testing.T) {
+	long := strings.Repeat("word ", 60) // 300 characters, no sentence end
+	cases := []struct {
+		name   string
+		reply  string
+		done   bool   // thoughtDone: stop reading here
+		closed string // closeCut's text; "" when it must refuse
+	}{
+		{"whole reply", `{"action":"SEARCH","parameter":"kilimanjaro height","thought_process":"Search first. Then read."}`, false, ""},
+		{"thought begun", `{"action":"SEARCH","parameter":"kilimanjaro height","thought_process":"I need the`, false,
+			`{"action":"SEARCH","parameter":"kilimanjaro height","thought_process":"I need the"}`},
+		{"first sentence whole", `{"action":"NAVIGATE","parameter":"R2","thought_process":"The second result is the encyclopedia. It should`, true,
+			`{"action":"NAVIGATE","parameter":"R2","thought_process":"The second result is the encyclopedia."}`},
+		{"a short first sentence is kept with the next", `{"action":"READ_MORE","parameter":"","thought_process":"OK. Part 2 has the heights. Then`, true,
+			`{"action":"READ_MORE","parameter":"","thought_process":"OK. Part 2 has the heights."}`},
+		{"abbreviations do not end it", `{"action":"DISCOVER","parameter":"[1] Mt. Kenya is 5,199 m.","thought_process":"Mt. Kenya e.g. has its height in part 1. I`, true,
+			`{"action":"DISCOVER","parameter":"[1] Mt. Kenya is 5,199 m.","thought_process":"Mt. Kenya e.g. has its height in part 1."}`},
+		{"past the cap", `{"action":"SEARCH","parameter":"q","thought_process":"` + long, true,
+			`{"action":"SEARCH","parameter":"q","thought_process":"` + strings.TrimRight(long[:thoughtCapChars], " ") + `"}`},
+		{"a FINISH keeps its account", `{"action":"FINISH","parameter":"Kilimanjaro, 5,895 m.","thought_process":"Item 1 is [1]. Item 2 is [2]. Item 3 is`, false,
+			`{"action":"FINISH","parameter":"Kilimanjaro, 5,895 m.","thought_process":"Item 1 is [1]. Item 2 is [2]. Item 3 is"}`},
+		{"an unfinished escape", `{"action":"SEARCH","parameter":"q","thought_process":"He wrote \"tall\" and \`, false,
+			`{"action":"SEARCH","parameter":"q","thought_process":"He wrote \"tall\" and"}`},
+		{"an unfinished unicode escape", `{"action":"SEARCH","parameter":"q","thought_process":"caf\u00`, false,
+			`{"action":"SEARCH","parameter":"q","thought_process":"caf"}`},
+		{"after thinking, other key names", `<think>{"x":1}</think>{"name":"SEARCH","query":"q","thought":"I will look`, false,
+			`<think>{"x":1}</think>{"name":"SEARCH","query":"q","thought":"I will look"}`},
+		{"cut in the parameter", `{"action":"DISCOVER","parameter":"[1] Kilimanjaro is 5,895`, false, ""},
+		{"thought first, cut in it", `{"thought_process":"I will search. Then I`, false, ""},
+		{"no parameter yet", `{"action":"READ_MORE","thought_process":"Part 3 next. Then`, false, ""},
+		{"cut in a key", `{"action":"SEARCH","parameter":"q","thought_pro`, false, ""},
+		{"no JSON", `I will search for it.`, false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := thoughtDone(c.reply, scanPartial(c.reply)); got != c.done {
+				t.Errorf("thoughtDone = %v, want %v", got, c.done)
+			}
+			// Fed as it streams, the watch stops at the first point it has
+			// enough, and never on a reply whose whole text would not.
+			watch, stopped := thoughtWatch(), false
+			for n := 1; n <= len(c.reply) && !stopped; n++ {
+				stopped = watch(c.reply[:n])
+			}
+			if stopped != c.done {
+				t.Errorf("streamed, the watch stopped: %v, want %v", stopped, c.done)
+			}
+			closed, ok := closeCut(c.reply)
+			if ok != (c.closed != "") || (ok && closed != c.closed) {
+				t.Errorf("closeCut = %q, %v\nwant %q", closed, ok, c.closed)
+			}
+			if ok && !json.Valid([]byte(closed[strings.Index(closed, "</think>")+len("</think>"):])) && !json.Valid([]byte(closed)) {
+				t.Errorf("closed reply is not JSON: %s", closed)
+			}
+		})
+	}
+}
+
+// TestParseActionTakesAReplyCutInItsThought: the action is whole, so it is
+// taken, not sent back; a reply cut anywhere else still is.
+func TestParseActionTakesAReplyCutInItsThought(t *testing.T) {
+	a, err := ParseAction(`{"action":"NAVIGATE","parameter":"R2","thought_process":"The encyclopedia has the heights and I will`)
+	if err != nil || a.Name != ActNavigate || a.Param != "R2" || a.Thought != "The encyclopedia has the heights and I will" {
+		t.Errorf("cut in the thought: %+v, %v", a, err)
+	}
+	if _, err := ParseAction(`{"action":"DISCOVER","parameter":"[1] Kilimanjaro is 5,895`); !errors.Is(err, errTruncated) {
+		t.Errorf("cut in the parameter: %v, want errTruncated", err)
+	}
+}
+
+// TestLongThoughtsAreStoppedAndKeptShort: over a whole run, a model that
+// writes three sentences of thought is stopped after the first, one cut
+// off by the token limit in its thought is taken as it is, and the
+// conversation keeps each reply closed where it was cut, so the model reads
+// its own replies short and whole.
+func TestLongThoughtsAreStoppedAndKeptShort(t *testing.T) {
+	search := `{"action":"SEARCH","parameter":"tallest mountain in Africa","thought_process":"I need the tallest mountain in Africa first. Then I will open the best result. Then I will read its height in metres and feet and record it."}`
+	navigate := `{"action":"NAVIGATE","parameter":"R1","thought_process":"The first result is the encyclopedia article on the mountain and it will`
+	cfg, m, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction: {search, navigate,
+			`{"action":"DISCOVER","parameter":` + strconvQuote(finding1) + `,"thought_process":"Part 1 gives all three items."}`,
+			`{"action":"FINISH","parameter":"Mount Kilimanjaro.","thought_process":"Item 1 is [1]. Item 2 is [1]. Item 3 is [1]."}`},
+		KindCoverage: {coverageAll()},
+		KindWriter:   {`{"result":"Mount Kilimanjaro [1]."}`},
+	})
+	res, err := Run(context.Background(), cfg)
+	if err != nil || res.Status != StatusFinished {
+		t.Fatalf("status %s, error %v", res.Status, err)
+	}
+	if n := len(rec.of(EvRefused)); n != 0 {
+		t.Errorf("%d replies sent back, want none", n)
+	}
+	actions := m.calls(KindAction)
+	want := []string{
+		`{"action":"SEARCH","parameter":"tallest mountain in Africa","thought_process":"I need the tallest mountain in Africa first."}`,
+		navigate + `"}`,
+	}
+	for i, w := range want {
+		msgs := actions[i+1].Messages
+		var replies []string
+		for _, msg := range msgs {
+			if msg.Role == "assistant" && strings.HasPrefix(msg.Content, `{"action"`) {
+				replies = append(replies, msg.Content)
+			}
+		}
+		if len(replies) <= i || replies[i] != w {
+			t.Errorf("call %d: the conversation keeps the model's reply %d as\n%v\nwant %s", i+2, i+1, replies, w)
+		}
+	}
+	if got := rec.of(EvAction)[1]; got.Action != ActNavigate || got.Param != "R1" {
+		t.Errorf("second action %s %q, want NAVIGATE R1", got.Action, got.Param)
+	}
+}
+
+func strconvQuote(s string) string {
+	data, _ := json.Marshal(s)
+	return string(data)
+}
