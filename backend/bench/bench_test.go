@@ -58,12 +58,15 @@ func TestOfflineRunOfATask(t *testing.T) {
 		}
 	}
 	app, reb := results[0], results[1]
+	if sp := app.Spending; sp == nil || sp.Thought <= 0 || sp.Thought >= sp.Written[agent.KindAction] {
+		t.Errorf("spending %+v: want the thought a part of the action calls' writing", sp)
+	}
 	if app.ReuseRatio() <= reb.ReuseRatio() || app.ProjectedMinutes >= reb.ProjectedMinutes {
 		t.Errorf("append %.2f reuse %.1f min; rebuild %.2f reuse %.1f min", app.ReuseRatio(), app.ProjectedMinutes, reb.ReuseRatio(), reb.ProjectedMinutes)
 	}
 	md, err := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: results}.Write(out, nil)
 	if err != nil || !strings.Contains(md, "| factual | oracle | append | agent |") || !strings.Contains(md, "less model time than rebuilding") ||
-		!strings.Contains(md, "model calls: action ×") {
+		!strings.Contains(md, "model calls: action ×") || !strings.Contains(md, "| Re-read | Written (action/checklist/coverage/writer) | Thought |") {
 		t.Fatalf("summary %v:\n%s", err, md)
 	}
 	t.Log("\n" + md)

@@ -47,15 +47,27 @@ type Spending struct {
 	// ReRead is the fresh tokens of text the model had read before in the
 	// run: what the cache could not spare it a second time.
 	ReRead int `json:"reread"`
+	// Thought is the tokens of the action calls' writing that were the
+	// thought beside the action (as the conversation kept it).
+	Thought int `json:"thought_written"`
 }
 
 // spending works out a run's Spending from the calls the fake server
-// answered (which know the text each read anew) and its run folder.
-func spending(calls []llmtest.ChatCall, res *agent.Result, dir string) Spending {
+// answered (which know the text each read anew), the run's journal (what
+// Scout counted written: a reply Scout stopped ends where it hung up, which
+// the fake, writing at full speed, may not have noticed) and its folder.
+func spending(calls []llmtest.ChatCall, events []agent.Event, res *agent.Result, dir string) Spending {
 	s := Spending{Fresh: map[string]int{}, Written: map[string]int{}}
+	for _, ev := range events {
+		switch {
+		case ev.Type == agent.EvModelCall && ev.Usage != nil:
+			s.Written[ev.Kind] += ev.Usage.CompletionTokens
+		case ev.Type == agent.EvAction:
+			s.Thought += llmtest.Tokens(ev.Thought)
+		}
+	}
 	seen := map[string]bool{}
 	for i, c := range calls {
-		s.Written[c.Kind] += c.CompletionTokens
 		fresh := c.PromptTokens - c.CachedTokens
 		split := splitFresh(c, i == 0)
 		assign(s.Fresh, split, fresh)

@@ -273,7 +273,7 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	rows := journalRows(events)
 	if fake != nil {
 		rows = fakeRows(fake.Calls())
-		sp := spending(fake.Calls(), outcome.Result, res.Dir)
+		sp := spending(fake.Calls(), events, outcome.Result, res.Dir)
 		res.Spending = &sp
 	}
 	writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), rows)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent"
 )
 
 // DefaultReadRate and DefaultWriteRate (tokens per second) project model
@@ -473,9 +475,9 @@ func (s Summary) writeSpending(sb *strings.Builder) {
 		return
 	}
 	fmt.Fprintf(sb, "\n## Where the model time goes (%s)\n\n", first)
-	sb.WriteString("Fresh prompt tokens (read anew, not from the cache) by where the text came from; the floor is the system prompt, one results list, the page parts the findings come from and the findings for the writer, each read once; re-read is fresh text the run had read before.\n\n")
-	sb.WriteString("| Task | Fresh | " + strings.Join(Sources, " | ") + " | Floor | Fresh/floor | Re-read | Written (action/checklist/coverage/writer) |\n")
-	sb.WriteString("| --- | ---: |" + strings.Repeat(" ---: |", len(Sources)) + " ---: | ---: | ---: | --- |\n")
+	sb.WriteString("Fresh prompt tokens (read anew, not from the cache) by where the text came from; the floor is the system prompt, one results list, the page parts the findings come from and the findings for the writer, each read once; re-read is fresh text the run had read before; thought is the share of the action calls' writing that was the thought beside the action.\n\n")
+	sb.WriteString("| Task | Fresh | " + strings.Join(Sources, " | ") + " | Floor | Fresh/floor | Re-read | Written (action/checklist/coverage/writer) | Thought |\n")
+	sb.WriteString("| --- | ---: |" + strings.Repeat(" ---: |", len(Sources)) + " ---: | ---: | ---: | --- | ---: |\n")
 	var total Spending
 	total.Fresh, total.Written = map[string]int{}, map[string]int{}
 	fresh := 0
@@ -492,8 +494,9 @@ func (s Summary) writeSpending(sb *strings.Builder) {
 		}
 		total.Floor += sp.Floor
 		total.ReRead += sp.ReRead
+		total.Thought += sp.Thought
 		fresh += f
-		cells = append(cells, fmt.Sprint(sp.Floor), ratio(f, sp.Floor), percent(sp.ReRead, r.PromptTokens), written(sp.Written))
+		cells = append(cells, fmt.Sprint(sp.Floor), ratio(f, sp.Floor), percent(sp.ReRead, r.PromptTokens), written(sp.Written), percent(sp.Thought, sp.Written[agent.KindAction]))
 		sb.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}
 	cells := []string{"**suite**", fmt.Sprint(fresh)}
@@ -504,7 +507,7 @@ func (s Summary) writeSpending(sb *strings.Builder) {
 	for _, r := range rows {
 		prompt += r.PromptTokens
 	}
-	cells = append(cells, fmt.Sprint(total.Floor), ratio(fresh, total.Floor), percent(total.ReRead, prompt), written(total.Written))
+	cells = append(cells, fmt.Sprint(total.Floor), ratio(fresh, total.Floor), percent(total.ReRead, prompt), written(total.Written), percent(total.Thought, total.Written[agent.KindAction]))
 	sb.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	s.writeStyleSpending(sb)
 }

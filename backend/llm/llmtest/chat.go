@@ -265,6 +265,9 @@ func render(msgs []Message) string {
 	return sb.String()
 }
 
+// Tokens is how many tokens the fake counts for s.
+func Tokens(s string) int { return tokensOf(s) }
+
 func tokensOf(s string) int {
 	return (len(s) + charsPerToken - 1) / charsPerToken
 }
