@@ -58,6 +58,9 @@ func TestOfflineRunOfATask(t *testing.T) {
 		}
 	}
 	app, reb := results[0], results[1]
+	if len(app.ListWaits) == 0 {
+		t.Error("no wait from a SEARCH to its results list was measured")
+	}
 	if sp := app.Spending; sp == nil || sp.Thought <= 0 || sp.Thought >= sp.Written[agent.KindAction] {
 		t.Errorf("spending %+v: want the thought a part of the action calls' writing", sp)
 	}
@@ -66,7 +69,8 @@ func TestOfflineRunOfATask(t *testing.T) {
 	}
 	md, err := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: results}.Write(out, nil)
 	if err != nil || !strings.Contains(md, "| factual | oracle | append | agent |") || !strings.Contains(md, "less model time than rebuilding") ||
-		!strings.Contains(md, "model calls: action ×") || !strings.Contains(md, "| Re-read | Written (action/checklist/coverage/writer) | Thought |") {
+		!strings.Contains(md, "model calls: action ×") || !strings.Contains(md, "| Re-read | Written (action/checklist/coverage/writer) | Thought |") ||
+		!strings.Contains(md, "From a SEARCH to its results list") {
 		t.Fatalf("summary %v:\n%s", err, md)
 	}
 	t.Log("\n" + md)

@@ -83,6 +83,9 @@ type Result struct {
 	// Promise is how the report written keeps the report's promise.
 	Promise          *Promise `json:"promise,omitempty"`
 	ProjectedMinutes float64  `json:"projected_model_minutes"`
+	// ListWaits is, for each search, the seconds from the SEARCH to its
+	// results list (reading ahead holds the list up to readAheadWait).
+	ListWaits []float64 `json:"list_waits_s,omitempty"`
 	// PerCall is every model call's figures, kept for replayed runs, whose
 	// summary sets them beside the recorded run's.
 	PerCall []CallFigures `json:"per_call,omitempty"`
@@ -321,8 +324,20 @@ func fillFromResult(res *Result, r *agent.Result) {
 // countEvents tallies refusals and checks by the kind the agent gave them.
 func countEvents(res *Result, events []agent.Event) {
 	res.Refusals, res.Checks = map[string]int{}, map[string]int{}
+	var searchAt time.Time
 	for _, ev := range events {
 		switch ev.Type {
+		case agent.EvAction:
+			if ev.Action == agent.ActSearch {
+				searchAt = ev.Time
+			}
+		case agent.EvSearched:
+			// From the SEARCH to its results list, read ahead or not: the
+			// wall time reading ahead adds before the model reads the list.
+			if !searchAt.IsZero() {
+				res.ListWaits = append(res.ListWaits, ev.Time.Sub(searchAt).Seconds())
+				searchAt = time.Time{}
+			}
 		case agent.EvRefused:
 			res.Refusals[ev.Kind]++
 		case agent.EvCheck:

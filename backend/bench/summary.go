@@ -173,6 +173,26 @@ func (s Summary) Markdown(baseline *Summary) string {
 	return sb.String()
 }
 
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// listWaits is every append run's wait from a SEARCH to its results
+// list, sorted.
+func (s Summary) listWaits() []float64 {
+	var out []float64
+	for _, r := range s.Results {
+		if r.Mode == "append" {
+			out = append(out, r.ListWaits...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // promiseCell is the Every run table's promise column.
 func (r Result) promiseCell() string {
 	p := r.Promise
@@ -195,6 +215,10 @@ func (s Summary) writeTotals(sb *strings.Builder) {
 			checked++
 			breaches += r.Breaches()
 		}
+	}
+	if waits := s.listWaits(); len(waits) > 0 {
+		fmt.Fprintf(sb, "- From a SEARCH to its results list: %.1f s at the median, %.1f s at most, over %s (the search, and the pages read ahead while the list waits).\n",
+			waits[len(waits)/2], waits[len(waits)-1], plural(len(waits), "search", "searches"))
 	}
 	if checked > 0 {
 		fmt.Fprintf(sb, "- The report's promise: %d breaches in %d reports.\n", breaches, checked)
