@@ -19,7 +19,7 @@ import (
 // note sent back to the model.
 var (
 	errNoJSON    = errors.New("the reply held no JSON object")
-	errTruncated = errors.New("the reply was cut off before the JSON ended: keep thought_process to one short sentence")
+	errTruncated = errors.New("the reply was cut off before its action and parameter were whole: write them first, and keep thought_process to one short sentence")
 )
 
 // maxJSONTries bounds the openings tried: a reply is a few hundred tokens,
