@@ -50,6 +50,26 @@ func fakeRows(calls []llmtest.ChatCall) []ledgerRow {
 	return rows
 }
 
+// writtenAsCounted sets each row's written tokens to what Scout counted,
+// from the journal's rows of the same calls in the same order: a reply
+// Scout stopped ends where it hung up, which the fake, writing at full
+// speed, may not have noticed. Rows are left as they are where the two
+// lists do not match call for call.
+func writtenAsCounted(rows, journal []ledgerRow) []ledgerRow {
+	if len(rows) != len(journal) {
+		return rows
+	}
+	for i := range rows {
+		if rows[i].Kind != journal[i].Kind {
+			return rows
+		}
+	}
+	for i := range rows {
+		rows[i].Written = journal[i].Written
+	}
+	return rows
+}
+
 // journalRows are the model calls a run's journal recorded, with the
 // server's own counts: the ledger of a live run.
 func journalRows(events []agent.Event) []ledgerRow {

@@ -275,7 +275,7 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	events, _ := runs.ReadJournal(res.Dir)
 	rows := journalRows(events)
 	if fake != nil {
-		rows = fakeRows(fake.Calls())
+		rows = writtenAsCounted(fakeRows(fake.Calls()), rows)
 		sp := spending(fake.Calls(), events, outcome.Result, res.Dir)
 		res.Spending = &sp
 	}

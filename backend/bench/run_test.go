@@ -167,3 +167,31 @@ func TestCheckAnswerUnits(t *testing.T) {
 		t.Error("a keyword in grams does not serve a sentence in g")
 	}
 }
+
+// TestWrittenAsCounted: the ledger's written tokens are Scout's count where
+// the fake's calls and the journal's are the same calls, and the fake's
+// otherwise.
+func TestWrittenAsCounted(t *testing.T) {
+	fake := func() []ledgerRow {
+		return []ledgerRow{{Kind: "checklist", Written: 20}, {Kind: "action", Written: 90}, {Kind: "writer", Written: 40}}
+	}
+	for _, tc := range []struct {
+		name    string
+		journal []ledgerRow
+		want    []int
+	}{
+		{"the same calls", []ledgerRow{{Kind: "checklist", Written: 20}, {Kind: "action", Written: 31}, {Kind: "writer", Written: 40}}, []int{20, 31, 40}},
+		{"a call missing", []ledgerRow{{Kind: "checklist", Written: 20}, {Kind: "action", Written: 31}}, []int{20, 90, 40}},
+		{"other calls", []ledgerRow{{Kind: "checklist", Written: 20}, {Kind: "coverage", Written: 31}, {Kind: "writer", Written: 40}}, []int{20, 90, 40}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []int
+			for _, r := range writtenAsCounted(fake(), tc.journal) {
+				got = append(got, r.Written)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("written %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
