@@ -1,0 +1,177 @@
+// Package lang tells which language a text is written in and holds the
+// words Scout's rules read in each language it knows (rules/*.json): stop
+// words, negations, conditions, counts, ordinals and the phrasings of an
+// item that asks for the agent's own view. Chinese and Japanese, written
+// without spaces, are cut into words by a dictionary segmenter loaded the
+// first time such text is read (segment.go).
+package lang
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+
+	"github.com/abadojack/whatlanggo"
+)
+
+// Tag is a language Scout has rules for, as a BCP 47 tag.
+type Tag string
+
+// The languages Scout has rules for. English is also what a text is taken
+// to be when nothing in it says otherwise (a name, a number).
+const (
+	English     Tag = "en"
+	German      Tag = "de"
+	French      Tag = "fr"
+	Spanish     Tag = "es"
+	Portuguese  Tag = "pt"
+	Russian     Tag = "ru"
+	Chinese     Tag = "zh-Hans"
+	Traditional Tag = "zh-Hant"
+	Japanese    Tag = "ja"
+)
+
+// Tags are the languages Scout has rules for.
+var Tags = []Tag{English, German, French, Spanish, Portuguese, Russian, Chinese, Traditional, Japanese}
+
+// Base is the language without its script: "zh" for both Chinese scripts.
+func (t Tag) Base() string { b, _, _ := strings.Cut(string(t), "-"); return b }
+
+// Detect tells the language of text. The script decides first (kana is
+// Japanese, Han without kana Chinese, in the script its characters are
+// written in, Cyrillic Russian) once it is a fair share of the letters: an
+// objective in Chinese names "LibreOffice" in Latin letters. Latin text is
+// decided by the function words it has of each language, which tell short
+// objectives apart where letter trigrams cannot ("Ist LibreOffice
+// kostenlos?"), and by whatlanggo's trigrams where no function word
+// decides. Text with no letters, or none that decide, is English.
+func Detect(text string) Tag {
+	var latin, cyrillic, han, kana int
+	for _, r := range text {
+		switch {
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.Is(unicode.Cyrillic, r):
+			cyrillic++
+		case unicode.Is(unicode.Latin, r):
+			latin++
+		}
+	}
+	letters := latin + cyrillic + han + kana
+	switch {
+	case letters == 0:
+		return English
+	case kana > 0 && (kana+han)*scriptShareCJK >= letters:
+		return Japanese
+	case han > 0 && han*scriptShareCJK >= letters:
+		return chineseScript(text)
+	case cyrillic*scriptShareAlphabet >= letters:
+		return Russian
+	}
+	if t, ok := byFunctionWords(text); ok {
+		return t
+	}
+	return byTrigrams(text)
+}
+
+// scriptShareCJK: Han or kana a fifth of the letters makes a text Chinese
+// or Japanese, as one Chinese character stands for a word of about five
+// Latin letters ("LibreOffice 是免费的吗" has 5 of 16). scriptShareAlphabet:
+// Cyrillic a third of the letters makes it Russian.
+const (
+	scriptShareCJK      = 5
+	scriptShareAlphabet = 3
+)
+
+// byFunctionWords is the Latin-script language whose own words text has
+// the most of (its function words, and the words its rules read: counts,
+// negations, conditions), when one has more than any other; English when
+// it has as many as the best.
+func byFunctionWords(text string) (Tag, bool) {
+	best, bestN, tie := English, 0, false
+	ws := plainWords(text)
+	for _, t := range []Tag{English, German, French, Spanish, Portuguese} {
+		r, n := For(t), 0
+		for _, w := range ws {
+			if r.known[w] {
+				n++
+			}
+		}
+		switch {
+		case n > bestN:
+			best, bestN, tie = t, n, false
+		case n == bestN && best != English:
+			tie = true
+		}
+	}
+	return best, bestN > 0 && !tie
+}
+
+var trigramLangs = map[whatlanggo.Lang]Tag{whatlanggo.Eng: English, whatlanggo.Deu: German, whatlanggo.Fra: French,
+	whatlanggo.Spa: Spanish, whatlanggo.Por: Portuguese}
+
+// byTrigrams asks whatlanggo, among the Latin-script languages Scout
+// knows, and trusts it only when it says its answer is reliable.
+func byTrigrams(text string) Tag {
+	opts := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
+	for l := range trigramLangs {
+		opts.Whitelist[l] = true
+	}
+	info := whatlanggo.DetectWithOptions(text, opts)
+	if t, ok := trigramLangs[info.Lang]; ok && info.IsReliable() {
+		return t
+	}
+	return English
+}
+
+// chineseScript tells simplified from traditional Chinese by the
+// characters only one of them writes (rules/zh-Hant.json lists pairs).
+func chineseScript(text string) Tag {
+	simp, trad := scriptPairs()
+	var s, t int
+	for _, r := range text {
+		switch {
+		case simp[r]:
+			s++
+		case trad[r]:
+			t++
+		}
+	}
+	if t > s {
+		return Traditional
+	}
+	return Chinese
+}
+
+// plainWords are text's lower-case words, split at anything not a letter
+// (apostrophes too: "d'Afrique" has "d" and "afrique").
+func plainWords(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+// Of is Detect remembered: the rules ask the language of the same item
+// text many times a turn.
+func Of(text string) Tag {
+	if v, ok := seen.Load(text); ok {
+		return v.(Tag)
+	}
+	t := Detect(text)
+	if seenCount.Add(1) > maxRemembered {
+		seen.Clear()
+		seenCount.Store(0)
+	}
+	seen.Store(text, t)
+	return t
+}
+
+// maxRemembered bounds the texts Of remembers: a run's items and the
+// findings judged against them are some hundreds.
+const maxRemembered = 4096
+
+var (
+	seen      sync.Map
+	seenCount atomic.Int64
+)

@@ -1,0 +1,62 @@
+package lang
+
+import "testing"
+
+// Short objectives and checklist items in each language, with the names in
+// Latin letters they carry.
+func TestDetect(t *testing.T) {
+	cases := []struct {
+		want Tag
+		text string
+	}{
+		{English, "three free open-source photo editors"}, {English, "Is LibreOffice free?"},
+		{English, "the height of Mount Kenya in metres"}, {English, "Compare the prices of two standing desks"},
+		{English, "your own view on which to buy"}, {English, "tallest mountain in Africa and its height"},
+		{English, "LibreOffice"}, {English, "5,895 m"}, {English, ""},
+		{German, "drei kostenlose Open-Source-Editoren"}, {German, "Ist LibreOffice kostenlos?"},
+		{German, "die Höhe des Mount Kenya in Metern"}, {German, "Vergleiche die Preise von zwei Stehpulten"},
+		{German, "deine eigene Meinung, welches man kaufen sollte"}, {German, "der höchste Berg Afrikas und seine Höhe"},
+		{French, "trois éditeurs de photos gratuits et open source"}, {French, "LibreOffice est-il gratuit ?"},
+		{French, "la hauteur du mont Kenya en mètres"}, {French, "Compare les prix de deux bureaux debout"},
+		{French, "ton avis sur lequel acheter"}, {French, "la plus haute montagne d'Afrique et sa hauteur"},
+		{Spanish, "tres editores de fotos gratuitos y de código abierto"}, {Spanish, "¿Es LibreOffice gratuito?"},
+		{Spanish, "la altura del monte Kenia en metros"}, {Spanish, "Compara los precios de dos escritorios de pie"},
+		{Spanish, "tu opinión sobre cuál comprar"}, {Spanish, "la montaña más alta de África y su altura"},
+		{Portuguese, "três editores de fotos gratuitos e de código aberto"}, {Portuguese, "O LibreOffice é gratuito?"},
+		{Portuguese, "a altura do monte Quênia em metros"}, {Portuguese, "Compare os preços de duas mesas de pé"},
+		{Portuguese, "a sua opinião sobre qual comprar"}, {Portuguese, "a montanha mais alta da África e a sua altura"},
+		{Russian, "три бесплатных редактора с открытым исходным кодом"}, {Russian, "LibreOffice бесплатный?"},
+		{Russian, "высота горы Кения в метрах"}, {Russian, "твоё мнение, какой купить"},
+		{Chinese, "三个免费的开源编辑器"}, {Chinese, "LibreOffice 是免费的吗？"}, {Chinese, "肯尼亚山的高度（米）"},
+		{Chinese, "你推荐买哪个"}, {Chinese, "非洲最高的山及其高度"},
+		{Traditional, "三個免費的開源編輯器"}, {Traditional, "LibreOffice 是免費的嗎？"}, {Traditional, "你推薦買哪個"},
+		{Japanese, "無料のオープンソースエディタを三つ"}, {Japanese, "LibreOfficeは無料ですか？"},
+		{Japanese, "ケニア山の高さ（メートル）"}, {Japanese, "どれを買うべきかあなたの意見"}, {Japanese, "東京都の人口"},
+	}
+	for _, c := range cases {
+		if got := Detect(c.text); got != c.want {
+			t.Errorf("Detect(%q) = %s, want %s", c.text, got, c.want)
+		}
+		if got := Of(c.text); got != c.want {
+			t.Errorf("Of(%q) = %s, want %s", c.text, got, c.want)
+		}
+	}
+}
+
+func TestRulesLoad(t *testing.T) {
+	for _, tag := range Tags {
+		r := For(tag)
+		if r.Tag != tag {
+			t.Errorf("For(%s) is %s's rules", tag, r.Tag)
+		}
+		if len(r.Stop) == 0 || len(r.Negations)+len(r.NegationsAfter) == 0 || len(r.Counts) == 0 || len(r.Conditions) == 0 || len(r.Ordinals) == 0 {
+			t.Errorf("%s: a list is empty: %+v", tag, r)
+		}
+		if tag != English && (len(r.Addressed) == 0 || len(r.Unheld) == 0 || len(r.Held) == 0) {
+			t.Errorf("%s: no opinion phrasings", tag)
+		}
+	}
+	if For("xx").Tag != English {
+		t.Error("an unknown language should have English's rules")
+	}
+}
