@@ -291,7 +291,7 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 		for _, d := range conds {
 			// A condition shown is not denied by a word elsewhere ("free to
 			// download ... a paid sync service").
-			if !shows(words(t.about), strings.Fields(d)) && denies(t.about, d) {
+			if !showsCondition(words(t.about), d) && denies(t.about, d) {
 				denied, c = append(denied, t.name), d
 				break
 			}
@@ -313,16 +313,18 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 }
 
 // denies reports whether text says cond does not hold: negated ("not open
-// source", "non-free") or by its opposite ("proprietary").
+// source", "non-free", "nicht kostenlos") or by its opposite ("proprietary").
 func denies(text, cond string) bool {
-	ws, cw := words(text), strings.Fields(cond)
-	for i := 0; i+len(cw) <= len(ws); i++ {
-		if slices.Equal(ws[i:i+len(cw)], cw) && negated(ws[max(0, i-negationReach):i]) {
-			return true
+	ws := words(text)
+	for _, cw := range conditionForms(cond) {
+		for i := 0; i+len(cw) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(cw)], cw) && negatedAround(ws, i, i+len(cw)) {
+				return true
+			}
 		}
 	}
 	have := " " + strings.Join(ws, " ") + " "
-	for _, a := range antonyms[cond] {
+	for _, a := range antonymsOf(cond) {
 		if strings.Contains(have, " "+strings.Join(words(a), " ")+" ") {
 			return true
 		}
@@ -335,35 +337,39 @@ func denies(text, cond string) bool {
 func missingCondition(text string, conds []string) string {
 	ws := words(text)
 	for _, c := range conds {
-		if !shows(ws, strings.Fields(c)) {
+		if !showsCondition(ws, c) {
 			return c
 		}
 	}
 	return ""
 }
 
+// showsCondition reports whether the words ws state condition c in one of
+// its spellings, and not its negation.
+func showsCondition(ws []string, c string) bool {
+	return slices.ContainsFunc(conditionForms(c), func(cw []string) bool { return shows(ws, cw) })
+}
+
 // shows reports whether the words ws state cond, and not its negation
-// ("not open source", "non-free", "isn't free").
+// ("not open source", "non-free", "isn't free", "无料ではありません").
 func shows(ws, cond []string) bool {
 	for i := 0; i+len(cond) <= len(ws); i++ {
-		if slices.Equal(ws[i:i+len(cond)], cond) && !negated(ws[max(0, i-negationReach):i]) {
+		if slices.Equal(ws[i:i+len(cond)], cond) && !negatedAround(ws, i, i+len(cond)) {
 			return true
 		}
 	}
 	return false
 }
 
-func negated(before []string) bool {
-	for _, w := range before {
-		if negations[w] {
-			return true
-		}
-	}
-	return false
+// negatedAround reports whether a negation stands a word or two before
+// ws[from:to], or (Japanese) after it.
+func negatedAround(ws []string, from, to int) bool {
+	return anyIn(ws[max(0, from-negationReach):from], negationsBefore) || anyIn(ws[to:min(len(ws), to+negationReach)], negationsAfter)
 }
 
-// negations turn a condition into its opposite a word or two before it.
-var negations = map[string]bool{"not": true, "no": true, "non": true, "never": true, "nor": true, "isn": true, "aren": true, "neither": true, "without": true}
+func anyIn(ws []string, set map[string]bool) bool {
+	return slices.ContainsFunc(ws, func(w string) bool { return set[w] })
+}
 
 // namedThings are the distinct things named in text, in its words: a name
 // the model lists but no finding holds does not count, nor one made only
@@ -434,11 +440,10 @@ func allIn(ws []string, set map[string]bool) bool {
 // journal.
 func describeGaps(gaps []gap) string { return render("gap-list", gaps) }
 
-var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+var numberWords = english.Counts
 
 // leadWords are words an item may open with before its count.
-var leadWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "what": true, "which": true, "are": true,
-	"is": true, "list": true, "name": true, "give": true, "find": true, "top": true, "me": true, "at": true, "least": true}
+var leadWords = english.Lead
 
 // countAsked finds "three tools" or "5 examples" in an item.
 func countAsked(item string) int {
@@ -459,12 +464,8 @@ func countAsked(item string) int {
 			return n
 		}
 	}
-	return 0
+	return foreignCount(item)
 }
-
-// conditionWords are qualities an item can require that a finding must
-// show in its own words.
-var conditionWords = []string{"free", "open source", "opensource", "official", "offline", "cross platform", "self hosted", "gratis", "libre"}
 
 func conditions(item string) []string {
 	have := " " + strings.Join(words(item), " ") + " "
@@ -472,6 +473,11 @@ func conditions(item string) []string {
 	for _, c := range conditionWords {
 		if strings.Contains(have, " "+c+" ") {
 			out = append(out, c)
+		}
+	}
+	for _, c := range foreignConditions(item, have) {
+		if !slices.Contains(out, c) {
+			out = append(out, c) // "Open-Source-Editoren" is open source in English's words too
 		}
 	}
 	return out

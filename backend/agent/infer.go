@@ -190,15 +190,13 @@ func siblingKey(terms []string) string {
 	return key
 }
 
-var ordinals = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "fifth": true, "sixth": true,
-	"another": true, "one": true, "next": true, "last": true, "final": true, "other": true}
-
 // inferTerms are text's words as inference compares them: stems without
 // stop words, units in one spelling, and concept marks for the words of a
 // question ("tallest" and "elevation" are both a height). A finding (answer)
 // also gets the marks its numbers stand for: a year answers "when".
 func inferTerms(text string, answer bool) []string {
 	var out []string
+	r := foreignRules(text)
 	for _, w := range groundWords(text) {
 		if c, ok := concepts[w]; ok {
 			out = append(out, c)
@@ -208,7 +206,7 @@ func inferTerms(text string, answer bool) []string {
 			out = append(out, w)
 			continue
 		}
-		if rank.IsStopWord(w) || len([]rune(w)) < 3 {
+		if rank.IsStopWord(w) || isStop(w, r) || len([]rune(w)) < minTermRunes(w) {
 			continue
 		}
 		out = append(out, rank.Stem(w))

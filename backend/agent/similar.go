@@ -8,13 +8,14 @@ import (
 )
 
 // words splits text into lowercase words; digits keep their separators
-// removed so "5,895" and "5895" are the same word.
+// removed so "5,895" and "5895" are the same word. Chinese and Japanese,
+// written without spaces, are cut into their words.
 func words(s string) []string {
 	var out []string
 	var cur strings.Builder
 	flush := func() {
 		if cur.Len() > 0 {
-			out = append(out, cur.String())
+			out = append(out, cutWords(cur.String())...)
 			cur.Reset()
 		}
 	}

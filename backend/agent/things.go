@@ -28,7 +28,8 @@ type token struct {
 }
 
 // tokensOf cuts s into words and numbers; a number keeps its separators
-// ("5,895", "2.5").
+// ("5,895", "2.5"). Chinese and Japanese are cut into their words, and a
+// number written against them is a token of its own ("海拔5199米").
 func tokensOf(s string) []token {
 	var out []token
 	last := 0
@@ -51,8 +52,12 @@ func tokensOf(s string) []token {
 			}
 			break
 		}
-		out = append(out, token{text: s[start:i], low: strings.ToLower(s[start:i]), start: start, end: i, before: s[last:start]})
-		last = i
+		at := start
+		for _, w := range cutWords(s[start:i]) {
+			out = append(out, token{text: w, low: strings.ToLower(w), start: at, end: at + len(w), before: s[last:at]})
+			at += len(w)
+			last = at
+		}
 	}
 	return out
 }
@@ -96,7 +101,8 @@ func thingsIn(text string) []string {
 // capitalised tokens joined by spaces, with "of", "de" and the like
 // between two ("Bay of Fundy").
 func nameEnd(ts []token, i int) int {
-	if !capital(ts[i]) || len(ts[i].text) < 2 || notNames[ts[i].low] || rank.IsStopWord(ts[i].low) || (i > 0 && isDigits(ts[i-1].text) && joined(ts[i])) {
+	if !capital(ts[i]) || len(ts[i].text) < 2 || notNames[ts[i].low] || rank.IsStopWord(ts[i].low) || (i > 0 && isDigits(ts[i-1].text) && joined(ts[i])) ||
+		foreignOpener(ts, i) {
 		return i // "The", "I", "March", "8 GB"
 	}
 	j := i + 1

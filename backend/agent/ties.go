@@ -194,10 +194,10 @@ func asksWhether(ws []string) bool {
 	if len(ws) > 0 && yesNoOpeners[ws[0]] {
 		return true
 	}
-	return slices.Contains(ws, "whether") || slices.Contains(ws, "if")
+	return slices.ContainsFunc(ws, func(w string) bool { return english.Whether[w] }) || foreignWhether(ws)
 }
 
-var yesNoOpeners = map[string]bool{"is": true, "are": true, "does": true, "do": true, "can": true, "has": true, "have": true}
+var yesNoOpeners = english.YesNo
 
 // value is a value of some kind in a finding, at its token index.
 type value struct {
@@ -232,7 +232,7 @@ func valuesOf(text string, ts []token, conds []string) []value {
 	}
 	low := " " + strings.Join(lowWords(ts), " ") + " "
 	for _, c := range conds {
-		for _, form := range append([]string{c}, antonyms[c]...) {
+		for _, form := range conditionPhrases(c) {
 			for _, at := range phraseAt(ts, low, form) {
 				out = append(out, value{at: at, kind: kindCondition})
 			}
@@ -270,12 +270,14 @@ func isYear(s string) bool {
 	return err == nil && len(s) == 4 && y >= minYear && y <= maxYear
 }
 
-// antonyms say a condition does not hold, as negations (gaps.go) do.
-var antonyms = map[string][]string{
-	"open source": {"proprietary", "closed source"},
-	"opensource":  {"proprietary", "closed source"},
-	"free":        {"paid"},
-	"official":    {"unofficial"},
+// conditionPhrases are the spellings of condition c and of its
+// antonyms, which say it does not hold, as negations (gaps.go) do.
+func conditionPhrases(c string) []string {
+	var out []string
+	for _, f := range conditionForms(c) {
+		out = append(out, strings.Join(f, " "))
+	}
+	return append(out, antonymsOf(c)...)
 }
 
 func lowWords(ts []token) []string {

@@ -39,9 +39,9 @@ type Rules struct {
 	// Antonyms say a condition does not hold ("kostenpflichtig" for
 	// "kostenlos"), by the condition's name.
 	Antonyms map[string][]string
-	// YesNo are the words that make an item a yes-or-no question ("ob",
-	// "是否", "吗").
-	YesNo map[string]bool
+	// YesNo open a yes-or-no question ("ist", "est"); Whether make one
+	// wherever they stand ("ob", "是否", "吗").
+	YesNo, Whether map[string]bool
 	// Addressed, Held and Unheld are the phrases of an item that asks for
 	// a view: addressed to the agent ("deine meinung"), someone else's
 	// ("laut experten"), or a view nobody in the item holds ("fazit").
@@ -66,6 +66,7 @@ type file struct {
 	Conditions     [][]string          `json:"conditions"`
 	Antonyms       map[string][]string `json:"antonyms"`
 	YesNo          []string            `json:"yes_no"`
+	Whether        []string            `json:"whether"`
 	Addressed      []string            `json:"addressed"`
 	Held           []string            `json:"held"`
 	Unheld         []string            `json:"unheld"`
@@ -124,12 +125,12 @@ func parse(t Tag) (*Rules, error) {
 	}
 	r := &Rules{Tag: t, Stop: set(strings.Fields(f.Stop)), Negations: set(f.Negations), NegationsAfter: set(f.NegationsAfter),
 		Counts: f.Counts, CountSuffixes: f.CountSuffixes, CountAnywhere: f.CountAnywhere, Lead: set(strings.Fields(f.Lead)),
-		Ordinals: set(strings.Fields(f.Ordinals)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo),
+		Ordinals: set(strings.Fields(f.Ordinals)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo), Whether: set(f.Whether),
 		Addressed: f.Addressed, Held: f.Held, Unheld: f.Unheld, known: set(strings.Fields(f.Markers + " " + f.Stop))}
 	for w := range r.Counts {
 		r.known[w] = true
 	}
-	for _, ws := range [][]string{f.Negations, f.YesNo} {
+	for _, ws := range [][]string{f.Negations, f.YesNo, f.Whether} {
 		for _, w := range ws {
 			r.known[w] = true
 		}

@@ -1,13 +1,23 @@
 package rank
 
 import (
+	"github.com/scout-research/scout/backend/lang"
 	"strings"
 	"unicode"
 )
 
-// Words splits text into lower-case words and numbers.
+// Words splits text into lower-case words and numbers; Chinese and
+// Japanese, written without spaces, are cut into their words.
 func Words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	runs := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if !lang.HasCJK(s) {
+		return runs
+	}
+	var out []string
+	for _, w := range runs {
+		out = append(out, lang.Cut(w)...)
+	}
+	return out
 }
 
 // Stems is Words without common English function words, each cut to a
@@ -16,7 +26,7 @@ func Words(s string) []string {
 func Stems(s string) []string {
 	var out []string
 	for _, w := range Words(s) {
-		if stopWords[w] || len([]rune(w)) < minWordLen {
+		if stopWords[w] || len([]rune(w)) < minWordLen && !(len([]rune(w)) == minCJKWordLen && lang.HasCJK(w)) {
 			continue
 		}
 		out = append(out, Stem(w))
@@ -31,6 +41,10 @@ func IsStopWord(w string) bool { return stopWords[w] }
 // minWordLen drops one- and two-letter words: mostly function words and
 // list markers, too short to say what a part is about.
 const minWordLen = 3
+
+// minCJKWordLen: a Chinese or Japanese word of two characters says as
+// much as an English one of several letters ("免费", "開源").
+const minCJKWordLen = 2
 
 // Stem cuts a word to a rough stem, in the manner of the first steps of
 // Porter's: plurals, then -ing/-ed, then -ly, then a final y as i, so that
@@ -81,16 +95,6 @@ func hasAnySuffix(w string, sufs ...string) bool {
 }
 
 // stopWords are words that say nothing about a topic: question words,
-// articles, pronouns, auxiliaries and the verbs objectives start with.
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`the and for with from that this these those what which who whom whose when where why how
-		are was were been being have has had does did doing can could should would will shall may might must
-		its it's their them they there then than into onto about over under between also only just very more most
-		some any each every all both either neither not nor but yet our your you his her him she he we me
-		give list name tell find show explain describe compare say says said make made use used get got
-		one ones such other others much many own same so too as at by in of on or to is be do an a if`) {
-		m[w] = true
-	}
-	return m
-}()
+// articles, pronouns, auxiliaries and the verbs objectives start with
+// (backend/lang/rules/en.json).
+var stopWords = lang.For(lang.English).Stop
