@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"slices"
 	"strconv"
@@ -171,12 +172,13 @@ func notOnPage(text, pageText, asked string) []string {
 		return lineLabels.ReplaceAllString(label, "$1")
 	})
 	haveNum := map[string]bool{}
+	page := lang.Of(pageText) // the finding quotes the page: its numbers are written as the page writes them
 	for _, n := range numbersIn(pageText) {
-		haveNum[normalizeNumber(n)] = true
+		haveNum[numberKey(n, page)] = true
 	}
 	var absent []string
 	for _, n := range numbersIn(text) {
-		if k := normalizeNumber(n); !haveNum[k] && !slices.Contains(absent, k) {
+		if k := numberKey(n, page); !haveNum[k] && !slices.Contains(absent, k) {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
 	}
@@ -227,10 +229,10 @@ func unseenTerms(objective, pageText string) string {
 func newNumbers(text, old string) bool {
 	have := map[string]bool{}
 	for _, n := range numbersIn(old) {
-		have[normalizeNumber(n)] = true
+		have[numberKey(n, lang.Of(old))] = true
 	}
 	for _, n := range numbersIn(text) {
-		if !have[normalizeNumber(n)] {
+		if !have[numberKey(n, lang.Of(text))] {
 			return true
 		}
 	}

@@ -318,7 +318,7 @@ func denies(text, cond string) bool {
 	ws := words(text)
 	for _, cw := range conditionForms(cond) {
 		for i := 0; i+len(cw) <= len(ws); i++ {
-			if slices.Equal(ws[i:i+len(cw)], cw) && negatedAround(ws, i, i+len(cw)) {
+			if wordsAre(ws[i:i+len(cw)], cw) && negatedAround(ws, i, i+len(cw)) {
 				return true
 			}
 		}
@@ -354,7 +354,7 @@ func showsCondition(ws []string, c string) bool {
 // ("not open source", "non-free", "isn't free", "无料ではありません").
 func shows(ws, cond []string) bool {
 	for i := 0; i+len(cond) <= len(ws); i++ {
-		if slices.Equal(ws[i:i+len(cond)], cond) && !negatedAround(ws, i, i+len(cond)) {
+		if wordsAre(ws[i:i+len(cond)], cond) && !negatedAround(ws, i, i+len(cond)) {
 			return true
 		}
 	}

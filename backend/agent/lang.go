@@ -63,7 +63,7 @@ func foreignConditions(item string, have string) []string {
 	}
 	var out []string
 	for _, g := range r.Conditions {
-		if slices.ContainsFunc(g, func(form string) bool { return strings.Contains(have, " "+strings.Join(words(form), " ")+" ") }) &&
+		if slices.ContainsFunc(g, func(form string) bool { return phraseIn(have, form) }) &&
 			!slices.Contains(out, g[0]) {
 			out = append(out, g[0])
 		}
@@ -244,3 +244,53 @@ func foreignOpener(ts []token, i int) bool {
 
 // openerContext is how many words of a sentence tell its language.
 const openerContext = 30
+
+// numberKey is number n, from a text in language t, as one spelling of
+// its value: "1.642" from a German page and "1,642" in English are both
+// "1642", "744,4" is "744.4". What is no number ("1.2.3") keeps its
+// spelling less its thousands commas.
+func numberKey(n string, t lang.Tag) string {
+	if v, ok := lang.ParseNumber(n, t); ok {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return normalizeNumber(n)
+}
+
+// Every language's spellings of units join English's: "1.642 Meter",
+// "5199米" and "2 962 м" are lengths in metres.
+func init() {
+	for _, r := range lang.All() {
+		for spelling, unit := range r.Units {
+			if _, ok := unitSpellings[spelling]; !ok {
+				unitSpellings[spelling] = unit
+			}
+		}
+	}
+}
+
+// wordsAre reports whether the words ws are those of a phrase: the same,
+// or, for a word of Chinese or Japanese, the start or end of a compound
+// the segmenter kept whole ("オープンソースエディタ" has "オープンソース").
+func wordsAre(ws, phrase []string) bool {
+	for i, w := range ws {
+		p := phrase[i]
+		if w != p && !(len(phrase) == 1 && lang.HasCJK(p) && (strings.HasPrefix(w, p) || strings.HasSuffix(w, p))) {
+			return false
+		}
+	}
+	return true
+}
+
+// phraseIn reports whether have, words joined and set in spaces, has the
+// phrase form: its words in a row, or a compound that starts or ends with
+// it (wordsAre).
+func phraseIn(have, form string) bool {
+	fw := words(form)
+	if strings.Contains(have, " "+strings.Join(fw, " ")+" ") {
+		return true
+	}
+	if len(fw) != 1 || !lang.HasCJK(form) {
+		return false
+	}
+	return slices.ContainsFunc(strings.Fields(have), func(w string) bool { return wordsAre([]string{w}, fw) })
+}

@@ -28,16 +28,16 @@ func TestRulesInEachLanguage(t *testing.T) {
 			"GIMP ist kostenlos und quelloffen.", []string{"Photoshop ist nicht kostenlos.", "Photoshop ist kein kostenloses Programm.", "Photoshop ist kostenpflichtig."}},
 		{"fr", "Trouve trois éditeurs de photos gratuits et open source, et donne ton avis sur le meilleur", 3, []string{"open source", "gratuit"},
 			[]string{"Trois éditeurs de photos gratuits et open source", "Ton avis sur le meilleur éditeur", "L'avis des critiques sur GIMP"}, []int{2},
-			"GIMP est gratuit.", []string{"Photoshop n'est pas gratuit.", "Photoshop est payant."}},
+			"GIMP est gratuit et open source.", []string{"Photoshop n'est pas gratuit.", "Photoshop est payant."}},
 		{"es", "Encuentra tres editores de fotos gratuitos y de código abierto, y dame tu opinión sobre cuál es el mejor", 3, []string{"gratuito", "código abierto"},
 			[]string{"Tres editores de fotos gratuitos y de código abierto", "Tu opinión sobre cuál es el mejor", "Las opiniones de los expertos sobre GIMP"}, []int{2},
 			"GIMP es gratuito y de código abierto.", []string{"Photoshop no es gratuito.", "Photoshop es de pago."}},
 		{"pt", "Encontre três editores de fotos gratuitos e de código aberto e dê a sua opinião sobre qual é o melhor", 3, []string{"gratuito", "código aberto"},
 			[]string{"Três editores de fotos gratuitos e de código aberto", "A sua opinião sobre qual é o melhor", "A opinião dos especialistas sobre o GIMP"}, []int{2},
-			"O GIMP é gratuito.", []string{"O Photoshop não é gratuito.", "O Photoshop é pago."}},
+			"O GIMP é gratuito e de código aberto.", []string{"O Photoshop não é gratuito.", "O Photoshop é pago."}},
 		{"ru", "Найди три бесплатных редактора фотографий с открытым исходным кодом и дай своё мнение, какой лучше", 3, []string{"бесплатный", "открытым исходным кодом"},
 			[]string{"Три бесплатных редактора фотографий с открытым исходным кодом", "Твоё мнение: какой редактор лучше", "Мнения экспертов о GIMP"}, []int{2},
-			"GIMP бесплатный.", []string{"Photoshop не бесплатный.", "Photoshop платный."}},
+			"GIMP бесплатный, с открытым исходным кодом.", []string{"Photoshop не бесплатный.", "Photoshop платный."}},
 		{"zh-Hans", "找出三个免费的开源照片编辑器，并给出你的看法：哪个最好", 3, []string{"免费", "开源"},
 			[]string{"三个免费的开源照片编辑器", "你的看法：哪个编辑器最好", "根据专家的评价，GIMP的优缺点"}, []int{2},
 			"GIMP是免费的开源软件。", []string{"Photoshop不是免费的。", "Photoshop没有免费版本。", "Photoshop是付费软件。"}},
@@ -46,7 +46,7 @@ func TestRulesInEachLanguage(t *testing.T) {
 			"GIMP是免費的開源軟體。", []string{"Photoshop不是免費的。", "Photoshop是付費軟體。"}},
 		{"ja", "無料のオープンソースの写真編集ソフトを三つ挙げて、どれが一番良いかあなたの意見を教えて", 3, []string{"無料", "オープンソース"},
 			[]string{"無料のオープンソースの写真編集ソフト三つ", "どれが一番良いかあなたの意見", "専門家の意見によると、GIMPの長所と短所"}, []int{2},
-			"GIMPは無料です。", []string{"Photoshopは無料ではありません。", "Photoshopは有料です。"}},
+			"GIMPは無料のオープンソースエディタです。", []string{"Photoshopは無料ではありません。", "Photoshopは有料です。"}},
 	}
 	for _, c := range cases {
 		t.Run(c.lang, func(t *testing.T) {
@@ -74,7 +74,7 @@ func TestRulesInEachLanguage(t *testing.T) {
 				t.Fatalf("the case sets no %q", free)
 			}
 			first := []string{free}
-			if got := missingCondition(c.shows, first); got != "" {
+			if got := missingCondition(c.shows, c.conds); got != "" {
 				t.Errorf("%q does not show %q", c.shows, got)
 			}
 			for _, d := range c.denies {
@@ -97,6 +97,49 @@ func TestWhetherInEachLanguage(t *testing.T) {
 		a := askOf(Item{Number: 1, Text: item}, item)
 		if a.kind != kindCondition || !slices.Equal(a.things, []string{"GIMP"}) {
 			t.Errorf("%q asks %q about %q, want whether of GIMP", item, a.kind, a.things)
+		}
+	}
+}
+
+// Numbers as each language writes them are the same numbers to the number
+// flag: the result's "2,962 m" is the German page's "2.962 Meter".
+func TestNumbersAsWritten(t *testing.T) {
+	cases := []struct {
+		finding, answer string
+	}{
+		{"Die Zugspitze ist 2.962 Meter hoch.", "The Zugspitze is 2,962 m high [1]."},
+		{"Der Watzmann ist 2.713 m hoch, also 8.901 Fuß.", "Der Watzmann ist 2713 m (8901 Fuß) hoch [1]."},
+		{"La superficie est de 744,4 km².", "The area is 744.4 km² [1]."},
+		{"Le mont culmine à 1 642 mètres.", "Il culmine à 1642 mètres [1]."},
+		{"Le mont culmine à 1\u202f642 mètres.", "It rises to 1,642 m [1]."},
+		{"Der Säntis ist 2’502 m hoch.", "Der Säntis ist 2502 m hoch [1]."},
+		{"富士山海拔3776米。", "富士山海拔3,776米[1]。"},
+	}
+	for _, c := range cases {
+		if got := unsupportedNumbers(c.answer, "", []Finding{{Text: c.finding}}); len(got) > 0 {
+			t.Errorf("%q flags %q, which %q holds", c.answer, got, c.finding)
+		}
+	}
+	// The language decides a lone separator: a German "1,642" is not 1642.
+	if got := unsupportedNumbers("Die Strecke ist 1,642 Kilometer lang [1].", "", []Finding{{Text: "Die Strecke ist 1642 Kilometer lang."}}); len(got) != 1 {
+		t.Errorf("a German 1,642 km was taken for 1642: flagged %q", got)
+	}
+	if got := unsupportedNumbers("The route is 1,642 km long [1].", "", []Finding{{Text: "The route is 1642 km long."}}); len(got) != 0 {
+		t.Errorf("an English 1,642 km was not taken for 1642: flagged %q", got)
+	}
+}
+
+// A measure in another language's words and units is a measure of its
+// dimension, as "5,895 m" is.
+func TestMeasuresInEachLanguage(t *testing.T) {
+	for _, text := range []string{"Die Zugspitze ist 2.962 Meter hoch.", "La Zugspitze culmine à 2 962 mètres.", "Высота Эльбруса 5642 метра.",
+		"肯尼亚山海拔5199米。", "富士山の高さは3776メートルです。", "El Aconcagua mide 6961 metros."} {
+		var dims []string
+		for _, v := range valuesOf(text, tokensOf(text), nil) {
+			dims = append(dims, v.dim)
+		}
+		if !slices.Contains(dims, "length") {
+			t.Errorf("%q gives no length (values of dimensions %q)", text, dims)
 		}
 	}
 }

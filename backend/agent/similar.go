@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"strings"
 	"unicode"
@@ -74,10 +75,21 @@ func overlap(a, b map[string]bool) float64 {
 }
 
 // numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
-// and the 2.5 of "2.5x", but not the 3 of a model name like "H3".
+// and the 2.5 of "2.5x", but not the 3 of a model name like "H3". Digits
+// in groups of three after a no-break space or an apostrophe are one
+// number ("1 642", "1’642"); after a plain space too in a text of a
+// language that groups so ("1 642 Meter").
 func numbersIn(text string) []string {
 	var out []string
+	spaced := -1 // whether text's language groups digits with a space, once asked
+	var last []int
 	for _, m := range numberPattern.FindAllStringIndex(text, -1) {
+		if last != nil && groupedOn(text, last, m, &spaced) {
+			out[len(out)-1] += text[last[1]:m[1]]
+			last[1] = m[1]
+			continue
+		}
+		last = nil
 		// A letter before makes it part of a name (H3, mp3); a letter after
 		// is a unit (5m, 2.5x) and keeps it a number.
 		before := ' '
@@ -86,9 +98,45 @@ func numbersIn(text string) []string {
 		}
 		if !unicode.IsLetter(before) && before != '_' {
 			out = append(out, text[m[0]:m[1]])
+			last = []int{m[0], m[1]}
 		}
 	}
 	return out
+}
+
+// groupedOn reports whether the number at m is the next group of digits
+// of the one at last: one group mark between, three digits after, and at
+// most three in the group before ("1 642", not "5'10" or "in 2019 300").
+func groupedOn(text string, last, m []int, spaced *int) bool {
+	mark, n := utf8.DecodeRuneInString(text[last[1]:])
+	if last[1]+n != m[0] || !lang.IsGroupMark(mark) || !groupOfThree(text[m[0]:m[1]]) {
+		return false
+	}
+	prev := text[last[0]:last[1]]
+	if i := strings.LastIndexFunc(prev, func(r rune) bool { return !unicode.IsDigit(r) }); i >= 0 {
+		prev = prev[i+1:]
+	}
+	if len(prev) == 0 || len(prev) > 3 {
+		return false
+	}
+	if mark == ' ' {
+		if *spaced < 0 {
+			*spaced = 0
+			if lang.Of(text) != lang.English {
+				*spaced = 1
+			}
+		}
+		return *spaced == 1
+	}
+	return true
+}
+
+// groupOfThree: three digits, maybe with a fraction after ("642,5").
+func groupOfThree(s string) bool {
+	if i := strings.IndexAny(s, ".,"); i >= 0 && !strings.ContainsAny(s[i+1:], ".,") {
+		s = s[:i]
+	}
+	return len(s) == 3 && isDigits(s) && !strings.Contains(s, ".")
 }
 
 var numberPattern = regexp.MustCompile(`\d[\d,.]*\d|\d`)

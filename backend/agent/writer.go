@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -174,8 +175,9 @@ var (
 func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	known := map[string]bool{}
 	add := func(text string) {
+		t := lang.Of(text)
 		for _, n := range numbersIn(text) {
-			known[normalizeNumber(n)] = true
+			known[numberKey(n, t)] = true
 		}
 	}
 	add(objective)
@@ -185,8 +187,9 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	var out []string
 	seen := map[string]bool{}
 	prose := listMarker.ReplaceAllString(citationPattern.ReplaceAllString(answer, " "), " ")
+	t := lang.Of(answer)
 	for _, n := range numbersIn(prose) {
-		k := normalizeNumber(n)
+		k := numberKey(n, t)
 		if !known[k] && !seen[k] {
 			seen[k] = true
 			out = append(out, strings.TrimRight(n, ".,"))

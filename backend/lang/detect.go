@@ -155,6 +155,9 @@ func plainWords(text string) []string {
 // Of is Detect remembered: the rules ask the language of the same item
 // text many times a turn.
 func Of(text string) Tag {
+	if len(text) > maxRememberedLen {
+		return Detect(strings.ToValidUTF8(text[:maxRememberedLen], ""))
+	}
 	if v, ok := seen.Load(text); ok {
 		return v.(Tag)
 	}
@@ -168,8 +171,12 @@ func Of(text string) Tag {
 }
 
 // maxRemembered bounds the texts Of remembers: a run's items and the
-// findings judged against them are some hundreds.
-const maxRemembered = 4096
+// findings judged against them are some hundreds. A text longer than
+// maxRememberedLen (a page) is not remembered, and told by its start.
+const (
+	maxRemembered    = 4096
+	maxRememberedLen = 2048
+)
 
 var (
 	seen      sync.Map

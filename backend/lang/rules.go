@@ -46,10 +46,15 @@ type Rules struct {
 	// a view: addressed to the agent ("deine meinung"), someone else's
 	// ("laut experten"), or a view nobody in the item holds ("fazit").
 	Addressed, Held, Unheld []string
+	// Units are the language's spellings of units, each to the one
+	// spelling Scout compares ("Meter": "m", "米": "m").
+	Units map[string]string
 
 	// known are the words that tell the language: its function words and
 	// the words of its rules.
 	known map[string]bool
+
+	decimalComma bool
 }
 
 // file is a rules file as written.
@@ -71,6 +76,8 @@ type file struct {
 	Held           []string            `json:"held"`
 	Unheld         []string            `json:"unheld"`
 	ScriptPairs    string              `json:"script_pairs"`
+	DecimalMark    string              `json:"decimal_mark"`
+	Units          map[string]string   `json:"units"`
 }
 
 //go:embed rules/*.json
@@ -126,7 +133,8 @@ func parse(t Tag) (*Rules, error) {
 	r := &Rules{Tag: t, Stop: set(strings.Fields(f.Stop)), Negations: set(f.Negations), NegationsAfter: set(f.NegationsAfter),
 		Counts: f.Counts, CountSuffixes: f.CountSuffixes, CountAnywhere: f.CountAnywhere, Lead: set(strings.Fields(f.Lead)),
 		Ordinals: set(strings.Fields(f.Ordinals)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo), Whether: set(f.Whether),
-		Addressed: f.Addressed, Held: f.Held, Unheld: f.Unheld, known: set(strings.Fields(f.Markers + " " + f.Stop))}
+		Addressed: f.Addressed, Held: f.Held, Unheld: f.Unheld, known: set(strings.Fields(f.Markers + " " + f.Stop)),
+		decimalComma: f.DecimalMark == ",", Units: f.Units}
 	for w := range r.Counts {
 		r.known[w] = true
 	}

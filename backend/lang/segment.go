@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-ego/gse"
@@ -58,7 +59,7 @@ func Cut(run string) []string {
 	}
 	var out []string
 	for _, part := range scriptRuns(run) {
-		if !isCJK(firstRune(part)) {
+		if !isCJK(firstRune(part)) || isKatakana(firstRune(part)) {
 			out = append(out, part)
 			continue
 		}
@@ -89,14 +90,16 @@ func cutCJK(run string) []string {
 }
 
 // scriptRuns splits s where it turns from Han and kana to other letters
-// and digits, or back ("libreoffice是免费的" is "libreoffice", "是免费的").
+// and digits, or back ("libreoffice是免费的" is "libreoffice", "是免费的"),
+// and around katakana, in which Japanese writes a borrowed word whole
+// ("3776メートルです" is "3776", "メートル", "です").
 func scriptRuns(s string) []string {
 	var out []string
 	start := 0
 	for i, r := range s {
 		if i > start {
 			prev, _ := utf8.DecodeLastRuneInString(s[:i])
-			if isCJK(prev) != isCJK(r) {
+			if isCJK(prev) != isCJK(r) || isKatakana(prev) != isKatakana(r) {
 				out = append(out, s[start:i])
 				start = i
 			}
@@ -104,5 +107,7 @@ func scriptRuns(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+func isKatakana(r rune) bool { return unicode.Is(unicode.Katakana, r) || r == 'ー' }
 
 func firstRune(s string) rune { r, _ := utf8.DecodeRuneInString(s); return r }
