@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/scout-research/scout/backend/lang"
 	"path/filepath"
 	"time"
 
@@ -197,7 +198,7 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
-		Model: t.model(client, calls, now), Browser: t.browser(), Search: t.search(s, guard), ReadAhead: t.readAhead(),
+		Model: t.model(client, calls, now), Browser: t.browser(), Search: t.search(s, guard, opts.Objective), ReadAhead: t.readAhead(),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
 	})
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
@@ -325,11 +326,11 @@ func (t *tools) readAhead() agent.ReadAhead {
 	return t.ahead
 }
 
-func (t *tools) search(s settings.Settings, guard *netguard.Guard) agent.Searcher {
+func (t *tools) search(s settings.Settings, guard *netguard.Guard, objective string) agent.Searcher {
 	if t.stopped {
 		return notStarted{}
 	}
-	return provider(s, t.sess, guard)
+	return inLanguage(provider(s, t.sess, guard), lang.Detect(objective))
 }
 
 // notStarted is the model, browser and search of a run stopped before they

@@ -20,6 +20,9 @@ type DuckDuckGo struct {
 	// tests point it at a local server serving the same markup. Empty means
 	// DefaultDuckDuckGoURL.
 	HTMLURL string
+	// Region is the kl region results favour ("de-de"), unless HTMLURL
+	// sets one; "" for DuckDuckGo's default.
+	Region string
 	// Fetcher loads result pages.
 	Fetcher Fetcher
 	// Wait pauses before a retry; nil sleeps for real, returning early with
@@ -54,6 +57,7 @@ func (d *DuckDuckGo) Search(ctx context.Context, query string, notify port.Notif
 	if base == "" {
 		base = DefaultDuckDuckGoURL
 	}
+	base = withRegion(base, d.Region)
 	htmlURL, err := withQuery(base, query)
 	if err != nil {
 		return nil, err
@@ -188,4 +192,16 @@ func limit(results []port.SearchResult) []port.SearchResult {
 		return results[:MaxResults]
 	}
 	return results
+}
+
+// withRegion adds kl=region to endpoint when it has no kl of its own.
+func withRegion(endpoint, region string) string {
+	u, err := url.Parse(endpoint)
+	if region == "" || err != nil || u.Query().Has("kl") {
+		return endpoint // a bad address is withQuery's to explain
+	}
+	v := u.Query()
+	v.Set("kl", region)
+	u.RawQuery = v.Encode()
+	return u.String()
 }

@@ -27,6 +27,9 @@ type SearXNG struct {
 	// Scout's own requests with SearXNGTimeout, allowing BaseURL's origin
 	// wherever it is and refusing redirects elsewhere to private addresses.
 	Client *http.Client
+	// Language is the language results are in ("de"), unless BaseURL
+	// sets one; "" for the instance's default.
+	Language string
 
 	once   sync.Once
 	client *http.Client
@@ -98,10 +101,13 @@ func (s *SearXNG) searchURL(query string) (string, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return "", newError(ErrBadURL, "The SearXNG URL %q is not a valid http(s) address. Set your instance's address in Settings, e.g. http://localhost:8888.", s.BaseURL)
 	}
+	v := u.Query() // the address's own parameters ("language=fr") stay
 	u = u.JoinPath("search")
-	v := url.Values{}
 	v.Set("q", query)
 	v.Set("format", "json")
+	if s.Language != "" && !v.Has("language") {
+		v.Set("language", s.Language)
+	}
 	u.RawQuery = v.Encode()
 	u.Fragment = ""
 	return u.String(), nil
