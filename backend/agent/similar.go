@@ -20,6 +20,7 @@ func words(s string) []string {
 			cur.Reset()
 		}
 	}
+	lang.PrepareFor(s)
 	runes := []rune(strings.ToLower(s))
 	for i, r := range runes {
 		switch {

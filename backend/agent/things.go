@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/lang"
 	"slices"
 	"strings"
 	"unicode"
@@ -31,6 +32,7 @@ type token struct {
 // ("5,895", "2.5"). Chinese and Japanese are cut into their words, and a
 // number written against them is a token of its own ("海拔5199米").
 func tokensOf(s string) []token {
+	lang.PrepareFor(s)
 	var out []token
 	last := 0
 	for i := 0; i < len(s); {

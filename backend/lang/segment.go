@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -17,12 +18,19 @@ import (
 // them by a dictionary of words and their frequencies. Scout embeds its
 // own cut of gse's dictionaries (dict/, made by internal/dictgen: the
 // Chinese words of frequency 20 and more, simplified and traditional, and
-// the commoner Japanese words), not gse's whole ones, and loads each the
-// first time a text needs it: a run that never reads Chinese or Japanese
-// pays nothing. Build with the tag ne so gse leaves its own out of the
-// binary (see the Makefile).
+// the commoner Japanese words: 1 MB compressed; gse's own, which it
+// embeds too, the linker leaves out as nothing here reads them).
+//
+// A dictionary costs 0.4 to 1.4 s and about 40 MB to load, so it is loaded
+// only for a run whose objective is in its language (Prepare) or once a
+// text has a sentence of it (sentenceRunes): an English page that names a
+// mountain in Chinese characters loads nothing, and keeps the name whole.
 
 //go:generate go run ./internal/dictgen
+
+// sentenceRunes: a run of this many Han or kana characters is a sentence
+// of Chinese or Japanese, not a name in passing.
+const sentenceRunes = 12
 
 var (
 	//go:embed dict/zh.txt.gz
@@ -30,9 +38,36 @@ var (
 	//go:embed dict/ja.txt.gz
 	jaDict []byte
 
-	zhSeg = sync.OnceValue(func() *gse.Segmenter { return segmenter(zhDict) })
-	jaSeg = sync.OnceValue(func() *gse.Segmenter { return segmenter(jaDict) })
+	zhSeg = &lazySegmenter{dict: zhDict}
+	jaSeg = &lazySegmenter{dict: jaDict}
 )
+
+// lazySegmenter loads its dictionary the first time it is asked to.
+type lazySegmenter struct {
+	dict   []byte
+	once   sync.Once
+	seg    *gse.Segmenter
+	loaded atomic.Bool
+}
+
+func (l *lazySegmenter) get() *gse.Segmenter {
+	l.once.Do(func() {
+		l.seg = segmenter(l.dict)
+		l.loaded.Store(true)
+	})
+	return l.seg
+}
+
+// Prepare loads the segmenter of language t, if it has one, so that its
+// text is cut into words from the first item on.
+func Prepare(t Tag) {
+	switch t {
+	case Chinese, Traditional:
+		zhSeg.get()
+	case Japanese:
+		jaSeg.get()
+	}
+}
 
 func segmenter(gz []byte) *gse.Segmenter {
 	seg := &gse.Segmenter{SkipLog: true}
@@ -50,9 +85,21 @@ func segmenter(gz []byte) *gse.Segmenter {
 	return seg
 }
 
+// PrepareFor loads the segmenter text needs when text is in Chinese or
+// Japanese: a text that only names something in their characters needs
+// none. The rules call it on each text before they cut it, so an item, a
+// finding and the page it is from are cut alike.
+func PrepareFor(text string) {
+	if zhSeg.loaded.Load() && jaSeg.loaded.Load() || !HasCJK(text) {
+		return
+	}
+	Prepare(Of(text))
+}
+
 // Cut cuts a run of letters into words: the Han and kana stretches of it
-// by the segmenter (Japanese's where there is kana, else Chinese's), the
-// rest left whole. The words, joined, are the run again.
+// by the segmenter (Japanese's where there is kana, else Chinese's), once
+// loaded (see Prepare), the rest left whole. The words, joined, are the
+// run again.
 func Cut(run string) []string {
 	if !HasCJK(run) {
 		return []string{run}
@@ -75,9 +122,12 @@ func cutCJK(run string) []string {
 	if strings.IndexFunc(run, isKana) >= 0 {
 		seg = jaSeg
 	}
+	if !seg.loaded.Load() && utf8.RuneCountInString(run) < sentenceRunes {
+		return []string{run} // a name in passing: not worth a dictionary
+	}
 	var out []string
 	n := 0
-	for _, w := range seg().Cut(run, true) {
+	for _, w := range seg.get().Cut(run, true) {
 		if w = strings.TrimSpace(w); w != "" {
 			out = append(out, w)
 			n += len(w)

@@ -16,10 +16,13 @@ func TestSegmenterCost(t *testing.T) {
 		text string
 	}{{"zh", "免费"}, {"ja", "無料です"}} {
 		var before, after runtime.MemStats
+		if loaded := map[string]bool{"zh": zhSeg.loaded.Load(), "ja": jaSeg.loaded.Load()}; loaded[c.name] {
+			t.Fatalf("the %s dictionary was loaded before any text asked for it", c.name)
+		}
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		start := time.Now()
-		Cut(c.text)
+		Prepare(map[string]Tag{"zh": Chinese, "ja": Japanese}[c.name])
 		took := time.Since(start)
 		runtime.GC()
 		runtime.ReadMemStats(&after)
@@ -30,7 +33,37 @@ func TestSegmenterCost(t *testing.T) {
 	}
 }
 
+// A name in passing on a page in another language loads no dictionary
+// and stays whole; a sentence does.
+func TestCutLoadsOnlyForASentence(t *testing.T) {
+	defer func(saved *lazySegmenter) { zhSeg = saved }(zhSeg)
+	zhSeg = &lazySegmenter{dict: zhDict}
+	if got := Cut("珠穆朗玛峰"); len(got) != 1 || zhSeg.loaded.Load() {
+		t.Errorf("a name loaded the dictionary, or was cut: %q", got)
+	}
+	if got := Cut("珠穆朗玛峰是世界上海拔最高的山峰"); len(got) < 4 || !zhSeg.loaded.Load() {
+		t.Errorf("a sentence was not cut: %q", got)
+	}
+}
+
+// An English text that names a mountain in Chinese characters loads no
+// dictionary; a Chinese one does.
+func TestPrepareForChineseTextOnly(t *testing.T) {
+	defer func(zh, ja *lazySegmenter) { zhSeg, jaSeg = zh, ja }(zhSeg, jaSeg)
+	zhSeg, jaSeg = &lazySegmenter{dict: zhDict}, &lazySegmenter{dict: jaDict}
+	PrepareFor("Mount Everest (Chinese: 珠穆朗玛峰) is Earth's highest mountain above sea level.")
+	if zhSeg.loaded.Load() || jaSeg.loaded.Load() {
+		t.Error("an English text loaded a dictionary")
+	}
+	PrepareFor("肯尼亚山海拔5199米")
+	if !zhSeg.loaded.Load() || jaSeg.loaded.Load() {
+		t.Error("a Chinese finding did not load the Chinese dictionary, or loaded the Japanese one")
+	}
+}
+
 func TestCut(t *testing.T) {
+	Prepare(Chinese)
+	Prepare(Japanese)
 	cases := []struct {
 		run  string
 		want []string

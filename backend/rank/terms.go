@@ -13,6 +13,7 @@ func Words(s string) []string {
 	if !lang.HasCJK(s) {
 		return runs
 	}
+	lang.PrepareFor(s)
 	var out []string
 	for _, w := range runs {
 		out = append(out, lang.Cut(w)...)
