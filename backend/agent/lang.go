@@ -227,6 +227,27 @@ func minTermRunes(w string) int {
 	return 3
 }
 
+// nounsCapitalised reports whether the sentence of ts[i] is in a language
+// that writes every noun with a capital (German).
+func nounsCapitalised(ts []token, i int) bool {
+	r := foreignRules(sentenceText(ts, i))
+	return r != nil && r.NounsCapitalised
+}
+
+// sentenceText is the text of the sentence ts[i] stands in, up to
+// openerContext words on either side.
+func sentenceText(ts []token, i int) string {
+	from := i
+	for from > 0 && i-from < openerContext && !sentenceStart(ts, from) {
+		from--
+	}
+	var s strings.Builder
+	for k := from; k < len(ts) && k < i+openerContext && (k <= i || !sentenceStart(ts, k)); k++ {
+		s.WriteString(ts[k].before + ts[k].text)
+	}
+	return s.String()
+}
+
 // foreignOpener reports whether ts[i] opens a sentence in another
 // language with one of its function words, capitalised only for standing
 // first ("Ist GIMP kostenlos?", "Die Zugspitze"): no name starts there.
@@ -234,11 +255,7 @@ func foreignOpener(ts []token, i int) bool {
 	if !sentenceStart(ts, i) {
 		return false
 	}
-	var s strings.Builder
-	for k := i; k < len(ts) && k < i+openerContext && (k == i || !sentenceStart(ts, k)); k++ {
-		s.WriteString(ts[k].before + ts[k].text)
-	}
-	r := foreignRules(s.String())
+	r := foreignRules(sentenceText(ts, i))
 	return r != nil && (r.Stop[ts[i].low] || r.YesNo[ts[i].low])
 }
 

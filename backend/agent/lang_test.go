@@ -143,3 +143,37 @@ func TestMeasuresInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Conditions are checked per thing in other languages as in English
+// (TestConditionsAreCheckedPerThing): of three suites asked to be free and
+// open source, the one a finding shows not to be is left out, and named.
+func TestConditionsPerThingInEachLanguage(t *testing.T) {
+	for _, c := range []struct {
+		item     string
+		findings []string
+		cond     string
+	}{
+		{"drei kostenlose Open-Source-Office-Pakete", []string{"LibreOffice ist ein kostenloses Open-Source-Office-Paket.",
+			"OnlyOffice ist kostenlos und Open Source.", "FreeOffice ist kostenlos, aber nicht Open Source."}, "open source"},
+		{"trois suites bureautiques gratuites et open source", []string{"LibreOffice est une suite bureautique gratuite et open source.",
+			"OnlyOffice est gratuit et open source.", "FreeOffice est gratuit, mais il est propriétaire."}, "open source"},
+		{"三个免费的开源办公套件", []string{"LibreOffice是免费的开源办公套件。", "OnlyOffice是免费的开源软件。", "FreeOffice是免费的，但不是开源的。"}, "开源"},
+		{"無料のオープンソースのオフィスソフトを三つ", []string{"LibreOfficeは無料のオープンソースのオフィスソフトです。",
+			"OnlyOfficeは無料のオープンソースソフトです。", "FreeOfficeは無料ですが、オープンソースではありません。"}, "オープンソース"},
+	} {
+		rec := &record{objective: c.item, checklist: items(c.item)}
+		for i, f := range c.findings {
+			rec.add(Finding{Text: f, Items: []int{1}}, i+2)
+		}
+		gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1, 2, 3}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
+		if len(gaps) != 1 {
+			t.Errorf("%q: gaps %+v", c.item, gaps)
+			continue
+		}
+		g := gaps[0]
+		if !g.Count || g.Condition != c.cond || !slices.Equal(g.Things, []string{"FreeOffice"}) || !slices.Equal(g.Denied, []string{"FreeOffice"}) ||
+			!slices.Equal(g.Met, []string{"LibreOffice", "OnlyOffice"}) {
+			t.Errorf("%q: gap %+v", c.item, g)
+		}
+	}
+}

@@ -132,6 +132,9 @@ func isThing(ts []token, i, j int) bool {
 	if sentenceStart(ts, i) && j-i == 1 && !innerCapital(first.text) && !possessive(ts, j) {
 		return false // "Kilimanjaro height" or "Flag that sets...": a name, or a word that opens the item?
 	}
+	if j-i == 1 && !innerCapital(first.text) && nounsCapitalised(ts, i) {
+		return false // "drei kostenlose Editoren": a noun, or a name?
+	}
 	if j-i == 1 && j < len(ts) && joined(ts[j]) && !capital(ts[j]) && !rank.IsStopWord(ts[j].low) && demonym(first.low) {
 		return false // "the Australian state", "a Polish explorer"
 	}

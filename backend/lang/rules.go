@@ -46,6 +46,9 @@ type Rules struct {
 	// a view: addressed to the agent ("deine meinung"), someone else's
 	// ("laut experten"), or a view nobody in the item holds ("fazit").
 	Addressed, Held, Unheld []string
+	// NounsCapitalised: every noun is written with a capital (German), so
+	// a capital alone does not make a word a name.
+	NounsCapitalised bool
 	// Units are the language's spellings of units, each to the one
 	// spelling Scout compares ("Meter": "m", "米": "m").
 	Units map[string]string
@@ -78,6 +81,7 @@ type file struct {
 	ScriptPairs    string              `json:"script_pairs"`
 	DecimalMark    string              `json:"decimal_mark"`
 	Units          map[string]string   `json:"units"`
+	NounsCapital   bool                `json:"nouns_capitalised"`
 }
 
 //go:embed rules/*.json
@@ -134,7 +138,7 @@ func parse(t Tag) (*Rules, error) {
 		Counts: f.Counts, CountSuffixes: f.CountSuffixes, CountAnywhere: f.CountAnywhere, Lead: set(strings.Fields(f.Lead)),
 		Ordinals: set(strings.Fields(f.Ordinals)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo), Whether: set(f.Whether),
 		Addressed: f.Addressed, Held: f.Held, Unheld: f.Unheld, known: set(strings.Fields(f.Markers + " " + f.Stop)),
-		decimalComma: f.DecimalMark == ",", Units: f.Units}
+		decimalComma: f.DecimalMark == ",", Units: f.Units, NounsCapitalised: f.NounsCapital}
 	for w := range r.Counts {
 		r.known[w] = true
 	}
