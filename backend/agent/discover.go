@@ -174,7 +174,9 @@ func notOnPage(text, pageText, asked string) []string {
 	haveNum := map[string]bool{}
 	page := lang.Of(pageText) // the finding quotes the page: its numbers are written as the page writes them
 	for _, n := range numbersIn(pageText) {
-		haveNum[numberKey(n, page)] = true
+		for _, k := range numberReadings(n, page) {
+			haveNum[k] = true
+		}
 	}
 	var absent []string
 	for _, n := range numbersIn(text) {
@@ -229,7 +231,9 @@ func unseenTerms(objective, pageText string) string {
 func newNumbers(text, old string) bool {
 	have := map[string]bool{}
 	for _, n := range numbersIn(old) {
-		have[numberKey(n, lang.Of(old))] = true
+		for _, k := range numberReadings(n, lang.Of(old)) {
+			have[k] = true
+		}
 	}
 	for _, n := range numbersIn(text) {
 		if !have[numberKey(n, lang.Of(text))] {

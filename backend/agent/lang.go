@@ -311,3 +311,15 @@ func phraseIn(have, form string) bool {
 	}
 	return slices.ContainsFunc(strings.Fields(have), func(w string) bool { return wordsAre([]string{w}, fw) })
 }
+
+// numberReadings are the keys of number n as a text in language t writes
+// it and as English does: what a finding or page holds is read both ways,
+// so a text whose language is mistold ("| Mount Kosciuszko | 2,228 m |")
+// still holds the number it shows.
+func numberReadings(n string, t lang.Tag) []string {
+	k, en := numberKey(n, t), numberKey(n, lang.English)
+	if k == en {
+		return []string{k}
+	}
+	return []string{k, en}
+}

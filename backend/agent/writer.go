@@ -177,7 +177,9 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	add := func(text string) {
 		t := lang.Of(text)
 		for _, n := range numbersIn(text) {
-			known[numberKey(n, t)] = true
+			for _, k := range numberReadings(n, t) {
+				known[k] = true
+			}
 		}
 	}
 	add(objective)

@@ -7,6 +7,8 @@
 package lang
 
 import (
+	"iter"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,8 +46,9 @@ func (t Tag) Base() string { b, _, _ := strings.Cut(string(t), "-"); return b }
 // objective in Chinese names "LibreOffice" in Latin letters. Latin text is
 // decided by the function words it has of each language, which tell short
 // objectives apart where letter trigrams cannot ("Ist LibreOffice
-// kostenlos?"), and by whatlanggo's trigrams where no function word
-// decides. Text with no letters, or none that decide, is English.
+// kostenlos?"); a paragraph or more by whatlanggo's letter trigrams,
+// where they are reliable. Text with no letters, or none that decide, is
+// English.
 func Detect(text string) Tag {
 	var latin, cyrillic, han, kana int
 	for _, r := range text {
@@ -71,11 +74,31 @@ func Detect(text string) Tag {
 	case cyrillic*scriptShareAlphabet >= letters:
 		return Russian
 	}
+	if latin >= trigramLetters {
+		if t, ok := byTrigrams(text); ok {
+			return t
+		}
+	}
 	if t, ok := byFunctionWords(text); ok {
 		return t
 	}
-	return byTrigrams(text)
+	return English
 }
+
+// Of a text of shareFromWords words or more, at least minSharePercent in
+// a hundred must be the language's own for it to decide: a third or more
+// of a French or German paragraph's words are its function words.
+const (
+	shareFromWords  = 20
+	minSharePercent = 15
+)
+
+// trigramLetters: letter trigrams tell a text of this many letters (a
+// paragraph) reliably; a shorter one (an objective, an item, a table
+// row of names) is told by its function words alone, and is English
+// when it has none ("rye bread" is not Spanish, nor "| Mount Kosciuszko |
+// 2,228 m |" French, as trigrams took them).
+const trigramLetters = 120
 
 // scriptShareCJK: Han or kana a fifth of the letters makes a text Chinese
 // or Japanese, as one Chinese character stands for a word of about five
@@ -89,10 +112,12 @@ const (
 // byFunctionWords is the Latin-script language whose own words text has
 // the most of (its function words, and the words its rules read: counts,
 // negations, conditions), when one has more than any other; English when
-// it has as many as the best.
+// it has as many as the best. Where others tie ("le" is French and
+// Spanish), letter trigrams choose among them.
 func byFunctionWords(text string) (Tag, bool) {
-	best, bestN, tie := English, 0, false
 	ws := plainWords(text)
+	var best []Tag
+	bestN := 0
 	for _, t := range []Tag{English, German, French, Spanish, Portuguese} {
 		r, n := For(t), 0
 		for _, w := range ws {
@@ -102,29 +127,57 @@ func byFunctionWords(text string) (Tag, bool) {
 		}
 		switch {
 		case n > bestN:
-			best, bestN, tie = t, n, false
-		case n == bestN && best != English:
-			tie = true
+			best, bestN = []Tag{t}, n
+		case n == bestN && n > 0:
+			best = append(best, t)
 		}
 	}
-	return best, bestN > 0 && !tie
+	switch {
+	case bestN == 0, len(ws) >= shareFromWords && bestN*100 < len(ws)*minSharePercent:
+		return English, false // stray words in a language without rules (Czech "a", "se")
+	case len(best) == 1 || best[0] == English:
+		return best[0], true
+	}
+	return byTrigramsAmong(text, best), true
 }
 
 var trigramLangs = map[whatlanggo.Lang]Tag{whatlanggo.Eng: English, whatlanggo.Deu: German, whatlanggo.Fra: French,
 	whatlanggo.Spa: Spanish, whatlanggo.Por: Portuguese}
 
-// byTrigrams asks whatlanggo, among the Latin-script languages Scout
-// knows, and trusts it only when it says its answer is reliable.
-func byTrigrams(text string) Tag {
-	opts := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
-	for l := range trigramLangs {
-		opts.Whitelist[l] = true
+// byTrigrams asks whatlanggo, among all the languages it knows (a Czech
+// page is not French for being nearer French than English), and trusts
+// it only when it says its answer is reliable; a language Scout has no
+// rules for is read by English's.
+func byTrigrams(text string) (Tag, bool) {
+	info := whatlanggo.Detect(text)
+	if !info.IsReliable() {
+		return English, false
 	}
-	info := whatlanggo.DetectWithOptions(text, opts)
-	if t, ok := trigramLangs[info.Lang]; ok && info.IsReliable() {
+	if t, ok := trigramLangs[info.Lang]; ok {
+		return t, true
+	}
+	return English, true // a language without rules of its own: English's
+}
+
+// byTrigramsAmong is the one of langs whatlanggo finds likeliest; the
+// first where it finds none of them.
+func byTrigramsAmong(text string, langs []Tag) Tag {
+	if t, ok := trigramLangs[whatlanggo.DetectLangWithOptions(text, whitelist(slices.Values(langs)))]; ok {
 		return t
 	}
-	return English
+	return langs[0]
+}
+
+func whitelist(tags iter.Seq[Tag]) whatlanggo.Options {
+	opts := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
+	for t := range tags {
+		for l, lt := range trigramLangs {
+			if lt == t {
+				opts.Whitelist[l] = true
+			}
+		}
+	}
+	return opts
 }
 
 // chineseScript tells simplified from traditional Chinese by the

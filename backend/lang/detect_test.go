@@ -18,7 +18,7 @@ func TestDetect(t *testing.T) {
 		{German, "deine eigene Meinung, welches man kaufen sollte"}, {German, "der höchste Berg Afrikas und seine Höhe"},
 		{French, "trois éditeurs de photos gratuits et open source"}, {French, "LibreOffice est-il gratuit ?"},
 		{French, "la hauteur du mont Kenya en mètres"}, {French, "Compare les prix de deux bureaux debout"},
-		{French, "ton avis sur lequel acheter"}, {French, "la plus haute montagne d'Afrique et sa hauteur"},
+		{French, "ton avis sur lequel acheter"}, {French, "Le mont culmine à 1 642 mètres."}, {French, "la plus haute montagne d'Afrique et sa hauteur"},
 		{Spanish, "tres editores de fotos gratuitos y de código abierto"}, {Spanish, "¿Es LibreOffice gratuito?"},
 		{Spanish, "la altura del monte Kenia en metros"}, {Spanish, "Compara los precios de dos escritorios de pie"},
 		{Spanish, "tu opinión sobre cuál comprar"}, {Spanish, "la montaña más alta de África y su altura"},
@@ -58,5 +58,34 @@ func TestRulesLoad(t *testing.T) {
 	}
 	if For("xx").Tag != English {
 		t.Error("an unknown language should have English's rules")
+	}
+}
+
+// Short English text without function words stays English; paragraphs
+// are told by their trigrams.
+func TestDetectShortAndLong(t *testing.T) {
+	for text, want := range map[string]Tag{
+		"rye bread": English, "| New South Wales | Mount Kosciuszko | 2,228 m |": English, "Opinion polls": English,
+		"Mount Kosciuszko is mainland Australia's highest mountain, at 2,228 metres above sea level. It is located on the Main Range of the Snowy Mountains in Kosciuszko National Park.": English,
+		"Die Zugspitze ist mit 2962 Metern über Normalhöhennull der höchste Gipfel des Wettersteingebirges und zugleich der höchste Berg Deutschlands.":                                   German,
+		"Le mont Blanc est le point culminant de la chaîne des Alpes. Avec une altitude de 4 805 mètres, il est le plus haut sommet d'Europe occidentale.":                                French,
+		"El Aconcagua es una montaña ubicada en el departamento Las Heras, en la provincia de Mendoza, Argentina. Con una altitud de 6961 metros es el pico más alto.":                    Spanish,
+		"O Pico da Neblina é o ponto mais alto do Brasil, com 2995 metros de altitude, localizado na serra do Imeri, no estado do Amazonas, perto da fronteira.":                          Portuguese,
+	} {
+		if got := Detect(text); got != want {
+			t.Errorf("Detect(%.40q) = %s, want %s", text, got, want)
+		}
+	}
+}
+
+// A page in a language Scout has no rules for is read by English's.
+func TestDetectOtherLanguages(t *testing.T) {
+	for _, text := range []string{
+		"Zázrak jedné sezony? West Ham dává pochybovačům stále pádnější odpovědi a fotbalový svět si začíná uvědomovat, že se absolutní anglická fotbalová elita rozrůstá o nového člena.",
+		"Dezubekizacja, czyli daty mają znaczenie. Koncesjonowana opozycja nie jest w stanie zaproponować niczego, co wykraczałoby poza ramy wyznaczone przez władzę.",
+	} {
+		if got := Detect(text); got != English {
+			t.Errorf("Detect(%.40q) = %s, want en", text, got)
+		}
 	}
 }
