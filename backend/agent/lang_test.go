@@ -27,7 +27,7 @@ func TestRulesInEachLanguage(t *testing.T) {
 			[]string{"Drei kostenlose Open-Source-Editoren", "Deine eigene Meinung, welcher Editor der beste ist", "Die Meinungen der Kritiker zu GIMP", "Ist GIMP kostenlos?"}, []int{2},
 			"GIMP ist kostenlos und quelloffen.", []string{"Photoshop ist nicht kostenlos.", "Photoshop ist kein kostenloses Programm.", "Photoshop ist kostenpflichtig."}},
 		{"fr", "Trouve trois éditeurs de photos gratuits et open source, et donne ton avis sur le meilleur", 3, []string{"open source", "gratuit"},
-			[]string{"Trois éditeurs de photos gratuits et open source", "Ton avis sur le meilleur éditeur", "L'avis des critiques sur GIMP"}, []int{2},
+			[]string{"Trois éditeurs de photos gratuits et open source", "Ton avis sur le meilleur éditeur", "L'avis des critiques sur GIMP", "L'opinion des experts sur Krita"}, []int{2},
 			"GIMP est gratuit et open source.", []string{"Photoshop n'est pas gratuit.", "Photoshop est payant."}},
 		{"es", "Encuentra tres editores de fotos gratuitos y de código abierto, y dame tu opinión sobre cuál es el mejor", 3, []string{"gratuito", "código abierto"},
 			[]string{"Tres editores de fotos gratuitos y de código abierto", "Tu opinión sobre cuál es el mejor", "Las opiniones de los expertos sobre GIMP"}, []int{2},

@@ -65,14 +65,15 @@ var contraction = regexp.MustCompile(`\b(what|that|there|here|it|who|let|one)'s\
 // the writer gives ("My view:") from the findings: it is no gap, and no
 // finding is looked for to cover it.
 func isOpinion(item string) bool {
-	if opinion, decided := foreignOpinion(item); decided {
-		return opinion
-	}
 	s := strings.ToLower(strings.Join(strings.Fields(item), " "))
 	s = contraction.ReplaceAllString(strings.ReplaceAll(s, "’", "'"), "$1 is")
-	switch {
-	case addressedView.MatchString(s):
+	if addressedView.MatchString(s) {
 		return true
+	}
+	if opinion, decided := foreignOpinion(item); decided { // an item in another language (agent/lang.go)
+		return opinion
+	}
+	switch {
 	case namedHolder.MatchString(s), heldAfter(words(s)):
 		return false
 	}
