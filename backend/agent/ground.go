@@ -190,11 +190,12 @@ func appendUnit(out []unit, body string, lineStart, from, to int) []unit {
 }
 
 // groundWords are the words of text as grounding compares them: numbers
-// without their thousands separators, a unit glued to its number split
+// as one spelling of their value in text's language ("2.962 Meter" and
+// "2962 Meter", "744,4" and "744.4"), a unit glued to its number split
 // off, and every spelling of a unit as one ("metres", "meters", "m").
 func groundWords(text string) []string {
 	var out []string
-	for _, w := range words(text) {
+	for _, w := range words(valueSpelled(text)) {
 		if m := numberUnit.FindStringSubmatch(w); m != nil {
 			out = append(out, m[1], canonicalUnit(m[2]))
 			continue

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -323,3 +324,26 @@ func numberReadings(n string, t lang.Tag) []string {
 	}
 	return []string{k, en}
 }
+
+// valueSpelled is text with each number that has a separator in it
+// written as numberKey spells its value in text's language: "2.962" in a
+// German text is "2962", "744,4" is "744.4", "1 642" is "1642".
+func valueSpelled(text string) string {
+	if !separatedNumber.MatchString(text) {
+		return text
+	}
+	t := lang.Of(text)
+	var b strings.Builder
+	last := 0
+	for _, m := range numberSpans(text) {
+		b.WriteString(text[last:m[0]])
+		b.WriteString(numberKey(text[m[0]:m[1]], t))
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// separatedNumber is a digit, a separator and a digit: a number some
+// language writes differently.
+var separatedNumber = regexp.MustCompile(`\d[,.'’\x{00A0}\x{202F}\x{2009} ]\d`)

@@ -177,3 +177,18 @@ func TestConditionsPerThingInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Grounding reads a number as its language writes it: a finding that
+// writes the page's number another way is wholly in the page's words.
+func TestGroundNumbersAsWritten(t *testing.T) {
+	for _, c := range []struct{ finding, page string }{
+		{"Die Zugspitze ist 2962 Meter hoch.", "Die Zugspitze ist 2.962 Meter hoch und liegt in Bayern."},
+		{"La superficie du lac est de 744,4 km².", "La superficie du lac est de 744.4 km² selon le relevé."},
+		{"Le mont culmine à 1642 mètres.", "Le mont culmine à 1\u202f642 mètres au-dessus de la mer."},
+		{"Der Säntis ist 2502 m hoch.", "Der Säntis ist 2’502 m hoch."},
+	} {
+		if ev := ground(c.finding, []string{c.page}); ev.score < 1 {
+			t.Errorf("ground(%q) in %q = %.2f", c.finding, c.page, ev.score)
+		}
+	}
+}

@@ -82,11 +82,19 @@ func overlap(a, b map[string]bool) float64 {
 // language that groups so ("1 642 Meter").
 func numbersIn(text string) []string {
 	var out []string
+	for _, m := range numberSpans(text) {
+		out = append(out, text[m[0]:m[1]])
+	}
+	return out
+}
+
+// numberSpans are where the numbers of text are (see numbersIn).
+func numberSpans(text string) [][]int {
+	var out [][]int
 	spaced := -1 // whether text's language groups digits with a space, once asked
 	var last []int
 	for _, m := range numberPattern.FindAllStringIndex(text, -1) {
 		if last != nil && groupedOn(text, last, m, &spaced) {
-			out[len(out)-1] += text[last[1]:m[1]]
 			last[1] = m[1]
 			continue
 		}
@@ -98,8 +106,8 @@ func numbersIn(text string) []string {
 			before, _ = utf8.DecodeLastRuneInString(text[:m[0]])
 		}
 		if !unicode.IsLetter(before) && before != '_' {
-			out = append(out, text[m[0]:m[1]])
 			last = []int{m[0], m[1]}
+			out = append(out, last)
 		}
 	}
 	return out
