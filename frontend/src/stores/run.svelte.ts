@@ -28,6 +28,14 @@ export class RunStore {
   reportError = $state('');
   /** The "Stop the research?" question is showing. */
   confirmingStop = $state(false);
+  /**
+   * The objective being typed for the next run. Kept here, not in the
+   * research screen, so a trip to Settings (the start error's own link
+   * does this) does not lose it.
+   */
+  draft = $state('');
+  /** The user chose New research after a run: the objective box shows, not the last run. */
+  drafting = $state(false);
   /** Runs that reported their end, by folder. */
   private endedDirs = new Map<string, RunView>();
   /** Batches held while a start or resume call is on its way. */
@@ -72,6 +80,8 @@ export class RunStore {
    */
   private show(view: RunView, keep = false): void {
     const { progress, call, call_n, ...head } = view;
+    // Another run shown (started, resumed, opened): the draft waits behind it.
+    if (head.dir !== this.view?.dir) this.drafting = false;
     this.view = head;
     this.rows = keep ? keepHeld(this.rows, progress.rows ?? []) : progress.rows ?? [];
     this.findings = progress.findings ?? [];
@@ -85,9 +95,30 @@ export class RunStore {
     if (!view.running) this.call = null;
   }
 
-  async start(objective: string): Promise<boolean> {
+  /** Starts a run on the draft objective; the draft is kept should it fail. */
+  async start(objective = this.draft): Promise<boolean> {
     if (!objective.trim()) return false;
-    return this.begin(() => api.startRun(objective));
+    const ok = await this.begin(() => api.startRun(objective));
+    if (ok) this.draft = '';
+    return ok;
+  }
+
+  /**
+   * New research after a run: an empty objective box. A start or resume
+   * error belongs to what was tried before, so it goes too.
+   */
+  newResearch(): void {
+    this.drafting = true;
+    this.draft = '';
+    this.startError = '';
+  }
+
+  /**
+   * The settings changed or the server answered: an error from an
+   * earlier start or resume may no longer hold; a new try says anew.
+   */
+  settingsChanged(): void {
+    this.startError = '';
   }
 
   /** Runs a start or a resume: the new run replaces what is shown. */

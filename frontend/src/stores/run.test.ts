@@ -4,6 +4,7 @@ vi.mock('../api', () => ({
   startRun: vi.fn(),
   stopRun: vi.fn(),
   openRun: vi.fn(),
+  resumeRun: vi.fn(),
   currentRun: vi.fn(),
   loadReport: vi.fn(),
   onRunEvents: vi.fn(() => () => {}),
@@ -180,6 +181,46 @@ describe('RunStore stop, open and report errors', () => {
     mocked.startRun.mockResolvedValue(view());
     await s.start('o');
     expect(s.reportError).toBe('');
+  });
+});
+
+describe('RunStore draft', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it('keeps the typed objective when the start fails, and empties it once a run begins', async () => {
+    mocked.startRun.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
+    const s = new RunStore();
+    s.draft = 'which rivers?';
+    expect(await s.start()).toBe(false);
+    expect(s.draft).toBe('which rivers?');
+    mocked.startRun.mockResolvedValue(view());
+    expect(await s.start()).toBe(true);
+    expect(s.draft).toBe('');
+  });
+
+  it('New research shows the box until another run is shown, and drops the error of what was tried before', async () => {
+    mocked.openRun.mockResolvedValue(ended());
+    mocked.resumeRun.mockRejectedValue('Nothing is listening at http://127.0.0.1:1234.');
+    const s = new RunStore();
+    await s.open('/runs/a');
+    await s.resume('/runs/a');
+    expect(s.startError).toMatch(/Nothing is listening/);
+    s.newResearch();
+    expect(s.drafting).toBe(true);
+    expect(s.startError).toBe('');
+    await s.done(ended()); // the same run's end again: still drafting
+    expect(s.drafting).toBe(true);
+    mocked.openRun.mockResolvedValue(view({ dir: '/runs/b', running: false }));
+    await s.open('/runs/b');
+    expect(s.drafting).toBe(false);
+  });
+
+  it('saved settings clear the last start error', async () => {
+    mocked.startRun.mockRejectedValue('Nothing is listening at http://127.0.0.1:1234.');
+    const s = new RunStore();
+    await s.start('o');
+    s.settingsChanged();
+    expect(s.startError).toBe('');
   });
 });
 
