@@ -196,20 +196,38 @@ func followsCheckSchema(reply string) bool {
 }
 
 // warnings say what the probe found that makes Scout slow or unreliable
-// with this server, and what to do.
+// with this server, and what to do: for the server the probe identified
+// (m.Server) when it knows one, else for each kind it could be.
 func warnings(m speed.Measurement, checkReply string) []string {
 	out := []string{}
 	if m.PrefixReuse == speed.No {
 		out = append(out, "Scout is several times slower with this server: it read the same prompt again in full instead of reusing what it had just read (its prompt cache), so every step of a run reads the whole conversation anew. "+
-			"Let the server keep its prompt cache: llama-server does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one); "+
-			"LM Studio and Ollama do while the model stays loaded, so do not let them unload it between calls, and keep other programs from using the same model at the same time.")
+			cacheAdvice(m.Server))
 	}
 	if m.Schema == speed.No {
-		out = append(out, fmt.Sprintf("The server did not hold the model to the JSON schema Scout sent: it answered %s. "+
-			"Scout's replies would then often be sent back, costing a model call each. Use a server that follows response_format json_schema (LM Studio 0.3 or newer, llama-server, Ollama 0.5 or newer) and test again.",
-			quoteReply(checkReply)))
+		// The model's words go last, so their own full stop ends the text.
+		out = append(out, "The server did not hold the model to the JSON schema Scout sent, so Scout's replies would often be sent back, costing a model call each. "+
+			"Use a server that follows response_format json_schema (LM Studio 0.3 or newer, llama-server, Ollama 0.5 or newer) and test again. The model answered: "+
+			quoteReply(checkReply))
 	}
 	return out
+}
+
+// cacheAdviceFor is what keeps each kind of server's prompt cache.
+var cacheAdviceFor = map[string]string{
+	ServerLlamaCpp: "Let llama-server keep its prompt cache: it does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one).",
+	ServerLMStudio: "LM Studio keeps it while the model stays loaded: do not let it unload the model between calls (its idle time-to-live), and keep other programs from using the same model at the same time.",
+	ServerOllama:   "Ollama keeps it while the model stays loaded: set a longer keep_alive (OLLAMA_KEEP_ALIVE) so it does not unload the model between calls, and keep other programs from using the same model at the same time.",
+}
+
+// cacheAdvice says how to keep the prompt cache of the server kind named,
+// or of each kind when the probe could not tell which it is.
+func cacheAdvice(server string) string {
+	if a, ok := cacheAdviceFor[server]; ok {
+		return a
+	}
+	return "Let the server keep its prompt cache: llama-server does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one); " +
+		"LM Studio and Ollama do while the model stays loaded, so do not let them unload it between calls, and keep other programs from using the same model at the same time."
 }
 
 // maxQuotedReply bounds the reply a warning quotes.

@@ -189,3 +189,32 @@ func TestProbeTellsItsSteps(t *testing.T) {
 		t.Errorf("no step told the tokens written: %+v", steps)
 	}
 }
+
+// The warnings end each sentence once (the model's quoted reply ends the
+// schema warning with its own stop), and the cache advice names the flags
+// and settings of the server identified, not another's.
+func TestWarningsWording(t *testing.T) {
+	for _, reply := range []string{"Sure! Yes, it is.", "yes", strings.Repeat("word ", 60)} {
+		got := warnings(speed.Measurement{Schema: speed.No, PrefixReuse: speed.Yes}, reply)
+		if len(got) != 1 {
+			t.Fatalf("%d warnings", len(got))
+		}
+		for _, bad := range []string{`.".`, `…".`, "..", `!".`} {
+			if strings.Contains(got[0], bad) {
+				t.Errorf("the schema warning for the reply %q holds %q: %s", reply, bad, got[0])
+			}
+		}
+	}
+	tests := []struct{ server, says, not string }{
+		{ServerLMStudio, "LM Studio keeps it", "--no-cache-prompt"},
+		{ServerOllama, "keep_alive", "--no-cache-prompt"},
+		{ServerLlamaCpp, "--no-cache-prompt", "LM Studio"},
+		{"", "--no-cache-prompt", ""},
+	}
+	for _, tc := range tests {
+		got := strings.Join(warnings(speed.Measurement{Server: tc.server, Schema: speed.Yes, PrefixReuse: speed.No}, ""), "\n")
+		if !strings.Contains(got, tc.says) || (tc.not != "" && strings.Contains(got, tc.not)) {
+			t.Errorf("server %q: the advice should say %q and not %q: %s", tc.server, tc.says, tc.not, got)
+		}
+	}
+}
