@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -47,7 +48,7 @@ func describe(ev agent.Event) string {
 		}
 		s := fmt.Sprintf("model %s call: %d prompt tokens (%d cached), %d written, %s", ev.Kind, u.PromptTokens, u.CachedTokens, u.CompletionTokens, u.Duration.Round(time.Millisecond))
 		if ev.Message != "" {
-			s += " FAILED: " + ev.Message
+			s += " FAILED: " + callFailure(ev.Message)
 		}
 		if ev.Thinking != "" {
 			s += "; thought: " + clipped(oneLine(ev.Thinking), thinkingShown)
@@ -82,7 +83,7 @@ func describe(ev agent.Event) string {
 	case agent.EvRunFinished:
 		s := "run finished: " + ev.Status
 		if ev.Message != "" {
-			s += " (" + ev.Message + ")"
+			s += " (" + callFailure(ev.Message) + ")"
 		}
 		return s
 	case agent.EvReportWritten:
@@ -140,4 +141,13 @@ func clipped(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// callFailure words a failure for the journal's reader: a call cut short
+// because the run was stopped says so, not Go's "context canceled".
+func callFailure(msg string) string {
+	if msg == context.Canceled.Error() || strings.HasSuffix(msg, ": "+context.Canceled.Error()) {
+		return "stopped before the model answered, as the run was stopped"
+	}
+	return msg
 }

@@ -30,6 +30,11 @@ func TestLines(t *testing.T) {
 		{agent.Event{Type: agent.EvModelCall, Kind: "action", Turn: 4, Time: at, Usage: &chat.Usage{PromptTokens: 900, CachedTokens: 800, CompletionTokens: 300, Duration: time.Second},
 			Thinking: "Okay, the page\n\ngives " + strings.Repeat("a height ", 40)},
 			"model action call: 900 prompt tokens (800 cached), 300 written, 1s; thought: Okay, the page gives " + strings.Repeat("a height ", 30) + "a height…"},
+		// A call the user's Stop cut short says so in words.
+		{agent.Event{Type: agent.EvModelCall, Kind: "action", Turn: 4, Time: at, Usage: &chat.Usage{}, Message: "context canceled"},
+			"model action call: 0 prompt tokens (0 cached), 0 written, 0s FAILED: stopped before the model answered, as the run was stopped"},
+		{agent.Event{Type: agent.EvRunFinished, Turn: 4, Time: at, Status: agent.StatusInterrupted, Message: "Turn 4: context canceled"},
+			"run finished: interrupted (stopped before the model answered, as the run was stopped)"},
 		// A page title or a model's words with terminal escapes, bidi
 		// controls or line breaks stay one inert line.
 		{agent.Event{Type: agent.EvAction, Turn: 2, Time: at, Action: "DISCOVER", Param: "[1] \x1b]8;;http://evil.test/\x1b\\link\x1b]8;;\x1b\\ text",

@@ -83,13 +83,16 @@ func RowOf(ev agent.Event) (r Row, ok bool) {
 	return pageRow(ev, row)
 }
 
-// endTone colours a run's end: a run that finished, or that the user or
-// the turn limit stopped, ended as it should; one the model, the search or
-// the start ended shows as failed, not in the colour of success.
+// endTone colours a run's end: a run that finished shows in the colour
+// of success; one the user or the turn limit stopped ended as it should
+// but did not finish, so it shows plain; one the model, the search or the
+// start ended shows as failed.
 func endTone(status string) string {
 	switch status {
-	case agent.StatusFinished, agent.StatusInterrupted, agent.StatusTurnLimit:
+	case agent.StatusFinished:
 		return "done"
+	case agent.StatusInterrupted, agent.StatusTurnLimit:
+		return "info"
 	}
 	return "failed"
 }

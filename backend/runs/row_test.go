@@ -34,7 +34,7 @@ func TestRowOf(t *testing.T) {
 		{agent.Event{Type: agent.EvNotice, Query: "q", Message: "No answer: trying again."},
 			Row{Icon: "ℹ", Title: "Note", Detail: "No answer: trying again.", Tone: "info"}},
 		{agent.Event{Type: agent.EvRunFinished, Status: agent.StatusInterrupted},
-			Row{Icon: "■", Title: "Run stopped", Tone: "done"}},
+			Row{Icon: "■", Title: "Run stopped", Tone: "info"}}, // not in the colour of success
 		{agent.Event{Type: agent.EvRunFinished, Status: agent.StatusFinished},
 			Row{Icon: "■", Title: "Run finished", Tone: "done"}},
 		{agent.Event{Type: agent.EvRunFinished, Status: agent.StatusModelUnavailable, Message: "Nothing is listening"},
