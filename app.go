@@ -11,6 +11,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/cli"
 	"github.com/scout-research/scout/backend/desktop"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runs"
@@ -292,4 +293,19 @@ func (a *App) FrontendReady() error {
 		fmt.Fprintf(os.Stderr, "scout: first paint after %d ms\n", time.Since(processStart).Milliseconds())
 	}
 	return nil
+}
+
+// AboutView is what the About section of Settings shows.
+type AboutView struct {
+	// Version is Scout's version (cli.Version, equal to wails.json's
+	// productVersion).
+	Version string `json:"version"`
+	// Settings is the settings file; Runs the folder past runs live in.
+	Settings string `json:"settings"`
+	Runs     string `json:"runs"`
+}
+
+// About returns Scout's version and where it keeps its files.
+func (a *App) About() (AboutView, error) {
+	return AboutView{Version: cli.Version, Settings: a.store.Path, Runs: runs.Root()}, nil
 }

@@ -3,8 +3,9 @@
 // place and tests can replace it with vi.mock('../api').
 import * as App from '../../wailsjs/go/main/App';
 import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
+import { userMessage } from '../lib/message';
 import type {
-  CallUpdate, HistoryEntry, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
+  AboutView, CallUpdate, HistoryEntry, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
 } from './types';
 
@@ -69,6 +70,11 @@ export function onProbeStep(cb: (s: ProbeStep) => void): () => void {
 export async function modelSpeed(serverURL: string, model: string): Promise<Measurement | null> {
   const m = (await App.ModelSpeed(serverURL, model)) as Measurement | null;
   return m ? { ...m, warnings: m.warnings ?? [] } : null;
+}
+
+/** Scout's version and where it keeps its files. */
+export function about(): Promise<AboutView> {
+  return App.About();
 }
 
 /** Checks the model server and starts researching in the background. */
@@ -180,9 +186,7 @@ export function openExternal(url: string): void {
  * JavaScript as plain strings written for the user.
  */
 export function errorMessage(err: unknown): string {
-  if (typeof err === 'string' && err.trim() !== '') return err;
-  if (err instanceof Error && err.message) return err.message;
-  return 'Something went wrong talking to the Scout backend. Restart the app; if it happens again, report it.';
+  return userMessage(err);
 }
 
 /** Sets the window title. */

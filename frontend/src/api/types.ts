@@ -8,6 +8,8 @@ export type Settings = settings.Settings;
 export type FieldError = settings.FieldError;
 export type SettingsView = main.SettingsView;
 export type SaveResult = main.SaveResult;
+/** Scout's version and where it keeps its files. */
+export type AboutView = main.AboutView;
 /** Whether an API key is kept for the model server, and where; never the key. */
 export type KeyStatus = settings.KeyStatus;
 export type ServerInfo = llm.ServerInfo;

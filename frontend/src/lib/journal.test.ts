@@ -3,7 +3,7 @@
 // view_test.go).
 import { describe as suite, expect, it } from 'vitest';
 import type { Row } from '../api';
-import { BLOCK_ROWS, blocksOf, clock, following, keepHeld, workedSeconds } from './journal';
+import { BLOCK_ROWS, blocksOf, clock, following, keepHeld, liveModelSeconds, span, workedSeconds } from './journal';
 
 const row = (seq: number): Row => ({ seq, turn: 1, icon: '◎', title: 'SEARCH', detail: `q${seq}`, thought: '', tone: 'action' });
 
@@ -70,5 +70,20 @@ suite('following', () => {
     [300, 0, 400, true], // everything fits
   ])('scrollHeight %i, scrollTop %i, clientHeight %i follows: %s', (scrollHeight, scrollTop, clientHeight, want) => {
     expect(following({ scrollHeight, scrollTop, clientHeight })).toBe(want);
+  });
+});
+
+suite('span', () => {
+  // As the report writes model time (Go's Round(time.Second)): 85.6 s is
+  // 1m26s on both, not 1:25 on the screen.
+  it.each([[0, '0s'], [44.4, '44s'], [85.6, '1m26s'], [3723, '1h2m3s']])('%d s', (s, want) => expect(span(s)).toBe(want));
+});
+
+suite('liveModelSeconds', () => {
+  it('counts the call in progress on from when Go told of it', () => {
+    const call = { wait: { elapsed_ns: 5e9 } };
+    expect(liveModelSeconds(40, null, 0, 9000)).toBe(40);
+    expect(liveModelSeconds(40, call, 1000, 1000)).toBe(45);
+    expect(liveModelSeconds(40, call, 1000, 4000)).toBe(48);
   });
 });

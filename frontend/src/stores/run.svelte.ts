@@ -20,6 +20,8 @@ export class RunStore {
   glance = $state.raw<Glance | null>(null);
   /** The model call in progress, as Go tells it; null between calls. */
   call = $state<CallProgress | null>(null);
+  /** When (ms) Go last told of the call in progress: its time counts on from there. */
+  callAt = $state(0);
   report = $state<ReportView | null>(null);
   starting = $state(false);
   stopping = $state(false);
@@ -91,6 +93,7 @@ export class RunStore {
     if (call_n > this.callN) {
       this.callN = call_n;
       this.call = call ?? null;
+      this.callAt = Date.now();
     }
     if (!view.running) this.call = null;
   }
@@ -203,6 +206,7 @@ export class RunStore {
     if (u.n <= this.callN) return;
     this.callN = u.n;
     this.call = u.call;
+    this.callAt = Date.now();
   }
 
   /**

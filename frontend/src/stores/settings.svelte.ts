@@ -1,7 +1,7 @@
 // The settings store: the form's state, the last connection test and the
 // save outcome. Components render it; Go decides validity.
 import * as api from '../api';
-import type { KeyStatus, Measurement, ProbeStep, ServerInfo, Settings, SetupStatus } from '../api';
+import type { AboutView, KeyStatus, Measurement, ProbeStep, ServerInfo, Settings, SetupStatus } from '../api';
 import { errorsByField } from '../lib/connection';
 
 export type Connection =
@@ -38,6 +38,8 @@ export class SettingsStore {
   key = $state('');
   keyStatus = $state<KeyStatus | null>(null);
   keyError = $state('');
+  /** Scout's version and folders, for the About section; null until loaded. */
+  about = $state<AboutView | null>(null);
 
   /** The last successful connection test, if any. */
   get info(): ServerInfo | null {
@@ -65,6 +67,11 @@ export class SettingsStore {
       this.loadError = '';
     } catch (err) {
       this.loadError = api.errorMessage(err);
+    }
+    try {
+      this.about = await api.about();
+    } catch {
+      this.about = null; // the section waits; nothing else depends on it
     }
     try {
       this.keyStatus = await api.apiKeyStatus();

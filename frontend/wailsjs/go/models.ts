@@ -89,6 +89,11 @@ export namespace llm {
 
 export namespace main {
 	
+	export interface AboutView {
+	    version: string;
+	    settings: string;
+	    runs: string;
+	}
 	export interface SaveResult {
 	    errors: settings.FieldError[];
 	}

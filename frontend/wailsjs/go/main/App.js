@@ -6,6 +6,10 @@ export function APIKeyStatus() {
   return window['go']['main']['App']['APIKeyStatus']();
 }
 
+export function About() {
+  return window['go']['main']['App']['About']();
+}
+
 export function CancelMeasure() {
   return window['go']['main']['App']['CancelMeasure']();
 }

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { UNKNOWN_FAILURE, userMessage } from './message';
+
+describe('userMessage', () => {
+  it.each([
+    ['this run has no report yet (open report.md: no such file)', 'This run has no report yet (open report.md: no such file)'],
+    ['Nothing is listening at http://127.0.0.1:1234.', 'Nothing is listening at http://127.0.0.1:1234.'],
+    [new Error('no run is going'), 'No run is going'],
+    ['  ', UNKNOWN_FAILURE],
+    [undefined, UNKNOWN_FAILURE],
+  ])('%s', (err, want) => expect(userMessage(err)).toBe(want));
+});

@@ -1,0 +1,16 @@
+// How an error from Go reads on screen. Kept free of the Wails bindings so
+// it is tested directly.
+
+/** What a failure that says nothing shows. */
+export const UNKNOWN_FAILURE = 'Something went wrong talking to the Scout backend. Restart the app; if it happens again, report it.';
+
+/**
+ * The message to show for a rejected Go call: Go's text, which is written
+ * for the user, starting with a capital as a banner's sentence does (Go
+ * wraps errors in lower case: "this run has no report yet (...)").
+ */
+export function userMessage(err: unknown): string {
+  const text = typeof err === 'string' ? err.trim() : err instanceof Error ? err.message.trim() : '';
+  if (text === '') return UNKNOWN_FAILURE;
+  return text[0].toLocaleUpperCase('en-US') + text.slice(1);
+}
