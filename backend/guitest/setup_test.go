@@ -1,6 +1,7 @@
 package guitest
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,11 +15,12 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
 // TestSetupCardInstallsTheDriver starts the app with no browser driver: the
 // research screen explains and installs it (from the npm registry, with the
-// system Node.js), and the card goes away.
+// system Node.js), and the card then says it is installed.
 func TestSetupCardInstallsTheDriver(t *testing.T) {
 	Enabled(t)
 	if os.Getenv("SCOUT_TEST_DRIVER_INSTALL") != "1" {
@@ -41,9 +43,13 @@ func TestSetupCardInstallsTheDriver(t *testing.T) {
 		t.Fatalf("no download percentage shown: %v", err)
 	}
 	screenshot(t, page, "setup-progress.png")
-	card := page.GetByTestId("setup-card")
-	if err := playwright.NewPlaywrightAssertions().Locator(card).ToHaveCount(0, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(120000)}); err != nil {
-		t.Fatalf("the setup card stayed: %v\n%s", err, app.Log())
+	// Installed, the card says so rather than vanish.
+	done := page.GetByTestId("driver-installed")
+	if err := playwright.NewPlaywrightAssertions().Locator(done).ToContainText("The browser driver is installed", playwright.LocatorAssertionsToContainTextOptions{Timeout: playwright.Float(120000)}); err != nil {
+		t.Fatalf("the card does not say the driver is installed: %v\n%s", err, app.Log())
+	}
+	if n, _ := page.GetByTestId("install-driver").Count(); n != 0 {
+		t.Error("the install button stayed after the driver was installed")
 	}
 	if _, err := os.Stat(filepath.Join(driverDir, "package", "cli.js")); err != nil {
 		t.Fatalf("driver not installed: %v", err)
@@ -82,4 +88,27 @@ func slowMirror(t *testing.T) string {
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// TestFirstStartNamesTheModelServer starts the app as a new user does, with
+// no run yet: the setup card says a model server is needed and which URL
+// Scout uses, tests it on the spot, and says the browser driver is there.
+func TestFirstStartNamesTheModelServer(t *testing.T) {
+	Enabled(t)
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	server := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, ContextLength: 8192})
+	defer server.Close()
+	config := t.TempDir()
+	mustWrite(t, filepath.Join(config, "scout", "settings.json"), fmt.Sprintf(`{"server_url":%q}`, server.BaseURL()))
+	app := Start(t, bin, root, config)
+	page := openPage(t, app.URL)
+
+	expectText(t, page, "setup-server", "A model server")
+	expectText(t, page, "setup-server", server.BaseURL())
+	expectText(t, page, "driver-installed", "The browser driver is installed")
+	click(t, page, "setup-test-server")
+	expectText(t, page, "setup-server-status", "Connected to LM Studio: 2 models, context 8192 tokens.")
+	screenshot(t, page, "first-start.png")
+	assertFits(t, page, "first-start-900x600.png")
 }
