@@ -309,3 +309,9 @@ type AboutView struct {
 func (a *App) About() (AboutView, error) {
 	return AboutView{Version: cli.Version, Settings: a.store.Path, Runs: runs.Root()}, nil
 }
+
+// OpenLink opens url, a web address, in the user's browser, and says why
+// when it could not.
+func (a *App) OpenLink(url string) error {
+	return desktop.OpenLink(url)
+}

@@ -19,7 +19,8 @@ import (
 // TestLookAndWording checks the small things issue 27's walkthrough
 // tripped on after a finished run: the top bar's buttons stay put from
 // screen to screen, Ctrl+A selects the journal rather than the whole
-// window, model time reads as the report writes it, the About section
+// window, model time reads as the report writes it, a source link the
+// system cannot open says so, the About section
 // names the version, and in the dark theme a placeholder is clearly
 // dimmer than typed text.
 func TestLookAndWording(t *testing.T) {
@@ -30,7 +31,15 @@ func TestLookAndWording(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(runScript(0,
 		"The tallest mountain in Africa is Mount Kilimanjaro [1]. It rises 5,895 metres (19,341 ft) above sea level [1]."))})
 	defer model.Close()
-	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL, false))
+	// A system whose browser will not open: the opener fails, as xdg-open
+	// does with no default browser set.
+	bins := t.TempDir()
+	opened := filepath.Join(bins, "opened")
+	mustWrite(t, filepath.Join(bins, "xdg-open"), "#!/bin/sh\necho \"$1\" >> "+opened+"\nexit 4\n")
+	if err := os.Chmod(filepath.Join(bins, "xdg-open"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	app := Start(t, bin, root, researchConfig(t, model.BaseURL(), web.URL, false), "PATH="+bins+string(os.PathListSeparator)+os.Getenv("PATH"))
 	page := openPage(t, app.URL)
 	fill(t, page, "#objective", objective)
 	click(t, page, "start")
@@ -69,6 +78,17 @@ func TestLookAndWording(t *testing.T) {
 	screenTime := modelTimeOnScreen(t, page)
 	click(t, page, "open-report")
 	expectText(t, page, "report", "Model time: "+screenTime+";")
+
+	// A source that does not open says so, rather than nothing.
+	source := page.Locator(`[data-testid=report] a[href^="http"]`).First()
+	href, _ := source.GetAttribute("href")
+	if err := source.Click(); err != nil {
+		t.Fatal(err)
+	}
+	expectText(t, page, "report-notice", "Your browser did not open the link")
+	if got, _ := os.ReadFile(opened); strings.TrimSpace(string(got)) != href {
+		t.Errorf("the opener was given %q; the link is %q", got, href)
+	}
 
 	// About: the version wails.json gives the packages.
 	click(t, page, "nav-settings")

@@ -2,8 +2,8 @@
 // never from the generated Wails bindings, so the boundary stays in one
 // place and tests can replace it with vi.mock('../api').
 import * as App from '../../wailsjs/go/main/App';
-import { BrowserOpenURL, ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
-import { userMessage } from '../lib/message';
+import { ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
+import { asSentence, userMessage } from '../lib/message';
 import type {
   AboutView, CallUpdate, HistoryEntry, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
@@ -175,10 +175,19 @@ export function onRunDone(cb: (view: RunView) => void): () => void {
   return EventsOn('run:done', cb);
 }
 
-/** Opens a link in the user's default browser, never inside the app. */
-export function openExternal(url: string): void {
-  // Only web addresses: a URL from a page or a journal could be anything.
-  if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);
+/**
+ * Opens a link in the user's default browser, never inside the app.
+ * Resolves '' when it opened, else what went wrong; the link is then on
+ * the clipboard to paste, and the message says so.
+ */
+export async function openExternal(url: string): Promise<string> {
+  try {
+    await App.OpenLink(url);
+    return '';
+  } catch (err) {
+    const copied = await ClipboardSetText(url).catch(() => false);
+    return asSentence(errorMessage(err)) + (copied ? ' The link is copied to the clipboard.' : '');
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_FAILURE, userMessage } from './message';
+import { UNKNOWN_FAILURE, asSentence, userMessage } from './message';
 
 describe('userMessage', () => {
   it.each([
@@ -9,4 +9,12 @@ describe('userMessage', () => {
     ['  ', UNKNOWN_FAILURE],
     [undefined, UNKNOWN_FAILURE],
   ])('%s', (err, want) => expect(userMessage(err)).toBe(want));
+});
+
+describe('asSentence', () => {
+  it.each([
+    ['paste the link into your browser', 'paste the link into your browser.'],
+    ['Nothing is listening.', 'Nothing is listening.'],
+    ['Really?', 'Really?'],
+  ])('%s', (text, want) => expect(asSentence(text)).toBe(want));
 });

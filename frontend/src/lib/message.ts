@@ -14,3 +14,9 @@ export function userMessage(err: unknown): string {
   if (text === '') return UNKNOWN_FAILURE;
   return text[0].toLocaleUpperCase('en-US') + text.slice(1);
 }
+
+/** text ending in one full stop (or its own ! ? …), for a sentence to follow it. */
+export function asSentence(text: string): string {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : t + '.';
+}

@@ -37,6 +37,8 @@ export function MeasureModel(arg1:string,arg2:string,arg3:string):Promise<speed.
 
 export function ModelSpeed(arg1:string,arg2:string):Promise<speed.Measurement>;
 
+export function OpenLink(arg1:string):Promise<void>;
+
 export function OpenRun(arg1:string):Promise<desktop.RunView>;
 
 export function Report(arg1:string):Promise<desktop.ReportView>;

@@ -62,6 +62,10 @@ export function ModelSpeed(arg1, arg2) {
   return window['go']['main']['App']['ModelSpeed'](arg1, arg2);
 }
 
+export function OpenLink(arg1) {
+  return window['go']['main']['App']['OpenLink'](arg1);
+}
+
 export function OpenRun(arg1) {
   return window['go']['main']['App']['OpenRun'](arg1);
 }
