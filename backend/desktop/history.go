@@ -84,8 +84,9 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	if err != nil {
 		return RunView{}, err
 	}
-	view := RunView{Dir: dir, Started: time.Now(), PriorSeconds: past.Worked.Seconds(), Progress: Progress{Rows: runs.Rows(events)}}
-	return s.launch(view, fold, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info, Past: &past}, runner.Resume)
+	var rower runs.Rower
+	view := RunView{Dir: dir, Started: time.Now(), PriorSeconds: past.Worked.Seconds(), Progress: Progress{Rows: rower.Rows(events)}}
+	return s.launch(view, fold, rower, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info, Past: &past}, runner.Resume)
 }
 
 // Delete removes a past run. The run in progress cannot be deleted.

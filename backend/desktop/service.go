@@ -55,7 +55,8 @@ type Service struct {
 type active struct {
 	view   RunView // its Progress holds the rows only: see shown
 	fold   *runs.View
-	found  int // findings sent to the window so far
+	rower  runs.Rower // the rows' maker, which remembers the last search
+	found  int        // findings sent to the window so far
 	cancel context.CancelFunc
 	done   chan struct{}
 }
@@ -101,7 +102,7 @@ func (a *active) shown() RunView {
 // add folds a batch of events into the run, for a caller holding s.mu,
 // and returns what it adds to the window.
 func (a *active) add(batch []agent.Event) Progress {
-	rows := runs.Rows(batch)
+	rows := a.rower.Rows(batch)
 	for _, ev := range batch {
 		a.fold.Add(ev)
 	}
@@ -135,7 +136,7 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 	}
 	started := time.Now()
 	view := RunView{Dir: runs.DefaultDir(objective, started), Started: started}
-	return s.launch(view, &runs.View{}, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}, runner.Run)
+	return s.launch(view, &runs.View{}, runs.Rower{}, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}, runner.Run)
 }
 
 // prepare checks what a run needs before it starts: no other run going, a
@@ -179,15 +180,15 @@ func (s *Service) goingLocked() *active {
 	return nil
 }
 
-// launch makes view, whose journal fold holds so far, the current run and
-// starts do in the background.
-func (s *Service) launch(view RunView, fold *runs.View, set settings.Settings, info llm.ServerInfo, opts runner.Options,
+// launch makes view, whose journal fold and rower hold so far, the
+// current run and starts do in the background.
+func (s *Service) launch(view RunView, fold *runs.View, rower runs.Rower, set settings.Settings, info llm.ServerInfo, opts runner.Options,
 	do func(context.Context, runner.Options) (*runner.Outcome, error)) (RunView, error) {
 	view.Running = true
 	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, runner.ContextLength(set, info), info.Model
 	fold.Live(opts.Objective, view.ContextLength)
 	runCtx, cancel := context.WithCancel(context.Background())
-	a := &active{view: view, fold: fold, found: len(fold.Findings(0)), cancel: cancel, done: make(chan struct{})}
+	a := &active{view: view, fold: fold, rower: rower, found: len(fold.Findings(0)), cancel: cancel, done: make(chan struct{})}
 	s.mu.Lock()
 	if s.goingLocked() != nil { // another start won the race
 		s.mu.Unlock()

@@ -61,6 +61,18 @@ func TestLookAndWording(t *testing.T) {
 		}
 	}
 
+	// The journal names the result NAVIGATE R1 opened, and the results
+	// row opens to show what the model chose from.
+	expectText(t, page, "journal", "R1 · Mount Kilimanjaro")
+	results := page.GetByTestId("journal-results").First()
+	if err := results.Locator("summary").Click(); err != nil {
+		t.Fatal(err)
+	}
+	if err := playwright.NewPlaywrightAssertions().Locator(results.Locator("li").First()).ToBeVisible(); err != nil {
+		t.Errorf("the results row does not open: %v", err)
+	}
+	expectText(t, page, "journal-results", "Mount Kilimanjaro")
+
 	// Ctrl+A on the research screen selects the journal's text only.
 	if err := page.GetByTestId("journal").Click(); err != nil {
 		t.Fatal(err)

@@ -3,9 +3,12 @@ package runs
 import (
 	"cmp"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // Row is an event as a row of the app's journal: Go says what it shows,
@@ -20,6 +23,15 @@ type Row struct {
 	// Tone colours the row: action, refused, check, failed, finding,
 	// info, done or attention.
 	Tone string `json:"tone"`
+	// Results are a search's results, as the model chose from them (the
+	// row opens to show them); none for other rows.
+	Results []Result `json:"results,omitempty"`
+}
+
+// Result is one search result in a journal row.
+type Result struct {
+	Title string `json:"title"`
+	URL   string `json:"url"`
 }
 
 // Icons are plain Unicode symbols that common text fonts carry (emoji
@@ -34,13 +46,56 @@ var actionIcons = map[string]string{
 
 // Rows returns the journal rows of events, in order.
 func Rows(events []agent.Event) []Row {
+	var w Rower
+	return w.Rows(events)
+}
+
+// Rower makes the journal rows of one run's events, given in order over
+// one or more calls: it remembers the last search's results, so that
+// "NAVIGATE R1" names the result it opens. Its zero value is ready.
+type Rower struct {
+	results []Result
+}
+
+// Rows returns the rows of events, the next of the run's, in order.
+func (w *Rower) Rows(events []agent.Event) []Row {
 	rows := []Row{}
 	for _, ev := range events {
-		if r, ok := RowOf(ev); ok {
+		if r, ok := w.Row(ev); ok {
 			rows = append(rows, r)
 		}
 	}
 	return rows
+}
+
+// Row is RowOf, with a result reference in a NAVIGATE named.
+func (w *Rower) Row(ev agent.Event) (Row, bool) {
+	r, ok := RowOf(ev)
+	switch {
+	case ev.Type == agent.EvSearched && ev.Message == "":
+		w.results = r.Results
+	case ev.Type == agent.EvAction && ev.Action == agent.ActNavigate:
+		if res, found := w.result(ev.Param); found {
+			r.Detail = ev.Param + " · " + cmp.Or(res.Title, res.URL)
+		}
+	}
+	return r, ok
+}
+
+// resultRef is how a NAVIGATE names a search result: R2, [R2], #R2.
+var resultRef = regexp.MustCompile(`^[\[#]?[Rr](\d+)\]?$`)
+
+// result is the search result param names, if it names one shown.
+func (w *Rower) result(param string) (Result, bool) {
+	m := resultRef.FindStringSubmatch(strings.TrimSpace(param))
+	if m == nil {
+		return Result{}, false
+	}
+	n, _ := strconv.Atoi(m[1])
+	if n < 1 || n > len(w.results) {
+		return Result{}, false
+	}
+	return w.results[n-1], true
 }
 
 // RowOf returns ev's journal row; ok is false for the events the window
@@ -104,7 +159,16 @@ func pageRow(ev agent.Event, row func(icon, title, detail, tone string) (Row, bo
 		if ev.Message != "" {
 			return row("⚠", "Search failed", ev.Message, "failed")
 		}
-		return row("◎", fmt.Sprintf("%d results", ev.Count), ev.Query, "info")
+		r, ok := row("◎", plural(ev.Count, "result"), ev.Query, "info")
+		for _, res := range ev.Results {
+			r.Results = append(r.Results, Result{Title: plain.Line(res.Title), URL: res.URL})
+		}
+		if len(r.Results) == 0 { // a journal from before Results keeps the addresses only
+			for _, u := range ev.URLs {
+				r.Results = append(r.Results, Result{URL: u})
+			}
+		}
+		return r, ok
 	case agent.EvPageOpened:
 		parts := cmp.Or(ev.Parts, 1)
 		plural := "s"
@@ -156,4 +220,12 @@ func checkTitle(kind string) string {
 		return "Report checked against its promise"
 	}
 	return "Check: " + kind
+}
+
+// plural is n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -1,9 +1,12 @@
 package runs
 
 import (
+	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/agent/port"
 )
 
 func TestRowOf(t *testing.T) {
@@ -27,8 +30,11 @@ func TestRowOf(t *testing.T) {
 			Row{Icon: "◆", Title: "Report checked against its promise", Detail: "Item 2 (its length) is not in the result: the report names it as not found.", Tone: "check"}},
 		{agent.Event{Type: agent.EvSearched, Query: "q", Message: "blocked"},
 			Row{Icon: "⚠", Title: "Search failed", Detail: "blocked", Tone: "failed"}},
-		{agent.Event{Type: agent.EvSearched, Query: "q", Count: 5},
-			Row{Icon: "◎", Title: "5 results", Detail: "q", Tone: "info"}},
+		{agent.Event{Type: agent.EvSearched, Query: "q", Count: 2, Results: []port.SearchResult{{Title: "Kilimanjaro\x1b[2K", URL: "http://k", Snippet: "s"}, {URL: "http://m"}}},
+			Row{Icon: "◎", Title: "2 results", Detail: "q", Tone: "info", Results: []Result{{Title: "Kilimanjaro", URL: "http://k"}, {URL: "http://m"}}}},
+		// A journal from before results were kept: their addresses.
+		{agent.Event{Type: agent.EvSearched, Query: "q", Count: 1, URLs: []string{"http://k"}},
+			Row{Icon: "◎", Title: "1 result", Detail: "q", Tone: "info", Results: []Result{{URL: "http://k"}}}},
 		{agent.Event{Type: agent.EvNotice, Kind: agent.NoticeWaiting, Query: "q", Message: "Answer its question in the browser window."},
 			Row{Icon: "✋", Title: "Waiting for you", Detail: "Answer its question in the browser window.", Tone: "attention"}},
 		{agent.Event{Type: agent.EvNotice, Query: "q", Message: "No answer: trying again."},
@@ -60,7 +66,7 @@ func TestRowOf(t *testing.T) {
 		{agent.Event{Type: agent.EvReportWritten, File: "report.md"},
 			Row{Icon: "✎", Title: "Report written", Detail: "report.md", Tone: "done"}},
 	} {
-		if got, ok := RowOf(tc.ev); !ok || got != tc.want {
+		if got, ok := RowOf(tc.ev); !ok || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: got %+v, want %+v", tc.ev.Type, got, tc.want)
 		}
 	}
@@ -81,5 +87,32 @@ func TestRowOfLeavesSomeEventsOut(t *testing.T) {
 	}
 	if rows := Rows(nil); rows == nil {
 		t.Error("no events make a nil list of rows, which the window would read as null")
+	}
+}
+
+// A NAVIGATE to a search result names the result, from the last search
+// before it, over batches as the window gets them; one to an address or
+// a result not shown stays as the model wrote it.
+func TestRowerNamesTheResultOpened(t *testing.T) {
+	search := func(titles ...string) agent.Event {
+		ev := agent.Event{Type: agent.EvSearched, Count: len(titles)}
+		for i, title := range titles {
+			ev.Results = append(ev.Results, port.SearchResult{Title: title, URL: fmt.Sprintf("http://r%d", i+1)})
+		}
+		return ev
+	}
+	nav := func(param string) agent.Event { return agent.Event{Type: agent.EvAction, Action: agent.ActNavigate, Param: param} }
+	var w Rower
+	w.Rows([]agent.Event{search("Kilimanjaro - Worldpedia", "Mountains of Africa")})
+	got := w.Rows([]agent.Event{nav("R2"), nav("[R1]"), nav("R3"), nav("http://x"), search("Uhuru Peak"), nav("r1")})
+	want := []string{"R2 · Mountains of Africa", "[R1] · Kilimanjaro - Worldpedia", "R3", "http://x", "r1 · Uhuru Peak"}
+	var details []string
+	for _, r := range got {
+		if r.Title == agent.ActNavigate {
+			details = append(details, r.Detail)
+		}
+	}
+	if !reflect.DeepEqual(details, want) {
+		t.Errorf("NAVIGATE rows say %q, want %q", details, want)
 	}
 }

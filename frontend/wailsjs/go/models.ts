@@ -155,6 +155,10 @@ export namespace runs {
 	    figures: Figures;
 	}
 	
+	export interface Result {
+	    title: string;
+	    url: string;
+	}
 	export interface Row {
 	    seq: number;
 	    turn: number;
@@ -163,6 +167,7 @@ export namespace runs {
 	    detail: string;
 	    thought: string;
 	    tone: string;
+	    results?: Result[];
 	}
 
 }
