@@ -208,6 +208,10 @@ func (a *App) ExportReport(dir, format, path string) (string, error) {
 	return a.svc.Export(dir, format, path)
 }
 
+// EventPrinting says a PDF is being printed to the path it carries, which
+// takes seconds: the report screen counts them.
+const EventPrinting = "report:printing"
+
 // SaveReportAs asks where to save the report with the native dialog and
 // writes it there; it returns "" when the user cancels.
 func (a *App) SaveReportAs(dir, format string) (string, error) {
@@ -217,14 +221,22 @@ func (a *App) SaveReportAs(dir, format string) (string, error) {
 		name = desktop.ExportName(view.Title, format)
 	}
 	path, err := runtime.SaveFileDialog(a.context(), runtime.SaveDialogOptions{
-		Title:           "Save the report",
-		DefaultFilename: name,
-		Filters:         []runtime.FileFilter{{DisplayName: names[format] + " (*." + format + ")", Pattern: "*." + format}},
+		Title:            "Save the report",
+		DefaultDirectory: a.svc.ExportFolder(),
+		DefaultFilename:  name,
+		Filters:          []runtime.FileFilter{{DisplayName: names[format] + " (*." + format + ")", Pattern: "*." + format}},
 	})
 	if err != nil || path == "" {
 		return "", err
 	}
-	return a.svc.Export(dir, format, path)
+	if format == desktop.FormatPDF {
+		a.emit(EventPrinting, path) // the dialog is closed: the seconds of printing begin
+	}
+	written, err := a.svc.Export(dir, format, path)
+	if err == nil {
+		a.svc.RememberExportFolder(written)
+	}
+	return written, err
 }
 
 // History lists past runs, newest first.

@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/cli"
 	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
@@ -68,12 +70,14 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	made := madeWith(dir)
 	var out string
 	switch format {
 	case FormatMarkdown:
-		out = r.Markdown
+		out = strings.TrimRight(r.Markdown, "\n") + "\n\n---\n\n*" + made + "*\n"
 	case FormatHTML, FormatPDF:
-		if out, err = report.Standalone(r.Title, r.HTML); err != nil {
+		body := r.HTML + `<footer class="made-with"><p><em>` + html.EscapeString(made) + `</em></p></footer>`
+		if out, err = report.Standalone(r.Title, body); err != nil {
 			return "", err
 		}
 	default:
@@ -86,6 +90,16 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 		return path, s.printPDF(out, path)
 	}
 	return path, runs.WriteAtomic(path, []byte(out))
+}
+
+// madeWith is the line an exported report ends with: the app and version
+// that wrote it, and the day its report was written.
+func madeWith(dir string) string {
+	line := "Researched and written with Scout " + cli.Version
+	if info, err := os.Stat(filepath.Join(dir, "report.md")); err == nil {
+		line += " on " + info.ModTime().Format("2 January 2006")
+	}
+	return line + "."
 }
 
 // printPDF prints the standalone HTML with the browser from settings.
@@ -124,24 +138,74 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 }
 
 // exportNameWords is how many of the objective's words name a saved
-// report: enough to tell reports apart in a folder, short enough to read.
-const exportNameWords = 8
+// report at most: enough to tell reports apart in a folder, short enough
+// to read. exportNameMinWords is the fewest a cut at a clause's end keeps.
+const (
+	exportNameWords    = 8
+	exportNameMinWords = 3
+)
+
+// danglingWords are words a name cut short does not end on: "...-in-africa",
+// not "...-in-africa-and".
+var danglingWords = map[string]bool{
+	"a": true, "an": true, "and": true, "or": true, "but": true, "the": true, "of": true, "in": true, "on": true,
+	"at": true, "to": true, "for": true, "with": true, "by": true, "from": true, "is": true, "are": true, "how": true,
+	"what": true, "which": true, "its": true, "their": true,
+}
 
 // ExportName is the file name the save dialog offers for a report of the
-// run on objective: its first words, lower case, joined by hyphens
-// ("what-is-the-tallest-mountain-in-africa-and.md"), so reports saved to
-// one folder do not all offer "report.md"; "report" when the objective
-// has no letters or digits.
+// run on objective: its first words, lower case, joined by hyphens, so
+// reports saved to one folder do not all offer "report.md". A long
+// objective is cut at the end of its first clause when that comes soon
+// enough, and never on a word that leaves the phrase hanging
+// ("what-is-the-tallest-mountain-in-africa.md"); "report" when the
+// objective has no letters or digits.
 func ExportName(objective, format string) string {
-	words := strings.FieldsFunc(strings.ToLower(objective), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+	words, ends := nameWords(objective)
 	if len(words) > exportNameWords {
-		words = words[:exportNameWords]
+		cut := exportNameWords
+		for i := exportNameWords - 1; i >= exportNameMinWords-1; i-- {
+			if ends[i] {
+				cut = i + 1
+				break
+			}
+		}
+		words = words[:cut]
+		for len(words) > 1 && danglingWords[words[len(words)-1]] {
+			words = words[:len(words)-1]
+		}
 	}
 	name := strings.Join(words, "-")
 	if name == "" {
 		name = "report"
 	}
 	return name + "." + format
+}
+
+// nameWords splits objective into lower-case words of letters and digits;
+// ends[i] says a clause ends after word i (a comma, colon, full stop...).
+func nameWords(objective string) (words []string, ends []bool) {
+	var word strings.Builder
+	flush := func() {
+		if word.Len() > 0 {
+			words = append(words, word.String())
+			ends = append(ends, false)
+			word.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(objective) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			word.WriteRune(r)
+		case strings.ContainsRune(",;:.?!()", r):
+			flush()
+			if len(ends) > 0 {
+				ends[len(ends)-1] = true
+			}
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words, ends
 }

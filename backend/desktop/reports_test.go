@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/cli"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/settings"
 )
@@ -61,15 +63,35 @@ func TestReportIsRenderedFromItsData(t *testing.T) {
 	if page, _ := os.ReadFile(path); !strings.Contains(string(page), "Content-Security-Policy") || !strings.Contains(string(page), `<li id="finding-1">`) {
 		t.Errorf("exported page:\n%s", page)
 	}
+	// Exports say what wrote them, and when.
+	written := time.Date(2026, 12, 2, 9, 30, 0, 0, time.Local)
+	if err := os.Chtimes(filepath.Join(withData, "report.md"), written, written); err != nil {
+		t.Fatal(err)
+	}
+	made := "Researched and written with Scout " + cli.Version + " on 2 December 2026."
+	for _, format := range []string{FormatMarkdown, FormatHTML} {
+		path, err := svc.Export(withData, format, filepath.Join(t.TempDir(), "r"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(path); !strings.Contains(string(got), made) {
+			t.Errorf("the %s export does not say %q:\n%s", format, made, got)
+		}
+	}
 }
 
 func TestExportName(t *testing.T) {
 	for objective, want := range map[string]string{
-		"What is the tallest mountain in Africa, and how tall is it in meters and in feet?": "what-is-the-tallest-mountain-in-africa-and.md",
-		"  Compare LibreOffice & OnlyOffice (2026) ":                                        "compare-libreoffice-onlyoffice-2026.md",
-		"Qu'est-ce que l'été à Zürich ?":                                                    "qu-est-ce-que-l-été-à-zürich.md",
-		"../../etc/passwd":                                                                  "etc-passwd.md",
-		"?!":                                                                                "report.md",
+		"What is the tallest mountain in Africa, and how tall is it in meters and in feet?": "what-is-the-tallest-mountain-in-africa.md",
+		// No clause ends soon enough: cut at eight words, less any left hanging.
+		"Find the three cheapest flights from Vienna to Lisbon in May": "find-the-three-cheapest-flights-from-vienna.md",
+		"Which free photo editors for Linux, with layers?":             "which-free-photo-editors-for-linux-with-layers.md",
+		// A clause that ends too soon is not where the cut goes.
+		"Python: list the ten most used web frameworks and their licences": "python-list-the-ten-most-used-web-frameworks.md",
+		"  Compare LibreOffice & OnlyOffice (2026) ":                       "compare-libreoffice-onlyoffice-2026.md",
+		"Qu'est-ce que l'été à Zürich ?":                                   "qu-est-ce-que-l-été-à-zürich.md",
+		"../../etc/passwd":                                                 "etc-passwd.md",
+		"?!":                                                               "report.md",
 	} {
 		if got := ExportName(objective, FormatMarkdown); got != want {
 			t.Errorf("ExportName(%q) = %q, want %q", objective, got, want)

@@ -101,7 +101,9 @@ func TestRowerNamesTheResultOpened(t *testing.T) {
 		}
 		return ev
 	}
-	nav := func(param string) agent.Event { return agent.Event{Type: agent.EvAction, Action: agent.ActNavigate, Param: param} }
+	nav := func(param string) agent.Event {
+		return agent.Event{Type: agent.EvAction, Action: agent.ActNavigate, Param: param}
+	}
 	var w Rower
 	w.Rows([]agent.Event{search("Kilimanjaro - Worldpedia", "Mountains of Africa")})
 	got := w.Rows([]agent.Event{nav("R2"), nav("[R1]"), nav("R3"), nav("http://x"), search("Uhuru Peak"), nav("r1")})

@@ -152,6 +152,11 @@ export function saveReportAs(dir: string, format: 'md' | 'html' | 'pdf'): Promis
   return App.SaveReportAs(dir, format);
 }
 
+/** Subscribes to the start of printing a PDF (after the save dialog closed); returns the unsubscribe function. */
+export function onPrinting(cb: (path: string) => void): () => void {
+  return EventsOn('report:printing', cb);
+}
+
 /** Copies text to the clipboard. */
 export function copyText(text: string): Promise<boolean> {
   return ClipboardSetText(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_FAILURE, asSentence, userMessage } from './message';
+import { UNKNOWN_FAILURE, asSentence, printingLine, userMessage } from './message';
 
 describe('userMessage', () => {
   it.each([
@@ -17,4 +17,11 @@ describe('asSentence', () => {
     ['Nothing is listening.', 'Nothing is listening.'],
     ['Really?', 'Really?'],
   ])('%s', (text, want) => expect(asSentence(text)).toBe(want));
+});
+
+describe('printingLine', () => {
+  it('names the file and counts the seconds', () => {
+    expect(printingLine('/home/ada/Documents/kilimanjaro.pdf', 7.6)).toBe('Printing kilimanjaro.pdf… 7 s (a PDF takes 5 to 15 s)');
+    expect(printingLine('C:\\Users\\ada\\k.pdf', 0)).toBe('Printing k.pdf… 0 s (a PDF takes 5 to 15 s)');
+  });
 });

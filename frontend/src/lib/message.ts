@@ -20,3 +20,9 @@ export function asSentence(text: string): string {
   const t = text.trim();
   return /[.!?…]$/.test(t) ? t : t + '.';
 }
+
+/** What the report screen says while a PDF prints, seconds after it began. */
+export function printingLine(path: string, seconds: number): string {
+  const name = path.split(/[\\/]/).pop() || path;
+  return `Printing ${name}… ${Math.floor(seconds)} s (a PDF takes 5 to 15 s)`;
+}
