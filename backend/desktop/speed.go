@@ -27,13 +27,18 @@ func MeasureModel(ctx context.Context, serverURL string, key settings.Key, model
 }
 
 // ModelSpeed returns the kept measurement of model on the server at
-// serverURL, or nil when it has not been measured.
+// serverURL (with model "", the newest of any model there), or nil when
+// it has not been measured.
 func ModelSpeed(serverURL, model string) (*speed.Measurement, error) {
 	book, err := runner.SpeedBook()
 	if err != nil {
 		return nil, err
 	}
-	if m, ok := book.Find(serverURL, model); ok {
+	find := book.Find
+	if model == "" {
+		find = func(serverURL, _ string) (speed.Measurement, bool) { return book.Newest(serverURL) }
+	}
+	if m, ok := find(serverURL, model); ok {
 		return &m, nil
 	}
 	return nil, nil

@@ -55,6 +55,23 @@ func (b *Book) Find(serverURL, model string) (Measurement, bool) {
 	return Measurement{}, false
 }
 
+// Newest returns the newest measurement of any model on the server at
+// serverURL: what Settings shows before a connection test says which
+// model a run would use.
+func (b *Book) Newest(serverURL string) (Measurement, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	key := Key(serverURL)
+	var newest Measurement
+	found := false
+	for _, m := range b.read() {
+		if m.ServerURL == key && (!found || m.Measured.After(newest.Measured)) {
+			newest, found = m, true
+		}
+	}
+	return newest, found
+}
+
 // Put files m, replacing an earlier measurement of the same server and
 // model, and writes the book.
 func (b *Book) Put(m Measurement) error {

@@ -125,3 +125,25 @@ func TestBook(t *testing.T) {
 		t.Errorf("after a damaged book: %+v, %v", m, ok)
 	}
 }
+
+// Newest finds the latest measurement on a server whatever its model, for
+// Settings before it knows which model a run would use.
+func TestBookNewest(t *testing.T) {
+	b := &Book{Path: filepath.Join(t.TempDir(), "speeds.json")}
+	if _, ok := b.Newest("http://127.0.0.1:1234/v1"); ok {
+		t.Error("an empty book has a newest measurement")
+	}
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	for i, m := range []Measurement{
+		{ServerURL: "http://127.0.0.1:1234/v1", Model: "old", Measured: at},
+		{ServerURL: "http://127.0.0.1:1234/v1/", Model: "new", Measured: at.Add(time.Hour)},
+		{ServerURL: "http://127.0.0.1:8080/v1", Model: "elsewhere", Measured: at.Add(2 * time.Hour)},
+	} {
+		if err := b.Put(m); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	if m, ok := b.Newest("http://127.0.0.1:1234/v1"); !ok || m.Model != "new" {
+		t.Errorf("newest %+v %v, want the model measured last on that server", m, ok)
+	}
+}

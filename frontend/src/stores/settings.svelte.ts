@@ -8,7 +8,7 @@ export type Connection =
   | { state: 'idle' }
   | { state: 'testing' }
   | { state: 'ok'; info: ServerInfo }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string; url: string };
 
 /** The model's measured speed, as the settings screen shows it. */
 export type Speed =
@@ -28,6 +28,8 @@ export class SettingsStore {
   fieldErrors = $state<Record<string, string>>({});
   saving = $state(false);
   saveError = $state('');
+  /** Saved, but with a word: the URL saved just failed its connection test. */
+  saveWarning = $state('');
   /** True right after a successful save, until the form changes. */
   saved = $state(false);
   private savedJSON = $state('');
@@ -65,6 +67,7 @@ export class SettingsStore {
       this.warning = view.warning;
       this.path = view.path;
       this.loadError = '';
+      await this.showSavedSpeed();
     } catch (err) {
       this.loadError = api.errorMessage(err);
     }
@@ -104,15 +107,19 @@ export class SettingsStore {
       const info = await api.testConnection(this.form.server_url, this.form.model, this.key.trim());
       this.connection = { state: 'ok', info };
     } catch (err) {
-      this.connection = { state: 'failed', message: api.errorMessage(err) };
+      this.connection = { state: 'failed', message: api.errorMessage(err), url: this.form.server_url };
       this.speed = { state: 'idle' };
       return;
     }
     await (measure ? this.measure() : this.showSpeed());
   }
 
-  /** Measures the model the connection test found (it costs model time). */
+  /**
+   * Measures the model the connection test found (it costs model time);
+   * with no test yet (a measurement kept from before shows), tests first.
+   */
   async measure(): Promise<void> {
+    if (this.form && !this.info && this.connection.state !== 'testing') return this.testConnection(true);
     const info = this.info;
     if (!this.form || !info || this.speed.state === 'measuring') return;
     const url = this.form.server_url;
@@ -144,6 +151,21 @@ export class SettingsStore {
       await api.cancelMeasure();
     } catch (err) {
       this.speed = { state: 'failed', model: this.speed.model, message: api.errorMessage(err) };
+    }
+  }
+
+  /**
+   * Shows the measurement kept for the saved server and model (the newest
+   * of the server's when the model is left to it), as the screen opens,
+   * before any connection test: what was measured survives a restart.
+   */
+  private async showSavedSpeed(): Promise<void> {
+    if (!this.form || this.speed.state !== 'idle') return;
+    try {
+      const m = await api.modelSpeed(this.form.server_url, this.form.model);
+      if (m && this.speed.state === 'idle') this.speed = { state: 'ok', measurement: m };
+    } catch {
+      // Nothing kept to show: the screen says so once the server is tested.
     }
   }
 
@@ -187,6 +209,7 @@ export class SettingsStore {
     }
     this.saving = true;
     this.saveError = '';
+    this.saveWarning = '';
     try {
       const res = await api.saveSettings($state.snapshot(this.form));
       this.fieldErrors = errorsByField(res.errors);
@@ -195,6 +218,10 @@ export class SettingsStore {
       if (!(await this.saveKey())) return false;
       this.warning = '';
       this.saved = true;
+      const c = this.connection;
+      if (c.state === 'failed' && c.url === this.form.server_url) {
+        this.saveWarning = `Saved, but this server URL failed its test just now: ${c.message} A run will fail the same way until it answers.`;
+      }
       return true;
     } catch (err) {
       this.saveError = api.errorMessage(err);
@@ -254,6 +281,7 @@ export class SettingsStore {
    */
   edited(field?: string): void {
     this.saved = false;
+    this.saveWarning = '';
     if (field === 'api_key') this.keyError = '';
     if ((field === 'server_url' || field === 'api_key') && this.connection.state !== 'testing') {
       this.connection = { state: 'idle' };

@@ -147,6 +147,38 @@ describe('SettingsStore', () => {
     expect(store.saved).toBe(false);
   });
 
+  it('shows the measurement kept for the saved server as it loads, before any test, and Measure again tests first', async () => {
+    const m = { server_url: 'u', model: 'm1', server: 'LM Studio', read_rate: 412, write_rate: 12.5, prefix_reuse: 'yes', reuse_how: 'timed',
+      schema: 'yes', measured: '2026-12-01T14:02:00Z', took_ns: 6e9, warnings: [] };
+    mocked.modelSpeed.mockResolvedValue(m);
+    const fresh = new SettingsStore();
+    await fresh.load();
+    expect(mocked.modelSpeed).toHaveBeenCalledWith('http://127.0.0.1:1234/v1', '');
+    expect(fresh.speed).toEqual({ state: 'ok', measurement: m });
+    const info = { models: ['m1'], model: 'm1', server: 'LM Studio', context_length: 8192, context_source: '', model_loaded: true, notes: [] };
+    mocked.testConnection.mockResolvedValue(info);
+    mocked.measureModel.mockResolvedValue({ ...m, read_rate: 500 });
+    await fresh.measure();
+    expect(mocked.testConnection).toHaveBeenCalled();
+    expect(fresh.speed).toEqual({ state: 'ok', measurement: { ...m, read_rate: 500 } });
+  });
+
+  it('Save takes a URL that just failed its test, and says so', async () => {
+    mocked.testConnection.mockRejectedValue('Nothing is listening at http://127.0.0.1:9.');
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    store.form!.server_url = 'http://127.0.0.1:9/v1';
+    await store.testConnection();
+    expect(await store.save()).toBe(true);
+    expect(store.saveWarning).toMatch(/^Saved, but this server URL failed its test just now: Nothing is listening/);
+    store.edited('max_turns');
+    expect(store.saveWarning).toBe('');
+    // A test of another URL says nothing of the one saved.
+    await store.testConnection();
+    store.form!.server_url = 'http://127.0.0.1:1234/v1';
+    await store.save();
+    expect(store.saveWarning).toBe('');
+  });
+
   it('tests the connection with the form URL and model', async () => {
     const info = { models: ['m1'], model: 'm1', server: 'llama.cpp', context_length: 4096, context_source: 'llama.cpp /props', model_loaded: true, notes: [] };
     mocked.testConnection.mockResolvedValue(info);
@@ -221,7 +253,7 @@ describe('SettingsStore', () => {
     await store.testConnection();
     mocked.testConnection.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
     await store.testConnection();
-    expect(store.connection).toEqual({ state: 'failed', message: 'Nothing is listening at http://127.0.0.1:1234.' });
+    expect(store.connection).toEqual({ state: 'failed', message: 'Nothing is listening at http://127.0.0.1:1234.', url: 'http://127.0.0.1:1234/v1' });
     expect(store.info).toBeNull();
   });
 
