@@ -128,6 +128,9 @@ func (s *Service) WriteReportNow() (ReportView, error) {
 	}
 	res, view := a.fold.Result(), a.view
 	s.mu.Unlock()
+	if res.Answer == "" && len(res.Findings) > 0 {
+		res.Answer = report.Draft(res)
+	}
 	fig := report.Figures{Model: view.Model, ContextLength: view.ContextLength, Wall: time.Since(view.Started) + time.Duration(view.PriorSeconds*float64(time.Second))}
 	set := s.store.Load().Settings
 	files := runs.Files{Dir: view.Dir, Conceal: []string{set.ServerURL, set.Search.DuckDuckGoURL, set.Search.SearXNGURL}}

@@ -200,6 +200,11 @@ func TestStopWritesTheReport(t *testing.T) {
 	if err != nil || !strings.Contains(now.Markdown, "still running, written on turn") || !strings.Contains(now.Markdown, "## Findings (1)") {
 		t.Fatalf("report while running: %v\n%s", err, now.Markdown)
 	}
+	// Its result is a draft from the finding, not a word that the run ended.
+	if !strings.Contains(now.Markdown, "A draft from the findings so far") || !strings.Contains(now.Markdown, "[1]") ||
+		strings.Contains(now.Markdown, "before the run ended") {
+		t.Errorf("the report written while running contradicts itself or has no draft:\n%s", now.Markdown)
+	}
 	if !svc.Current().Running {
 		t.Fatal("writing the report stopped the run")
 	}

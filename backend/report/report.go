@@ -54,7 +54,7 @@ func StatusLine(res *agent.Result) string {
 	case agent.StatusFailed:
 		return fmt.Sprintf("stopped on turn %d by an error in Scout (%s); please report it", res.Turns, oneLine(res.Error))
 	case agent.StatusRunning:
-		return fmt.Sprintf("still running, written on turn %d; the final result comes when the run ends", res.Turns)
+		return fmt.Sprintf("still running, written on turn %d: the result is a draft from the findings so far, and the final one comes when the run ends", res.Turns)
 	case agent.StatusStuck:
 		return fmt.Sprintf("stopped on turn %d: %s. A larger model may do better; resuming gives this one a fresh prompt", res.Turns, oneLine(res.Error))
 	case agent.StatusSearchUnavailable:
@@ -101,6 +101,8 @@ func writeResult(sb *strings.Builder, res *agent.Result) {
 // noResult says why the report has no result.
 func noResult(res *agent.Result) string {
 	switch {
+	case res.Status == agent.StatusRunning:
+		return "The run is still going and has found nothing yet: the result comes when it ends."
 	case len(res.Findings) == 0:
 		return "No result: nothing was found before the run ended."
 	case res.Error != "": // the status says why: perhaps the writing failed
