@@ -243,8 +243,12 @@ func (w *watch) waitAt(now time.Time) chat.Wait {
 	case left < 0:
 		return w.forward(out)
 	case left == 0 && !reported && p.newTokens > 0:
-		// Slower than measured: the estimate no longer says when.
+		// Slower than measured: the estimate no longer says when, so the
+		// wait claims no time left and no share done (a step's "a few
+		// seconds left" would hold for as long as the model lags).
 		out.Text += ", slower than measured (expected: " + speed.About(p.rates.Reading(p.newTokens)) + ")"
+		out.Left = writeAll
+		return w.forward(out)
 	default:
 		out.Text += ", " + speed.About(out.Elapsed+left)
 	}

@@ -201,6 +201,9 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 		Model: t.model(client, calls, now), Browser: t.browser(), Search: t.search(s, guard, opts.Objective), ReadAhead: t.readAhead(),
 		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
 	})
+	if book, err := SpeedBook(); err == nil {
+		_ = keepRates(book, s.ServerURL, info.Model, client.Rates()) // a convenience for the next run; this one is done
+	}
 	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
 		Headless: !s.ShowBrowser, Browser: t.exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
 	finished := now()

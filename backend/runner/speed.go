@@ -81,3 +81,17 @@ func measured(ctx context.Context, client *llm.Client, serverURL string, info ll
 	}
 	return append(append([]string{line}, m.Warnings...), notes...)
 }
+
+// keepRates files the speeds a run's calls moved its measurement to (see
+// llm.Client.Rates) under the model's kept measurement, so the next run
+// starts from how the model ran last, not from the probe's figures of up
+// to a week before. A model never measured keeps nothing: the probe's
+// other answers (prefix reuse, schema) are not known for it.
+func keepRates(book *speed.Book, serverURL, model string, r speed.Rates) error {
+	m, found := book.Find(serverURL, model)
+	if !found || r.Read <= 0 || r.Write <= 0 || (r.Read == m.ReadRate && r.Write == m.WriteRate) {
+		return nil
+	}
+	m.ReadRate, m.WriteRate = r.Read, r.Write
+	return book.Put(m)
+}
