@@ -105,12 +105,23 @@ func TestLookAndWording(t *testing.T) {
 	// About: the version wails.json gives the packages.
 	click(t, page, "nav-settings")
 	expectText(t, page, "about-version", "Scout "+productVersion(t, root))
+	// The run measured the model: Settings shows it without a test.
+	expectText(t, page, "model-speed", "qwen2.5-7b-instruct")
 
 	// The dark theme's placeholder.
 	if err := page.EmulateMedia(playwright.PageEmulateMediaOptions{ColorScheme: playwright.ColorSchemeDark}); err != nil {
 		t.Fatal(err)
 	}
+	// The changed screens in the dark, full size and smallest (saved when
+	// screenshots are asked for).
+	screenshot(t, page, "settings-dark.png")
+	assertFits(t, page, "settings-dark-900x600.png")
+	click(t, page, "nav-report")
+	screenshot(t, page, "report-dark.png")
+	assertFits(t, page, "report-dark-900x600.png")
 	click(t, page, "nav-home")
+	screenshot(t, page, "research-dark.png")
+	assertFits(t, page, "research-dark-900x600.png")
 	click(t, page, "new-research")
 	colours, err := page.Evaluate(`() => {
 		const el = document.querySelector('#objective');

@@ -157,9 +157,10 @@ export class SettingsStore {
   /**
    * Shows the measurement kept for the saved server and model (the newest
    * of the server's when the model is left to it), as the screen opens,
-   * before any connection test: what was measured survives a restart.
+   * before any connection test: what was measured survives a restart, and
+   * what a run measured shows when the screen opens again.
    */
-  private async showSavedSpeed(): Promise<void> {
+  async showSavedSpeed(): Promise<void> {
     if (!this.form || this.speed.state !== 'idle') return;
     try {
       const m = await api.modelSpeed(this.form.server_url, this.form.model);
