@@ -53,12 +53,16 @@ func TestResearchShowsTheWait(t *testing.T) {
 		return regexp.MustCompile(`^Turn 3\b`).MatchString(stage) && reading.MatchString(got) && newTokens(got) > 800
 	})
 	bar := page.GetByTestId("call-progress-bar")
-	first := barValue(t, bar)
+	first, modelBefore := barValue(t, bar), modelTimeOnScreen(t, page)
 	time.Sleep(3 * time.Second)
-	second := barValue(t, bar)
+	second, modelAfter := barValue(t, bar), modelTimeOnScreen(t, page)
 	got, _ := text.InnerText()
 	if !reading.MatchString(got) || second <= first || second >= 100 {
 		t.Errorf("over 3 s of reading, the bar went from %d%% to %d%% (%q)", first, second, got)
+	}
+	// The model's time counts the call under way too.
+	if modelAfter == modelBefore {
+		t.Errorf("over 3 s of one call the model time stood at %s", modelBefore)
 	}
 	expectText(t, page, "stage-left", "Turn 3: about ")
 	// The picture: part way through the read.
