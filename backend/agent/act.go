@@ -119,6 +119,11 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	if best := held.bestPart(); best > 1 && !slices.ContainsFunc(held.holds, func(h holding) bool { return h.part == 1 }) {
 		first = best // part 1 holds nothing the checklist still needs
 	}
+	if first = a.readBefore(u, first); first == 0 {
+		data := a.partData(a.st.page, a.st.page.shown)
+		data["Turn"] = a.st.turn
+		return render("opened-read-before", data), nil
+	}
 	a.show(first)
 	data := a.partData(a.st.page, first)
 	data["Turn"] = a.st.turn

@@ -48,6 +48,10 @@ type Config struct {
 	// Resume continues an interrupted run from its snapshot instead of
 	// starting anew (no checklist call; a rebuilt prompt).
 	Resume *Snapshot
+	// Earlier, when set, makes the run a follow-up of that run: it takes
+	// over the findings that answer its own checklist, and knows what was
+	// searched and read (followup.go).
+	Earlier *Earlier
 	// ReadRate is how fast the model reads a prompt, in tokens per second
 	// (measured by the model probe); 0 when unknown. On a slow reader,
 	// page parts are cut smaller (see partBudget).
@@ -111,9 +115,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // agent runs once.
 func (a *Agent) Run(ctx context.Context) *Result {
 	if a.cfg.Resume != nil {
-		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective, Message: "resumed"})
+		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective, Message: "resumed", Parent: a.cfg.Resume.Before.Parent})
 	} else {
-		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective})
+		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective, Parent: a.cfg.Earlier.run()})
 	}
 	for _, n := range a.cfg.Notes {
 		a.emit(Event{Type: EvNotice, Message: n})

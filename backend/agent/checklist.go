@@ -65,9 +65,10 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 		answer = render("checklist-unusable", nil) // the model is not shown its garbage as its own words
 	}
 	conv.add(chat.Assistant, answer)
-	conv.add(chat.User, render("start", map[string]any{"Checklist": rec.checklist}))
-	conv.opened()
 	a.res.Checklist = rec.checklist
 	a.emit(Event{Type: EvChecklist, Checklist: rec.checklist})
+	a.takeOverEarlier()
+	conv.add(chat.User, a.startMessage())
+	conv.opened()
 	return nil
 }

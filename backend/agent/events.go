@@ -84,4 +84,7 @@ type Event struct {
 	// Results are a search's results as the model was shown them (titles
 	// and clipped snippets too), so a resumed run shows them again.
 	Results []port.SearchResult `json:"results,omitempty"`
+
+	// Parent is the run a follow-up follows (EvRunStarted), by its id.
+	Parent string `json:"parent,omitempty"`
 }

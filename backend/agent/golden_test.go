@@ -48,6 +48,8 @@ func TestGoldenPrompts(t *testing.T) {
 	// and when that page could not be opened again.
 	cases["action-resumed"] = resumedRequest(t, false)
 	cases["action-resumed-page-down"] = resumedRequest(t, true)
+	// The prompt a follow-up starts with, after the earlier run's findings.
+	cases["action-followup"] = followUpRequest(t)
 	for name, req := range cases {
 		golden(t, name, renderRequest(req))
 	}

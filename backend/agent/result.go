@@ -1,13 +1,17 @@
 package agent
 
 import (
+	"cmp"
 	"maps"
 	"time"
 )
 
 // Result is what a run produced, whatever way it ended.
 type Result struct {
-	Objective string    `json:"objective"`
+	Objective string `json:"objective"`
+	// Parent is the folder of the run a follow-up follows, as seen from
+	// the follow-up's own folder; "" for another run.
+	Parent    string    `json:"parent,omitempty"`
 	Status    string    `json:"status"`
 	Turns     int       `json:"turns"`
 	Checklist []Item    `json:"checklist"`
@@ -46,6 +50,8 @@ type Result struct {
 // (package runs).
 func (r *Result) Tally(ev Event) {
 	switch ev.Type {
+	case EvRunStarted:
+		r.Parent = cmp.Or(ev.Parent, r.Parent)
 	case EvModelCall:
 		if r.Calls == nil {
 			r.Calls = map[string]int{}

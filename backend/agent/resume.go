@@ -30,6 +30,9 @@ type Snapshot struct {
 	// before the first or after one that found nothing: a resume shows
 	// them again, numbered as they were.
 	LastSearch *SearchShown
+	// Pages are every page that opened, with the parts shown of it, in
+	// the order opened: what a follow-up knows it read (followup.go).
+	Pages []*PageRead
 	// Before are the figures of the stretches before (model calls, tokens,
 	// model time, send-backs, rebuilds): a resumed run's figures go on
 	// from them, so its report and run.json count the whole run.
@@ -118,6 +121,7 @@ func (s *Snapshot) Add(ev Event) {
 		s.visit(ev.URL)
 		s.Opened = append(s.Opened, ev.URL)
 		s.Page = &PageRead{URL: ev.URL, Title: ev.Title, Parts: ev.Parts}
+		s.Pages = append(s.Pages, s.Page)
 		s.Journal = append(s.Journal, render("journal-resumed-opened", map[string]any{"Turn": ev.Turn, "URL": ev.URL}))
 	case EvPageFailed:
 		s.visit(ev.URL) // the page open before stays open
@@ -183,6 +187,7 @@ func (s *Snapshot) Resumable() (Snapshot, error) {
 	c.Checklist, c.Findings = slices.Clone(s.Checklist), slices.Clone(s.Findings)
 	c.Searches, c.Seen, c.Opened, c.Journal = slices.Clone(s.Searches), slices.Clone(s.Seen), slices.Clone(s.Opened), slices.Clone(s.Journal)
 	c.Visits = maps.Clone(s.Visits)
+	c.Pages = clonePages(s.Pages)
 	if s.Page != nil {
 		p := *s.Page
 		p.Shown = slices.Clone(p.Shown)

@@ -36,6 +36,9 @@ type Finding struct {
 	// Headings are the headings its quote stands under, nearest first: on
 	// a page about several things, what "the mountain" is (ties.go).
 	Headings []string `json:"headings,omitempty"`
+	// Earlier marks a finding a follow-up took over from the run it
+	// follows (followup.go); nil for the run's own.
+	Earlier *EarlierFinding `json:"earlier,omitempty"`
 }
 
 // state is everything a run knows, grouped by what it is about; it is

@@ -61,6 +61,8 @@ Flags of run (they override the settings for this run; settings are never writte
   --allow-local     allow opening loopback and private-network addresses (off by default)
   --no-read-ahead   do not read the top results of each search in the background
                     (by default they are, and ordered by what they hold for the checklist)
+  --follow-up DIR   ask the objective as a follow-up of the run in DIR: start from its
+                    findings, with their sources, and read only what they do not answer
 
 Exit status of run: 0 when the agent finished the objective; 3 when the run ended
 otherwise (turn limit, interrupted, model gone, model stuck, search down) with the

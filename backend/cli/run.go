@@ -26,6 +26,7 @@ const exitIncomplete = 3
 // runFlags are the flags of `scout run`; unset ones keep the settings.
 type runFlags struct {
 	out, llmURL, llmKey, model, searchURL, browser string
+	followUp                                       string
 	context, maxTurns                              int
 	headless, allowLocal, noReadAhead              bool
 }
@@ -42,6 +43,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxTurns, "max-turns", 0, "turn limit")
 	fs.BoolVar(&f.allowLocal, "allow-local", false, "allow loopback and private-network addresses")
 	fs.BoolVar(&f.noReadAhead, "no-read-ahead", false, "do not read the results of a search ahead")
+	fs.StringVar(&f.followUp, "follow-up", "", "a run folder: ask the objective as a follow-up of that run, starting from its findings")
 }
 
 // apply lays the flags over the settings.
@@ -118,7 +120,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "scout run: give the objective, for example:\n  scout run \"What is the tallest mountain in Africa, and how tall is it?\"\n")
 		return exitUsage
 	}
-	return research(f, runner.Options{Objective: objective, OutDir: f.out}, runner.Run, "run", stdout, stderr)
+	do := runner.Run
+	if f.followUp != "" {
+		parent := f.followUp
+		do = func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
+			return runner.FollowUp(ctx, parent, o)
+		}
+	}
+	return research(f, runner.Options{Objective: objective, OutDir: f.out}, do, "run", stdout, stderr)
 }
 
 func resume(args []string, stdout, stderr io.Writer) int {
@@ -126,7 +135,7 @@ func resume(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 || f.out != "" {
+	if len(pos) != 1 || f.out != "" || f.followUp != "" {
 		fmt.Fprint(stderr, "scout resume: give the run folder to continue, for example:\n  scout resume ~/.local/share/scout/runs/2026-11-30-090000-tallest-mountain\n")
 		return exitUsage
 	}

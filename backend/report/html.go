@@ -25,6 +25,8 @@ var pages = template.Must(template.New("").Parse(pageTemplates))
 // fragmentData is what the fragment template shows.
 type fragmentData struct {
 	Objective, Status string
+	// FollowUp names the run a follow-up follows, "" for another run.
+	FollowUp          string
 	Result            template.HTML
 	NoResult          string
 	CheckLabel, Check string
@@ -35,8 +37,8 @@ type fragmentData struct {
 }
 
 type findingView struct {
-	Number, Turn, Part int
-	URL, Text, Quote   string
+	Number, Part           int
+	When, URL, Text, Quote string
 	// Link: the source is a web address, shown as a link to it.
 	Link bool
 }
@@ -49,14 +51,14 @@ type findingView struct {
 // result is the writer's Markdown, rendered safely (result.go).
 func Fragment(res *agent.Result, fig Figures) (string, error) {
 	d := fragmentData{
-		Objective: oneLine(res.Objective), Status: oneLine(StatusLine(res)),
+		Objective: oneLine(res.Objective), Status: oneLine(StatusLine(res)), FollowUp: oneLine(followUpOf(res)),
 		CheckLabel: checkLabel, Check: checkSentence(res),
 		Gaps: gapSections(res), FindingsLabel: findingsLabel, Figures: figureLines(res, fig),
 	}
 	numbers := make([]int, len(res.Findings))
 	for i, f := range res.Findings {
 		numbers[i] = f.Number
-		d.Findings = append(d.Findings, findingView{Number: f.Number, Turn: f.Turn, Part: f.Part,
+		d.Findings = append(d.Findings, findingView{Number: f.Number, When: findingWhen(f), Part: f.Part,
 			URL: oneLine(f.URL), Link: linkable(f.URL), Text: oneLine(f.Text), Quote: oneLine(f.Quote)})
 	}
 	if res.Answer != "" {

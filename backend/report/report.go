@@ -31,6 +31,9 @@ func Markdown(res *agent.Result, fig Figures) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s\n\n", literal(res.Objective))
 	fmt.Fprintf(&sb, "**Status:** %s\n\n", literal(StatusLine(res)))
+	if res.Parent != "" {
+		fmt.Fprintf(&sb, "**Follow-up of:** %s ([its report](%s))\n\n", literal(followUpOf(res)), parentReport(res.Parent))
+	}
 	writeResult(&sb, res)
 	writeGaps(&sb, res)
 	writeFindings(&sb, res.Findings)
@@ -211,7 +214,7 @@ func JoinNames(names []string) string {
 func writeFindings(sb *strings.Builder, fs []agent.Finding) {
 	fmt.Fprintf(sb, "## %s (%d)\n\n", findingsLabel, len(fs))
 	for _, f := range fs {
-		fmt.Fprintf(sb, "%d. Turn %d, from %s: %s\n", f.Number, f.Turn, source(f.URL), literal(f.Text))
+		fmt.Fprintf(sb, "%d. %s, from %s: %s\n", f.Number, findingWhen(f), source(f.URL), literal(f.Text))
 		if f.Quote != "" {
 			fmt.Fprintf(sb, "   > Page, part %d: \"%s\"\n", f.Part, literal(f.Quote))
 		}

@@ -65,7 +65,21 @@ func TestGoldenReports(t *testing.T) {
 	searchDown.Status, searchDown.Turns = agent.StatusSearchUnavailable, 3
 	searchDown.Error = "search failed 3 times in a row: DuckDuckGo answered the search with HTTP 404 Not Found. Search again in a moment, or switch the search provider to SearXNG in Settings."
 
-	for name, res := range map[string]agent.Result{"finished": finished, "gaps": gaps, "promise": promise, "model-down": down, "stuck": stuck, "search-down": searchDown} {
+	// A follow-up: one finding taken over from the run it follows, whose
+	// report it links, and one of its own.
+	followUp := base
+	followUp.Objective = "How tall is Mount Kilimanjaro in feet, and how tall is Mount Kenya in metres?"
+	followUp.Parent = "../2026-11-30-090000-what-is-the-tallest mountain"
+	followUp.Checklist = []agent.Item{{Number: 1, Text: "height of Mount Kilimanjaro in feet"}, {Number: 2, Text: "height of Mount Kenya in metres"}}
+	earlier := finding
+	earlier.Turn, earlier.Items = 0, []int{1}
+	earlier.Earlier = &agent.EarlierFinding{Run: followUp.Parent, Number: 1, Turn: 3}
+	followUp.Status, followUp.Turns = agent.StatusFinished, 3
+	followUp.Findings = []agent.Finding{earlier, {Number: 2, Turn: 3, URL: "http://fixture.test/wiki/Mount_Kenya", Part: 1, Items: []int{2},
+		Text: "Mount Kenya rises 5,199 metres.", Quote: "Mount Kenya rises 5,199 metres."}}
+	followUp.Answer = "Mount Kilimanjaro is 19,341 ft high [1]; Mount Kenya rises 5,199 metres [2]."
+
+	for name, res := range map[string]agent.Result{"followup": followUp, "finished": finished, "gaps": gaps, "promise": promise, "model-down": down, "stuck": stuck, "search-down": searchDown} {
 		fig := Figures{Model: "qwen2.5-7b-instruct", ContextLength: 8192, Wall: 130 * time.Second}
 		golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "reports", name+".md"), Markdown(&res, fig))
 		h, err := Fragment(&res, fig)

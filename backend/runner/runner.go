@@ -68,6 +68,9 @@ type Options struct {
 	// Probe, when set, hears how that measurement goes, about once a
 	// second: its call under way and how far it has got.
 	Probe func(llm.ProbeStep)
+
+	// earlier is the run a follow-up follows (FollowUp).
+	earlier *agent.Earlier
 }
 
 // Outcome is what a run left behind.
@@ -101,7 +104,7 @@ func setupFailed(err error) error { return setupError{err} }
 // ErrSetup and carry the user-facing explanation; once the agent runs, the
 // outcome is always returned with the report written.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
-	opts.Past = nil
+	opts.Past, opts.earlier = nil, nil
 	return run(ctx, opts)
 }
 
@@ -199,7 +202,7 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	res := runAgent(ctx, dir, agent.Config{
 		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
 		Model: t.model(client, calls, now), Browser: t.browser(), Search: t.search(s, guard, opts.Objective), ReadAhead: t.readAhead(),
-		Sink: fanout(sinks), Now: now, Resume: snap, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
+		Sink: fanout(sinks), Now: now, Resume: snap, Earlier: opts.earlier, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
 	})
 	if book, err := SpeedBook(); err == nil {
 		_ = keepRates(book, s.ServerURL, info.Model, client.Rates()) // a convenience for the next run; this one is done

@@ -30,6 +30,9 @@ type Glance struct {
 	Error     string  `json:"error"`
 	Checklist []Item  `json:"checklist"`
 	Figures   Figures `json:"figures"`
+	// Parent is the folder of the run a follow-up follows, as seen from
+	// its own folder; "" for another run.
+	Parent string `json:"parent,omitempty"`
 }
 
 // Item is a checklist item as the report says it stands (while the run
@@ -95,7 +98,7 @@ func (v *View) Glance() Glance {
 		Seq: v.snap.LastSeq, Objective: v.snap.Objective,
 		Status: status, Words: StatusWords(status), Resumable: Resumable(status),
 		Waiting: v.live && v.waiting, Error: v.message,
-		Checklist: v.checklist(), Figures: v.figures(),
+		Checklist: v.checklist(), Figures: v.figures(), Parent: v.snap.Before.Parent,
 	}
 }
 

@@ -32,6 +32,9 @@ type Entry struct {
 	HasReport bool      `json:"has_report"`
 	// Damaged says what could not be read; the rest is what could.
 	Damaged string `json:"damaged"`
+	// Parent is the folder of the run a follow-up follows (as Dir names
+	// folders), "" for another run: History shows the thread.
+	Parent string `json:"parent,omitempty"`
 }
 
 // Fill takes the entry's status and figures from how the run stands (a
@@ -39,6 +42,13 @@ type Entry struct {
 func (e *Entry) Fill(g Glance) {
 	e.Objective, e.Status, e.Words, e.Resumable = g.Objective, g.Status, g.Words, g.Resumable
 	e.Turns, e.Findings = g.Figures.Turns, g.Figures.Findings
+	e.Parent = ""
+	if g.Parent != "" {
+		e.Parent = filepath.Join(e.Dir, g.Parent)
+		if filepath.IsAbs(g.Parent) {
+			e.Parent = filepath.Clean(g.Parent)
+		}
+	}
 }
 
 // List returns the runs under root, newest first. A folder whose summary

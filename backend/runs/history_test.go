@@ -73,3 +73,39 @@ func TestHistory(t *testing.T) {
 		t.Error("a missing root lists runs")
 	}
 }
+
+// A follow-up's entry names the run it follows by that run's folder, as
+// its own folder is named, so History can show the thread; a resumed
+// follow-up still does.
+func TestHistoryShowsTheThread(t *testing.T) {
+	root := t.TempDir()
+	at := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	first := filepath.Join(root, "a-first")
+	f, _ := Create(first)
+	f.Emit(agent.Event{Seq: 1, Time: at, Type: agent.EvRunStarted, Objective: "first"})
+	f.Close()
+	follow := filepath.Join(root, "b-follow")
+	f, _ = Create(follow)
+	f.Emit(agent.Event{Seq: 1, Time: at.Add(time.Hour), Type: agent.EvRunStarted, Objective: "and then?", Parent: "../a-first"})
+	f.Emit(agent.Event{Seq: 2, Time: at.Add(time.Hour), Type: agent.EvFinding, Finding: &agent.Finding{Number: 1, Earlier: &agent.EarlierFinding{Run: "../a-first", Number: 3}}})
+	f.Emit(agent.Event{Seq: 3, Time: at.Add(2 * time.Hour), Type: agent.EvRunStarted, Objective: "and then?", Message: "resumed", Parent: "../a-first"})
+	f.Close()
+	got, err := List(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byDir := map[string]Entry{}
+	for _, e := range got {
+		byDir[filepath.Base(e.Dir)] = e
+	}
+	if e := byDir["b-follow"]; e.Parent != first {
+		t.Errorf("the follow-up's entry names %q as its parent, not %q", e.Parent, first)
+	}
+	if e := byDir["a-first"]; e.Parent != "" {
+		t.Errorf("the first run names a parent: %q", e.Parent)
+	}
+	events, _ := ReadJournal(follow)
+	if res := Replay(events).Result(); res.Parent != "../a-first" || res.Findings[0].Earlier == nil {
+		t.Errorf("the result read back: parent %q, findings %+v", res.Parent, res.Findings)
+	}
+}

@@ -57,3 +57,22 @@ func readPart(path string) string {
 	}
 	return strings.TrimSuffix(text, "\n")
 }
+
+// ReadPages fills in, from pages/ of the run in dir, the text of every
+// part shown of every page the snapshot read: what a follow-up knows of
+// the pages its earlier run read. A part whose file is gone keeps no text.
+// The pages are copied, not changed where the caller may hold them.
+func ReadPages(dir string, snap *agent.Snapshot) {
+	pages := make([]*agent.PageRead, len(snap.Pages))
+	for i, pr := range snap.Pages {
+		p := *pr
+		p.Shown = slices.Clone(p.Shown)
+		for j, s := range p.Shown {
+			if s.Text == "" && partFile.MatchString(s.File) {
+				p.Shown[j].Text = readPart(filepath.Join(dir, filepath.FromSlash(s.File)))
+			}
+		}
+		pages[i] = &p
+	}
+	snap.Pages = pages
+}

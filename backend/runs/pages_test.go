@@ -93,3 +93,47 @@ func TestReadShownReadsOnlyTheFolderPages(t *testing.T) {
 		t.Fatalf("texts %q", texts)
 	}
 }
+
+// What a follow-up knows of the pages its earlier run read: every page
+// opened, with the text of each part shown read back from pages/, and the
+// findings recorded from it.
+func TestReadPagesReadsEveryPageRead(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	f, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	const kili, kenya = "http://a.test/kili", "http://a.test/kenya"
+	for _, ev := range []agent.Event{
+		{Type: agent.EvRunStarted, Objective: "o"},
+		{Turn: 2, Type: agent.EvPageOpened, URL: kili, Title: "Kili", Parts: 2},
+		{Turn: 2, Type: agent.EvPartShown, URL: kili, Title: "Kili", Part: 1, Parts: 2, Text: "Kilimanjaro rises 5,895 metres."},
+		{Turn: 3, Type: agent.EvFinding, URL: kili, Finding: &agent.Finding{Number: 1, Turn: 3, Text: "5,895 metres", URL: kili, Part: 1}},
+		{Turn: 4, Type: agent.EvPageOpened, URL: kenya, Title: "Kenya", Parts: 1},
+		{Turn: 4, Type: agent.EvPartShown, URL: kenya, Title: "Kenya", Part: 1, Parts: 1, Text: "Mount Kenya rises 5,199 metres."},
+	} {
+		ev.Time = at
+		f.Emit(ev)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	events, _ := ReadJournal(dir)
+	past, err := Replay(events).Past()
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := past.Snapshot
+	ReadPages(dir, &snap)
+	want := []*agent.PageRead{
+		{URL: kili, Title: "Kili", Part: 1, Parts: 2, Findings: 1, Shown: []agent.ShownPart{{Part: 1, Text: "Kilimanjaro rises 5,895 metres.", File: "pages/001-part-1.md", Found: true}}},
+		{URL: kenya, Title: "Kenya", Part: 1, Parts: 1, Shown: []agent.ShownPart{{Part: 1, Text: "Mount Kenya rises 5,199 metres.", File: "pages/002-part-1.md"}}},
+	}
+	if !reflect.DeepEqual(snap.Pages, want) {
+		t.Fatalf("pages read:\n%+v\nwant\n%+v", snap.Pages, want)
+	}
+	if past.Snapshot.Pages[0].Shown[0].Text != "" {
+		t.Fatal("ReadPages changed the pages the caller holds")
+	}
+}

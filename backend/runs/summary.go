@@ -9,7 +9,10 @@ import (
 
 // Summary is run.json: how a run went, in figures.
 type Summary struct {
-	Objective          string         `json:"objective"`
+	Objective string `json:"objective"`
+	// Parent is the folder of the run a follow-up follows, as seen from
+	// this run's folder.
+	Parent             string         `json:"parent,omitempty"`
 	Status             string         `json:"status"`
 	Turns              int            `json:"turns"`
 	Findings           int            `json:"findings"`
@@ -43,7 +46,7 @@ type Used struct {
 // and worked for wall (less than finished-started for a resumed run).
 func Summarize(res *agent.Result, used Used, started, finished time.Time, wall time.Duration) Summary {
 	return Summary{
-		Objective: res.Objective, Status: res.Status, Turns: res.Turns, Findings: len(res.Findings),
+		Objective: res.Objective, Parent: res.Parent, Status: res.Status, Turns: res.Turns, Findings: len(res.Findings),
 		ModelCalls: res.Calls, PromptTokens: res.PromptTokens, CachedPromptTokens: res.CachedTokens,
 		CompletionTokens: res.CompletionTokens, ModelSeconds: res.ModelTime.Seconds(),
 		WallSeconds: wall.Seconds(), RepliesSentBack: res.SentBack, Rebuilds: res.Rebuilds,

@@ -1,0 +1,34 @@
+package report
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"path/filepath"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+// findingWhen says when a finding was recorded: on a turn of this run, or
+// in the run a follow-up follows (its number and turn there).
+func findingWhen(f agent.Finding) string {
+	if e := f.Earlier; e != nil {
+		return fmt.Sprintf("From the earlier run (its finding %d, turn %d)", e.Number, e.Turn)
+	}
+	return fmt.Sprintf("Turn %d", f.Turn)
+}
+
+// followUpOf names the run a follow-up follows, by its folder's name.
+func followUpOf(res *agent.Result) string {
+	if res.Parent == "" {
+		return ""
+	}
+	return "the run " + filepath.Base(res.Parent)
+}
+
+// parentReport is the address of the parent's report.md relative to the
+// follow-up's report, escaped so that no name can end the Markdown link.
+func parentReport(parent string) string {
+	u := url.URL{Path: path.Join(filepath.ToSlash(parent), "report.md")}
+	return "<" + u.EscapedPath() + ">"
+}
