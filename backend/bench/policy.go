@@ -37,6 +37,10 @@ type Policy struct {
 	tried     map[string]bool // queries searched
 	partsHere int             // parts read of the current page
 	habits    habits          // the style's own state
+	// followUp: the run follows up an earlier one, whose pages Scout marks
+	// as opened already; the policy leaves them be, as their findings are
+	// in its start.
+	followUp bool
 }
 
 // NewPolicy returns the oracle policy for task, with its scripted mistakes.
@@ -129,6 +133,9 @@ func (p *Policy) once(kind string) bool {
 // act decides the next action from the conversation.
 func (p *Policy) act(msgs []llmtest.Message) move {
 	p.calls++
+	if p.calls == 1 {
+		p.takeOverEarlier(msgs)
+	}
 	last := msgs[len(msgs)-1].Content
 	p.noteOutcome(last)
 	if p.style == Replay {
@@ -188,8 +195,10 @@ var (
 	recordedLine = regexp.MustCompile(`recorded finding \[(\d+)\] for items? ([\d, ]+)`)
 	digits       = regexp.MustCompile(`\d+`)
 	resultLine   = regexp.MustCompile(`(?m)^R(\d+)\. (.*)\n\s+(\S+)(?:\n {4}(\S.*))?`)
-	outlineLine  = regexp.MustCompile(`(?m)^Part (\d+)( \(read\))?:`)
-	partOf       = regexp.MustCompile(`Part (\d+) of (\d+)`)
+	// earlierLine is a finding a follow-up took over, as its start lists it.
+	earlierLine = regexp.MustCompile(`(?m)^\[(\d+)\] (.*) \(earlier run; source: \S+\)$`)
+	outlineLine = regexp.MustCompile(`(?m)^Part (\d+)( \(read\))?:`)
+	partOf      = regexp.MustCompile(`Part (\d+) of (\d+)`)
 	// partHint is Scout's pointer to the unread part that matches an open
 	// item; a small model follows such a plain suggestion.
 	partHint = regexp.MustCompile(`Unread parts that match open checklist items: part (\d+)`)
@@ -409,7 +418,10 @@ func (p *Policy) relevant(msg string) bool {
 }
 
 // result is one search result as the observation lists it.
-type result struct{ url, title, snippet string }
+type result struct {
+	url, title, snippet string
+	opened              bool // Scout marks it opened already
+}
 
 // resultsShown are the results of the newest observation that lists any.
 func resultsShown(msgs []llmtest.Message) []result {
@@ -420,7 +432,8 @@ func resultsShown(msgs []llmtest.Message) []result {
 		if m := resultLine.FindAllStringSubmatch(msgs[i].Content, -1); m != nil {
 			out := make([]result, len(m))
 			for j, r := range m {
-				out[j] = result{url: r[3], title: strings.TrimSuffix(r[2], " (opened already)"), snippet: r[4]}
+				title := strings.TrimSuffix(r[2], " (opened already)")
+				out[j] = result{url: r[3], title: title, snippet: r[4], opened: title != r[2]}
 			}
 			return out
 		}
@@ -438,7 +451,7 @@ func (p *Policy) nextResult(msgs []llmtest.Message) (result, bool) {
 		}
 	}
 	for _, r := range results {
-		if !p.opened[r.url] {
+		if !p.opened[r.url] && !(r.opened && p.followUp) {
 			return r, true
 		}
 	}
@@ -613,4 +626,27 @@ func joinInts(ns []int) string {
 		s[i] = fmt.Sprint(n)
 	}
 	return strings.Join(s, ",")
+}
+
+// takeOverEarlier reads a follow-up's start as a competent model does:
+// the findings taken over from the earlier run cover the items their
+// sentences serve, so the policy looks only for the rest.
+func (p *Policy) takeOverEarlier(msgs []llmtest.Message) {
+	for _, m := range msgs {
+		if m.Role != "user" {
+			continue
+		}
+		p.followUp = p.followUp || strings.Contains(m.Content, "This follows up an earlier run")
+		for _, f := range earlierLine.FindAllStringSubmatch(m.Content, -1) {
+			var n int
+			fmt.Sscan(f[1], &n)
+			for i, it := range p.task.Checklist {
+				if it.Serves(f[2]) {
+					p.covered[i+1] = true
+					p.coveredBy[i+1] = append(p.coveredBy[i+1], n)
+					p.served[i] = append(p.served[i], it.groupsServed(f[2])...)
+				}
+			}
+		}
+	}
 }

@@ -94,8 +94,13 @@ type Result struct {
 	Spending *Spending `json:"spending,omitempty"`
 	// Ancestor is the recorded run's published figures, for a replay.
 	Ancestor *AncestorRun `json:"ancestor,omitempty"`
-	Dir      string       `json:"dir"`
-	Error    string       `json:"error,omitempty"`
+	// FollowUp are a follow-up task's figures beside the question run
+	// from zero (followup.go).
+	FollowUp *FollowUp `json:"follow_up,omitempty"`
+	Dir      string    `json:"dir"`
+	Error    string    `json:"error,omitempty"`
+
+	carried int // findings a follow-up took over from its parent
 }
 
 // Promise is the report's promise checked on a run's report.json (what
@@ -172,7 +177,7 @@ func Run(ctx context.Context, opts Options) ([]Result, error) {
 		if ctx.Err() != nil {
 			return out, ctx.Err()
 		}
-		r := runTask(ctx, opts, p, srv.URL)
+		r := runPlay(ctx, opts, p, srv.URL)
 		if opts.Progress != nil {
 			opts.Progress(fmt.Sprintf("%-10s %-10s %-7s %-10s %2d turns, answer %d/%d, reuse %.0f%%, %.1f model-min",
 				r.ID, r.Style, r.Mode, r.Status, r.Turns, r.AnswerPassed, r.AnswerTotal, 100*r.ReuseRatio(), r.ProjectedMinutes))
@@ -199,6 +204,13 @@ type play struct {
 	task    Task
 	style   Style
 	rebuild bool
+	// variant names a run of a follow-up task's (its parent, the question
+	// from zero), run in a folder of its own; parent is the folder of the
+	// run the play follows up (followup.go).
+	variant, parent string
+	// server, when set, is the model server the play shares with the
+	// other runs of its follow-up task.
+	server *sessionServer
 }
 
 // plays lists what a run plays, in order: every task in each style (live:
@@ -214,6 +226,9 @@ func plays(opts Options) []play {
 	var out []play
 	for _, st := range styles {
 		for _, t := range opts.Tasks {
+			if t.Parent != nil && st != Oracle && st != "" {
+				continue // a follow-up is measured on the oracle (and live)
+			}
 			out = append(out, play{task: t, style: st})
 		}
 	}
@@ -240,9 +255,18 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	if p.style != "" && p.style != Oracle {
 		res.Dir = filepath.Join(opts.OutDir, res.Mode, string(p.style), t.ID)
 	}
+	if p.variant != "" {
+		res.Dir = filepath.Join(res.Dir, p.variant)
+	}
 	set := opts.Settings
 	var fake *llmtest.Server
-	if !opts.Live {
+	callsBefore := 0
+	switch {
+	case p.server != nil: // one server for the runs of a follow-up task
+		fake, callsBefore = p.server.Server, len(p.server.Calls())
+		p.server.play(newPolicy(t, p.style, opts.NoMistakes))
+		set.ServerURL, set.Model, set.ContextLength = fake.BaseURL(), "", 8192
+	case !opts.Live:
 		// Posing as llama-server, the one server that reports how much of
 		// each prompt its cache reused: the fake's own accounting.
 		fake = llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ContextLength: 8192, Script: newPolicy(t, p.style, opts.NoMistakes).Script()})
@@ -263,7 +287,13 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	if !opts.Live {
 		ropts.ReadRate = opts.ReadRate // the CPU the projection models
 	}
-	outcome, err := runner.Run(tctx, ropts)
+	do := runner.Run
+	if p.parent != "" {
+		do = func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
+			return runner.FollowUp(ctx, p.parent, o)
+		}
+	}
+	outcome, err := do(tctx, ropts)
 	if outcome == nil {
 		res.Status, res.FinishedBy, res.Error = "error", "error", err.Error()
 		return res
@@ -275,8 +305,9 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	events, _ := runs.ReadJournal(res.Dir)
 	rows := journalRows(events)
 	if fake != nil {
-		rows = writtenAsCounted(fakeRows(fake.Calls()), rows)
-		sp := spending(fake.Calls(), events, outcome.Result, res.Dir)
+		calls := fake.Calls()[callsBefore:]
+		rows = writtenAsCounted(fakeRows(calls), rows)
+		sp := spending(calls, events, outcome.Result, res.Dir)
 		res.Spending = &sp
 	}
 	writeCallLedger(filepath.Join(res.Dir, "model-calls.md"), rows)
@@ -319,6 +350,11 @@ func fillFromResult(res *Result, r *agent.Result) {
 		}
 	}
 	res.ItemsCovered = len(covered)
+	for _, f := range r.Findings {
+		if f.Earlier != nil {
+			res.carried++
+		}
+	}
 }
 
 // countEvents tallies refusals and checks by the kind the agent gave them.
@@ -412,16 +448,18 @@ func checkCitations(res *Result, r *agent.Result, dir string) {
 		}
 	}
 	// Each saved part starts with "<!-- URL | title | part N of M -->":
-	// a quote must be in a part saved from its finding's own page.
-	byURL := map[string][]string{}
-	files, _ := filepath.Glob(filepath.Join(dir, "pages", "*.md"))
-	for _, f := range files {
-		data, _ := os.ReadFile(f)
-		head, body, _ := strings.Cut(string(data), "\n")
-		url, _, _ := strings.Cut(strings.TrimPrefix(head, "<!-- "), " | ")
-		byURL[url] = append(byURL[url], body)
+	// a quote must be in a part saved from its finding's own page, by the
+	// run that recorded it (a follow-up's earlier findings, by its parent).
+	own := partsByURL(dir)
+	var earlier map[string][]string
+	if r.Parent != "" {
+		earlier = partsByURL(filepath.Join(dir, r.Parent))
 	}
 	for _, f := range r.Findings {
+		byURL := own
+		if f.Earlier != nil {
+			byURL = earlier
+		}
 		found := false
 		for _, body := range byURL[f.URL] {
 			found = found || (f.Quote != "" && strings.Contains(body, f.Quote))
@@ -431,4 +469,17 @@ func checkCitations(res *Result, r *agent.Result, dir string) {
 		}
 	}
 	res.CitationsValid = len(res.CitationProblems) == 0
+}
+
+// partsByURL are the page parts saved in the run folder dir, by address.
+func partsByURL(dir string) map[string][]string {
+	byURL := map[string][]string{}
+	files, _ := filepath.Glob(filepath.Join(dir, "pages", "*.md"))
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		head, body, _ := strings.Cut(string(data), "\n")
+		url, _, _ := strings.Cut(strings.TrimPrefix(head, "<!-- "), " | ")
+		byURL[url] = append(byURL[url], body)
+	}
+	return byURL
 }

@@ -144,6 +144,7 @@ func (s Summary) Markdown(baseline *Summary) string {
 	s.writeZoo(&sb)
 	s.writeSpending(&sb)
 	s.writeReplays(&sb)
+	s.writeFollowUps(&sb)
 	sb.WriteString("\n## Every run\n\n")
 	sb.WriteString("| Task | Style | Mode | Ended | Turns | Calls | Prompt tok | Reusable | Written | Refusals | Items | Answer | Citations | Promise | Flagged | Model min |\n")
 	sb.WriteString("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- | ---: | ---: |\n")

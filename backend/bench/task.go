@@ -44,6 +44,10 @@ type Task struct {
 	// Ancestor is what the ancestor's published run of the replayed
 	// actions cost, to print beside Scout's figures.
 	Ancestor *AncestorRun `json:"ancestor,omitempty"`
+	// Parent, when set, makes the task a follow-up question: Parent is
+	// asked first, then the objective as a follow-up of that run, and
+	// from zero to measure it against (followup.go).
+	Parent *Task `json:"parent,omitempty"`
 
 	dir string
 }
@@ -116,7 +120,7 @@ func LoadTasks(dir string) ([]Task, error) {
 		if err := json.Unmarshal(data, &t); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		if t.ID == "" || t.Objective == "" || len(t.Checklist) == 0 {
+		if t.ID == "" || t.Objective == "" || len(t.Checklist) == 0 || (t.Parent != nil && (t.Parent.Objective == "" || len(t.Parent.Checklist) == 0)) {
 			return nil, fmt.Errorf("%s: a task needs an id, an objective and a checklist", p)
 		}
 		t.dir = filepath.Dir(p)
