@@ -37,15 +37,14 @@ func FollowUp(ctx context.Context, parent string, opts Options) (*Outcome, error
 // the folder as given.
 func ReadEarlier(dir string) (*agent.Earlier, error) {
 	events, err := runs.ReadJournal(dir)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		var past runs.Past
+		if past, err = runs.Replay(events).Past(); err == nil {
+			runs.ReadPages(dir, &past.Snapshot)
+			return &agent.Earlier{Run: dir, Snapshot: past.Snapshot}, nil
+		}
 	}
-	past, err := runs.Replay(events).Past()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w; a follow-up needs a run folder", dir, err)
-	}
-	runs.ReadPages(dir, &past.Snapshot)
-	return &agent.Earlier{Run: dir, Snapshot: past.Snapshot}, nil
+	return nil, fmt.Errorf("cannot follow up %s: %w. Give the folder of an earlier run, the one its report.md is in", dir, err)
 }
 
 // relativeTo is the folder parent as seen from dir: relative when both are

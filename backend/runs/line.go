@@ -24,6 +24,9 @@ func Line(ev agent.Event) string {
 func describe(ev agent.Event) string {
 	switch ev.Type {
 	case agent.EvRunStarted:
+		if ev.Parent != "" && ev.Message == "" {
+			return "run started, following up " + ev.Parent + ": " + ev.Objective
+		}
 		return "run started: " + ev.Objective
 	case agent.EvChecklist:
 		items := make([]string, len(ev.Checklist))
@@ -67,6 +70,9 @@ func describe(ev agent.Event) string {
 		return fmt.Sprintf("refused %s: %s", ev.Action, oneLine(ev.Reason))
 	case agent.EvFinding:
 		if f := ev.Finding; f != nil {
+			if e := f.Earlier; e != nil {
+				return fmt.Sprintf("finding [%d] for items %v, from the earlier run (its [%d]): %s", f.Number, f.Items, e.Number, f.Text)
+			}
 			return fmt.Sprintf("finding [%d] for items %v: %s", f.Number, f.Items, f.Text)
 		}
 	case agent.EvCheck:

@@ -25,6 +25,10 @@ func TestLines(t *testing.T) {
 			"T4   model action call: reading 76 new tokens, a few seconds; about 20 s with the reply"},
 		{agent.Event{Type: agent.EvPageOpened, Turn: 2, Time: at, URL: "http://k", Title: "Heights", Parts: 2, Message: agent.WholePage},
 			`opened http://k "Heights" (2 parts): ` + agent.WholePage},
+		// A follow-up names the run it follows, and the findings it took over.
+		{agent.Event{Type: agent.EvRunStarted, Time: at, Objective: "And Mount Kenya?", Parent: "../a-first"}, "run started, following up ../a-first: And Mount Kenya?"},
+		{agent.Event{Type: agent.EvFinding, Time: at, Finding: &agent.Finding{Number: 1, Items: []int{2}, Text: "5,895 m", Earlier: &agent.EarlierFinding{Run: "../a-first", Number: 3}}},
+			"finding [1] for items [2], from the earlier run (its [3]): 5,895 m"},
 		// A reasoning model's thinking: on the call's line, one line, the
 		// start of it.
 		{agent.Event{Type: agent.EvModelCall, Kind: "action", Turn: 4, Time: at, Usage: &chat.Usage{PromptTokens: 900, CachedTokens: 800, CompletionTokens: 300, Duration: time.Second},

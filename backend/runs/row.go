@@ -109,6 +109,9 @@ func RowOf(ev agent.Event) (r Row, ok bool) {
 		if ev.Message == "resumed" {
 			return row("▶", "Run resumed", ev.Objective, "info")
 		}
+		if ev.Parent != "" {
+			return row("▶", "Follow-up started", ev.Objective, "info")
+		}
 		return row("▶", "Run started", ev.Objective, "info")
 	case agent.EvChecklist:
 		items := make([]string, len(ev.Checklist))
@@ -128,6 +131,9 @@ func RowOf(ev agent.Event) (r Row, ok bool) {
 	case agent.EvFinding:
 		if ev.Finding == nil {
 			return Row{}, false
+		}
+		if ev.Finding.Earlier != nil {
+			return row("✚", fmt.Sprintf("Finding [%d], from the earlier run", ev.Finding.Number), ev.Finding.Text, "finding")
 		}
 		return row("✚", fmt.Sprintf("Finding [%d]", ev.Finding.Number), ev.Finding.Text, "finding")
 	case agent.EvRunFinished:

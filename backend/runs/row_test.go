@@ -39,6 +39,10 @@ func TestRowOf(t *testing.T) {
 			Row{Icon: "✋", Title: "Waiting for you", Detail: "Answer its question in the browser window.", Tone: "attention"}},
 		{agent.Event{Type: agent.EvNotice, Query: "q", Message: "No answer: trying again."},
 			Row{Icon: "ℹ", Title: "Note", Detail: "No answer: trying again.", Tone: "info"}},
+		{agent.Event{Type: agent.EvRunStarted, Objective: "And Mount Kenya?", Parent: "../a-first"},
+			Row{Icon: "▶", Title: "Follow-up started", Detail: "And Mount Kenya?", Tone: "info"}},
+		{agent.Event{Type: agent.EvFinding, Finding: &agent.Finding{Number: 1, Text: "5,895 m", Earlier: &agent.EarlierFinding{Number: 3}}},
+			Row{Icon: "✚", Title: "Finding [1], from the earlier run", Detail: "5,895 m", Tone: "finding"}},
 		{agent.Event{Type: agent.EvRunFinished, Status: agent.StatusInterrupted},
 			Row{Icon: "■", Title: "Run stopped", Tone: "info"}}, // not in the colour of success
 		{agent.Event{Type: agent.EvRunFinished, Status: agent.StatusFinished},
