@@ -187,6 +187,12 @@ func (a *App) StartRun(objective string) (desktop.RunView, error) {
 	return a.svc.Start(a.context(), objective)
 }
 
+// FollowUpRun asks question as a follow-up of the past run in dir, in the
+// background: a new run that starts from that run's findings.
+func (a *App) FollowUpRun(dir, question string) (desktop.RunView, error) {
+	return a.svc.FollowUp(a.context(), dir, question)
+}
+
 // StopRun ends the run in progress; its report is still written.
 func (a *App) StopRun() error {
 	return a.svc.Stop()

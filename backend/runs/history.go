@@ -42,13 +42,20 @@ type Entry struct {
 func (e *Entry) Fill(g Glance) {
 	e.Objective, e.Status, e.Words, e.Resumable = g.Objective, g.Status, g.Words, g.Resumable
 	e.Turns, e.Findings = g.Figures.Turns, g.Figures.Findings
-	e.Parent = ""
-	if g.Parent != "" {
-		e.Parent = filepath.Join(e.Dir, g.Parent)
-		if filepath.IsAbs(g.Parent) {
-			e.Parent = filepath.Clean(g.Parent)
-		}
+	e.Parent = parentDir(e.Dir, g.Parent)
+}
+
+// parentDir is the folder of the run a follow-up in dir follows, as dir
+// names folders, from parent as the follow-up recorded it (relative to
+// its own folder, or absolute); "" for none.
+func parentDir(dir, parent string) string {
+	switch {
+	case parent == "":
+		return ""
+	case filepath.IsAbs(parent):
+		return filepath.Clean(parent)
 	}
+	return filepath.Join(dir, parent)
 }
 
 // List returns the runs under root, newest first. A folder whose summary
@@ -84,6 +91,7 @@ func readEntry(dir string) Entry {
 		if err := json.Unmarshal(data, &s); err == nil {
 			e.Objective, e.Status, e.Started, e.Turns, e.Findings = s.Objective, s.Status, s.StartedAt, s.Turns, s.Findings
 			e.Words, e.Resumable = StatusWords(s.Status), Resumable(s.Status)
+			e.Parent = parentDir(dir, s.Parent)
 			return e
 		}
 		problems = append(problems, "run.json is damaged")

@@ -90,6 +90,13 @@ func TestHistoryShowsTheThread(t *testing.T) {
 	f.Emit(agent.Event{Seq: 2, Time: at.Add(time.Hour), Type: agent.EvFinding, Finding: &agent.Finding{Number: 1, Earlier: &agent.EarlierFinding{Run: "../a-first", Number: 3}}})
 	f.Emit(agent.Event{Seq: 3, Time: at.Add(2 * time.Hour), Type: agent.EvRunStarted, Objective: "and then?", Message: "resumed", Parent: "../a-first"})
 	f.Close()
+	// One that ended and wrote its summary, following up from elsewhere.
+	elsewhere := filepath.Join(t.TempDir(), "z-elsewhere")
+	finished := filepath.Join(root, "c-finished")
+	f, _ = Create(finished)
+	f.Emit(agent.Event{Seq: 1, Time: at.Add(3 * time.Hour), Type: agent.EvRunStarted, Objective: "and more?", Parent: elsewhere})
+	f.WriteFile("run.json", Summarize(&agent.Result{Objective: "and more?", Parent: elsewhere, Status: "finished"}, Used{}, at, at.Add(time.Minute), time.Minute).JSON())
+	f.Close()
 	got, err := List(root)
 	if err != nil {
 		t.Fatal(err)
@@ -100,6 +107,9 @@ func TestHistoryShowsTheThread(t *testing.T) {
 	}
 	if e := byDir["b-follow"]; e.Parent != first {
 		t.Errorf("the follow-up's entry names %q as its parent, not %q", e.Parent, first)
+	}
+	if e := byDir["c-finished"]; e.Parent != elsewhere {
+		t.Errorf("the finished follow-up's entry names %q as its parent, not %q", e.Parent, elsewhere)
 	}
 	if e := byDir["a-first"]; e.Parent != "" {
 		t.Errorf("the first run names a parent: %q", e.Parent)

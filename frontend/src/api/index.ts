@@ -137,6 +137,11 @@ export function openRun(dir: string): Promise<RunView> {
   return App.OpenRun(dir);
 }
 
+/** Asks question as a follow-up of the past run in dir: a new run, in the background. */
+export function followUpRun(dir: string, question: string): Promise<RunView> {
+  return App.FollowUpRun(dir, question);
+}
+
 /** Continues an interrupted run in the background. */
 export function resumeRun(dir: string): Promise<RunView> {
   return App.ResumeRun(dir);

@@ -171,6 +171,11 @@ export class RunStore {
     }
   }
 
+  /** Asks a follow-up of the past run in dir: a new run that starts from its findings. */
+  followUp(dir: string, question: string): Promise<boolean> {
+    return this.begin(() => api.followUpRun(dir, question));
+  }
+
   /** Continues an interrupted run. */
   resume(dir: string): Promise<boolean> {
     return this.begin(() => api.resumeRun(dir));

@@ -7,6 +7,11 @@ export namespace agent {
 	    stage_left: string;
 	    wait: chat.Wait;
 	}
+	export interface EarlierFinding {
+	    run: string;
+	    number: number;
+	    turn: number;
+	}
 	export interface Finding {
 	    number: number;
 	    turn: number;
@@ -18,6 +23,7 @@ export namespace agent {
 	    quote: string;
 	    items_inferred?: boolean;
 	    headings?: string[];
+	    earlier?: EarlierFinding;
 	}
 
 }
@@ -119,6 +125,7 @@ export namespace runs {
 	    findings: number;
 	    has_report: boolean;
 	    damaged: string;
+	    parent?: string;
 	}
 	export interface Figures {
 	    turns: number;
@@ -153,6 +160,7 @@ export namespace runs {
 	    error: string;
 	    checklist: Item[];
 	    figures: Figures;
+	    parent?: string;
 	}
 	
 	export interface Result {

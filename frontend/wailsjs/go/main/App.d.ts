@@ -25,6 +25,8 @@ export function DeleteRun(arg1:string):Promise<void>;
 
 export function ExportReport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
+export function FollowUpRun(arg1:string,arg2:string):Promise<desktop.RunView>;
+
 export function FrontendReady():Promise<void>;
 
 export function History():Promise<Array<runs.Entry>>;

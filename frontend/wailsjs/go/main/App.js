@@ -38,6 +38,10 @@ export function ExportReport(arg1, arg2, arg3) {
   return window['go']['main']['App']['ExportReport'](arg1, arg2, arg3);
 }
 
+export function FollowUpRun(arg1, arg2) {
+  return window['go']['main']['App']['FollowUpRun'](arg1, arg2);
+}
+
 export function FrontendReady() {
   return window['go']['main']['App']['FrontendReady']();
 }
