@@ -383,8 +383,8 @@ func (s Summary) writeZoo(sb *strings.Builder) {
 	var tasks []string
 	cell := map[string]Result{}
 	for _, r := range s.Results {
-		if r.Mode != "append" || r.Style == "" || r.Style == Replay {
-			continue
+		if r.Mode != "append" || r.Style == "" || r.Style == Replay || r.FollowUp != nil {
+			continue // a follow-up is played by the oracle alone, and has a section of its own
 		}
 		if !slices.Contains(styles, r.Style) {
 			styles = append(styles, r.Style)

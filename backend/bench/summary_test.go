@@ -140,10 +140,14 @@ func TestSummaryZooAndReplay(t *testing.T) {
 	replay.Turns = 4
 	replay.Ancestor = &AncestorRun{Version: "1.40", Turns: 4, PromptTokens: []int{676, 1491}, WriterPrompt: 312, CompletionTokens: []int{54, 41}, ModelMinutes: 11.8}
 	replay.PerCall = []CallFigures{{Kind: "checklist", Prompt: 480, Written: 20}, {Kind: "action", Prompt: 560, Reused: 500, Written: 50}, {Kind: "writer", Prompt: 300, Reused: 250, Written: 40}}
+	// A follow-up, played by the oracle alone, has a table of its own.
+	followUp := run("followup", Oracle, "agent", 3, 5.1)
+	followUp.AnswerTotal = 3
+	followUp.FollowUp = &FollowUp{Fresh: 1452, FromZeroFresh: 3038, Carried: 1, FromZeroAnswer: [2]int{3, 3}, ParentAnswer: [2]int{2, 2}, FromZeroValid: true, ParentValid: true}
 	md := Summary{Mode: "offline", ReadRate: 7, WriteRate: 3.5, Results: []Result{
 		run("factual", Oracle, "agent", 5, 10), run("list", Oracle, "agent", 5, 12),
 		named("factual", Transcript, "agent", 2, 20.5), run("list", Transcript, "agent", 5, 11),
-		replay,
+		replay, followUp,
 	}}.Markdown(nil)
 	for _, want := range []string{
 		"| Style | factual | list | Passed | Or named | Model min |",
@@ -153,6 +157,7 @@ func TestSummaryZooAndReplay(t *testing.T) {
 		"| ancestor 1.40 | agent | 4 | 676, 1491 | 312 | 95 | 11.8 |",
 		"| Scout | agent | 4 | 560 | 300 | 110 | 6.5 |",
 		"| 2 | action | 560 | 500 | 50 |",
+		"| followup | oracle | 1452 | 3038 | 48% | 1 | 3/3 | 3/3 |",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, md)
