@@ -85,6 +85,7 @@ type Event struct {
 	// and clipped snippets too), so a resumed run shows them again.
 	Results []port.SearchResult `json:"results,omitempty"`
 
-	// Parent is the run a follow-up follows (EvRunStarted), by its id.
+	// Parent is the folder of the run a follow-up follows (EvRunStarted),
+	// as seen from the follow-up's own folder.
 	Parent string `json:"parent,omitempty"`
 }

@@ -18,8 +18,9 @@ import (
 
 // Earlier is the run a follow-up follows.
 type Earlier struct {
-	// Run is its id (its folder's name), which the new run's report and
-	// summary name as its parent.
+	// Run is its folder as seen from the follow-up's own (runner.FollowUp
+	// makes it relative when it can), which the new run's journal, report
+	// and summary name as its parent.
 	Run string
 	// Snapshot is what its journal tells, with the text of every part
 	// shown read back from its pages/ (runs.ReadPages).
@@ -27,7 +28,7 @@ type Earlier struct {
 }
 
 // EarlierFinding marks a finding a follow-up took over: the run it was
-// recorded in and its number there.
+// recorded in (as Earlier.Run names it), its number and turn there.
 type EarlierFinding struct {
 	Run    string `json:"run"`
 	Number int    `json:"number"`

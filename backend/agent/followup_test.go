@@ -168,4 +168,3 @@ func followUpRequest(t *testing.T) chat.Request {
 	Run(context.Background(), cfg)
 	return m.calls(KindAction)[0]
 }
-
