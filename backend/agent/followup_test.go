@@ -168,3 +168,29 @@ func followUpRequest(t *testing.T) chat.Request {
 	Run(context.Background(), cfg)
 	return m.calls(KindAction)[0]
 }
+
+// A follow-up stopped and resumed goes on as a follow-up: the findings it
+// took over come back from its journal, still marked as the earlier run's,
+// and the resumed stretch names the same parent.
+func TestResumedFollowUpKeepsItsParent(t *testing.T) {
+	cfg, _, rec := followUpRun(t, earlierKili(t, false), act(ActSearch, "Mount Kenya height", ""))
+	cfg.MaxTurns = 1
+	Run(context.Background(), cfg)
+	snap, err := snapshotOf(rec.events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, rec = followUpRun(t, nil,
+		act(ActNavigate, "R1", ""),
+		act(ActDiscover, "[2] Mount Kenya is the second-highest mountain in Africa, at 5,199 metres (17,057 ft).", ""),
+		act(ActFinish, "19,341 ft and 5,199 metres.", "1 [1], 2 [2]."),
+	)
+	cfg.Resume = &snap
+	res, _ := Run(context.Background(), cfg)
+	if res.Status != StatusFinished || len(res.Findings) != 2 || res.Findings[0].Earlier == nil || res.Findings[1].Earlier != nil {
+		t.Fatalf("resumed follow-up: %s, findings %+v (%s)", res.Status, res.Findings, res.Error)
+	}
+	if started := rec.of(EvRunStarted); len(started) != 1 || started[0].Parent != "../2026-11-30-090000-tallest-mountain" || res.Parent != started[0].Parent {
+		t.Fatalf("the resumed stretch names parent %+v, result %q", started, res.Parent)
+	}
+}
