@@ -54,6 +54,9 @@ type Client struct {
 	// the kind of server (ServerInfo.Server), when known.
 	pace   pace
 	server atomic.Value
+	// slot is the llama-server slot completions name (see KeepSlot), or
+	// -1 for the server's choice.
+	slot atomic.Int64
 }
 
 // serverIs reports whether the client was told it talks to that kind of
@@ -98,6 +101,7 @@ func New(baseURL string, opts ...Option) *Client {
 	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
 	c := &Client{base: base, http: &http.Client{Transport: http.DefaultTransport},
 		stall: defaultStall, reply: defaultReply, notice: defaultNotice}
+	c.slot.Store(-1)
 	for _, o := range opts {
 		o(c)
 	}

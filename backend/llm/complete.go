@@ -135,7 +135,7 @@ func (c *Client) failure(ctx context.Context, err error, req chat.Request, took 
 // stream reader and accumulator; w hears of every written token. It runs on
 // a goroutine of its own (see Complete).
 func (c *Client) read(ctx context.Context, model string, req chat.Request, w *watch) (out outcome) {
-	stream := c.chat.NewStreaming(ctx, params(model, req, c.serverIs(ServerLlamaCpp)))
+	stream := c.chat.NewStreaming(ctx, params(model, req, c.serverIs(ServerLlamaCpp), c.keptSlot()))
 	defer stream.Close()
 	var acc openai.ChatCompletionAccumulator
 	var thought strings.Builder
@@ -370,8 +370,9 @@ func streamError(msg string, data []byte) *Error {
 
 // params is the request: the messages, the sampling settings, usage in the
 // stream, and the JSON schema the reply must follow; with progress, it
-// asks llama-server for its prompt progress while it reads.
-func params(model string, req chat.Request, progress bool) openai.ChatCompletionNewParams {
+// asks llama-server for its prompt progress while it reads, and with a
+// slot (0 or more) it names the llama-server slot to answer in.
+func params(model string, req chat.Request, progress bool, slot int) openai.ChatCompletionNewParams {
 	msgs := make([]openai.ChatCompletionMessageParamUnion, len(req.Messages))
 	for i, m := range req.Messages {
 		switch m.Role {
@@ -409,6 +410,9 @@ func params(model string, req chat.Request, progress bool) openai.ChatCompletion
 		// Only llama.cpp knows it: a server that checks its fields might
 		// refuse the request.
 		extra["return_progress"] = true
+	}
+	if slot >= 0 {
+		extra["id_slot"] = slot
 	}
 	p.SetExtraFields(extra)
 	return p

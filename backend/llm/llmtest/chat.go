@@ -119,6 +119,9 @@ type chatRequest struct {
 	// ReturnProgress asks llama-server for its prompt progress while it
 	// reads (see progressBatch).
 	ReturnProgress bool `json:"return_progress"`
+	// IDSlot names the slot to answer in (llama-server's id_slot); nil
+	// or -1 lets the server choose.
+	IDSlot *int `json:"id_slot"`
 }
 
 func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
@@ -140,7 +143,16 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		}})
 		return
 	}
-	at, ok := s.slots.take(r.Context(), prompt)
+	want := anySlot
+	if req.IDSlot != nil {
+		want = *req.IDSlot
+	}
+	if !s.slots.valid(want) {
+		s.writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{
+			"code": 400, "type": "invalid_request_error", "message": "Invalid slot ID"}})
+		return
+	}
+	at, ok := s.slots.take(r.Context(), prompt, want)
 	if !ok {
 		return // the client left while it waited for a slot
 	}

@@ -21,38 +21,54 @@ type slot struct {
 	used  uint64 // when it was last taken, in takings
 }
 
+// A request naming its slot (id_slot, see llm.Client.KeepSlot) goes to
+// that slot, waiting while it is busy, as llama-server does; one naming a
+// slot the server does not have is refused (see chat).
+
+// anySlot is a request that lets the server choose its slot.
+const anySlot = -1
+
 // slots hands out a server's slots in the order requests arrive.
 type slots struct {
 	mu      sync.Mutex
 	all     []slot
-	taken   uint64          // takings so far, the slots' clock
-	waiting []chan struct{} // requests waiting for a free slot, first first
+	taken   uint64    // takings so far, the slots' clock
+	waiting []*waiter // requests waiting for a slot, first first
+}
+
+// waiter is a request waiting for a slot: want, or any when anySlot.
+type waiter struct {
+	turn chan struct{} // closed when a slot it can take is free
+	want int
 }
 
 func newSlots(n int) *slots { return &slots{all: make([]slot, max(1, n))} }
 
-// take waits for a free slot, its turn in the queue kept, and returns the
-// slot for prompt; false when ctx ends first (the client left), which
-// gives up its place in the queue.
-func (s *slots) take(ctx context.Context, prompt string) (int, bool) {
+// valid reports whether want names a slot of the server, or none.
+func (s *slots) valid(want int) bool { return want == anySlot || (want >= 0 && want < len(s.all)) }
+
+// take waits for a free slot (want, or any), its turn in the queue kept,
+// and returns the slot for prompt; false when ctx ends first (the client
+// left), which gives up its place in the queue.
+func (s *slots) take(ctx context.Context, prompt string, want int) (int, bool) {
 	s.mu.Lock()
-	if len(s.waiting) == 0 {
-		if i, ok := s.pick(prompt); ok {
-			s.mu.Unlock()
-			return i, true
-		}
+	// Waiters in the queue wait for busy slots (a freed slot wakes the
+	// first that can take it at once), so a slot free now is this one's.
+	if i, ok := s.pick(prompt, want); ok {
+		s.mu.Unlock()
+		return i, true
 	}
-	turn := make(chan struct{})
-	s.waiting = append(s.waiting, turn)
+	w := &waiter{turn: make(chan struct{}), want: want}
+	s.waiting = append(s.waiting, w)
 	s.mu.Unlock()
 	for {
 		select {
-		case <-turn:
+		case <-w.turn:
 			s.mu.Lock()
-			i, ok := s.pick(prompt)
+			i, ok := s.pick(prompt, want)
 			if !ok { // taken again before it woke: wait at the head
-				turn = make(chan struct{})
-				s.waiting = append([]chan struct{}{turn}, s.waiting...)
+				w = &waiter{turn: make(chan struct{}), want: want}
+				s.waiting = append([]*waiter{w}, s.waiting...)
 			}
 			s.mu.Unlock()
 			if ok {
@@ -60,7 +76,7 @@ func (s *slots) take(ctx context.Context, prompt string) (int, bool) {
 			}
 		case <-ctx.Done():
 			s.mu.Lock()
-			s.leave(turn)
+			s.leave(w)
 			s.mu.Unlock()
 			return 0, false
 		}
@@ -73,8 +89,16 @@ func (s *slots) take(ctx context.Context, prompt string) (int, bool) {
 // never takes a slot from the conversation it holds.
 const similarShare = 0.5
 
-// pick takes the free slot for prompt, for a caller holding s.mu.
-func (s *slots) pick(prompt string) (int, bool) {
+// pick takes the free slot for prompt (want, when it names one), for a
+// caller holding s.mu.
+func (s *slots) pick(prompt string, want int) (int, bool) {
+	if want != anySlot {
+		if s.all[want].busy {
+			return 0, false
+		}
+		s.occupy(want)
+		return want, true
+	}
 	best, bestLen, oldest := -1, 0, -1
 	for i, sl := range s.all {
 		if sl.busy {
@@ -93,15 +117,19 @@ func (s *slots) pick(prompt string) (int, bool) {
 	if best < 0 {
 		best = oldest
 	}
-	s.taken++
-	s.all[best].busy, s.all[best].used = true, s.taken
+	s.occupy(best)
 	return best, true
 }
 
-// leave takes turn out of the queue; one already woken passes its turn on.
-func (s *slots) leave(turn chan struct{}) {
-	for i, w := range s.waiting {
-		if w == turn {
+func (s *slots) occupy(i int) {
+	s.taken++
+	s.all[i].busy, s.all[i].used = true, s.taken
+}
+
+// leave takes w out of the queue; one already woken passes its turn on.
+func (s *slots) leave(w *waiter) {
+	for i, x := range s.waiting {
+		if x == w {
 			s.waiting = append(s.waiting[:i], s.waiting[i+1:]...)
 			return
 		}
@@ -109,7 +137,8 @@ func (s *slots) leave(turn chan struct{}) {
 	s.wakeNext()
 }
 
-// free gives slot i back and wakes the first request waiting.
+// free gives slot i back and wakes the first request that can take a
+// free slot.
 func (s *slots) free(i int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -117,12 +146,25 @@ func (s *slots) free(i int) {
 	s.wakeNext()
 }
 
-// wakeNext wakes the first request waiting, for a caller holding s.mu.
+// wakeNext wakes the first request waiting that a free slot can serve:
+// one for any slot, or for a free one. For a caller holding s.mu.
 func (s *slots) wakeNext() {
-	if len(s.waiting) > 0 {
-		close(s.waiting[0])
-		s.waiting = s.waiting[1:]
+	for i, w := range s.waiting {
+		if w.want == anySlot && s.anyFree() || w.want != anySlot && !s.all[w.want].busy {
+			close(w.turn)
+			s.waiting = append(s.waiting[:i], s.waiting[i+1:]...)
+			return
+		}
 	}
+}
+
+func (s *slots) anyFree() bool {
+	for _, sl := range s.all {
+		if !sl.busy {
+			return true
+		}
+	}
+	return false
 }
 
 // reuse is what slot i's cache holds of prompt, in bytes, and keeps the

@@ -254,3 +254,56 @@ func TestAPIKeyRequired(t *testing.T) {
 		})
 	}
 }
+
+// postToSlot sends one chat completion naming its slot (id_slot) and
+// returns the status.
+func postToSlot(t *testing.T, srv *Server, slot int, msgs ...Message) int {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"model": "m", "messages": msgs, "id_slot": slot})
+	res, err := http.Post(srv.BaseURL()+"/chat/completions", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// A request naming its slot (id_slot) is answered in that slot, even when
+// another slot's cache holds its prompt, and waits for it while it is
+// busy, as llama-server does; a slot the server does not have is refused.
+func TestRequestsNamingASlotGoThere(t *testing.T) {
+	srv := New(Options{Flavour: LlamaCpp, Slots: 3, ReadRate: 1000, Script: func(string, []Message) Reply { return Reply{Content: "ok"} }})
+	defer srv.Close()
+	a := user("a", 200)
+	post(t, srv, "", a) // slot 0 now holds a
+	if got := postToSlot(t, srv, 2, a); got != http.StatusOK {
+		t.Fatalf("id_slot 2: status %d", got)
+	}
+	// Two requests for slot 1 at once: the second waits for the first.
+	var wg sync.WaitGroup
+	start := time.Now()
+	for _, seed := range []string{"b", "c"} {
+		wg.Add(1)
+		go func() { defer wg.Done(); postToSlot(t, srv, 1, user(seed, 200)) }()
+	}
+	wg.Wait()
+	if took := time.Since(start); took < 400*time.Millisecond {
+		t.Errorf("two requests for one slot took %v together, want one after the other (0.2 s each)", took)
+	}
+	calls := srv.Calls()
+	var slots []int
+	for _, c := range calls {
+		slots = append(slots, c.Slot)
+	}
+	if fmt.Sprint(slots) != "[0 2 1 1]" {
+		t.Errorf("slots answering: %v, want [0 2 1 1]", slots)
+	}
+	if calls[1].CachedTokens != 0 {
+		t.Errorf("slot 2 reused %d tokens of a prompt only slot 0 holds", calls[1].CachedTokens)
+	}
+	for _, bad := range []int{3, -2} {
+		if got := postToSlot(t, srv, bad, a); got != http.StatusBadRequest {
+			t.Errorf("id_slot %d of 3 slots: status %d, want 400", bad, got)
+		}
+	}
+}
