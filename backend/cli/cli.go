@@ -38,6 +38,8 @@ Usage:
   scout run [flags] "objective"
                               research the objective headless and write a report
   scout resume [flags] DIR    continue an interrupted run from its folder
+  scout batch [flags] FILE    research the objectives in FILE, one a line, several
+                              at once, and end with a table of their reports
   scout replay [flags] DIR [N]
                               list a run's model calls, or send call N again to
                               the model server and print its reply beside the run's
@@ -68,6 +70,21 @@ Exit status of run: 0 when the agent finished the objective; 3 when the run ende
 otherwise (turn limit, interrupted, model gone, model stuck, search down) with the
 report written; 2 for bad usage; 1 for any other error. Ctrl+C stops the run and
 still writes the report, and so does closing the terminal.
+
+Flags of batch (besides those of run):
+  --parallel N      runs at once (default: the slots the model server has, as
+                    llama-server's /props says, else 1); each run has its own
+                    browser tab set and run folder, in one browser
+  --out DIR         the folder the runs' folders are made in (default:
+                    $XDG_DATA_HOME/scout/runs)
+
+In FILE (- for standard input), blank lines and lines starting with # are
+skipped. The batch ends with a table of each objective's status, findings,
+model minutes and report. On llama-server with at least N slots each of the N
+runs at once keeps a slot of its own, so its calls keep their prompt cache.
+Ctrl+C stops every run, each with its report written and resumable (scout
+resume DIR), and starts no other. Exit status of batch: 0 when every run
+finished, 3 when one did not (or was not started), 1 when one could not start.
 
 Flags of check:
   --llm-url URL   OpenAI-compatible base URL
@@ -109,6 +126,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return run(args[1:], stdout, stderr)
 	case "resume":
 		return resume(args[1:], stdout, stderr)
+	case "batch":
+		return batch(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
 	}

@@ -71,6 +71,12 @@ type Options struct {
 
 	// earlier is the run a follow-up follows (FollowUp).
 	earlier *agent.Earlier
+
+	// KeepSlot sends the run's model calls to llama-server's slot Slot
+	// (llm.Client.KeepSlot), so they keep its prompt cache: a batch sets
+	// it for runs side by side (see Batch).
+	KeepSlot bool
+	Slot     int
 }
 
 // Outcome is what a run left behind.
@@ -156,6 +162,9 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}
 	guard.ModelServer(s.ServerURL)
 	client := connect(s.ServerURL, s.APIKey, guard)
+	if opts.KeepSlot {
+		client.KeepSlot(opts.Slot)
+	}
 	searchURL := s.Search.DuckDuckGoURL
 	if s.Search.Provider == settings.ProviderSearXNG {
 		searchURL = s.Search.SearXNGURL

@@ -95,3 +95,12 @@ func keepRates(book *speed.Book, serverURL, model string, r speed.Rates) error {
 	m.ReadRate, m.WriteRate = r.Read, r.Write
 	return book.Put(m)
 }
+
+// MeasureDue measures the model's speed as a run with Options.Measure
+// does, unless the speed book holds a recent measurement, and returns the
+// notes a run would start with. A batch calls it once before its runs,
+// which then find the measurement in the book instead of each making
+// their own at once.
+func MeasureDue(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, status func(string), probe func(llm.ProbeStep)) []string {
+	return measured(ctx, client, serverURL, info, Options{Measure: true, Status: status, Probe: probe}, time.Now())
+}

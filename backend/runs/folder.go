@@ -189,3 +189,13 @@ func (f *Folder) Close() error {
 	}
 	return e2
 }
+
+// QueuedDir returns the folder of the n-th run (from 1) of a batch started
+// at now, under parent ("" for $XDG_DATA_HOME/scout/runs): numbered, so
+// runs started in the same second with alike objectives have one each.
+func QueuedDir(parent, objective string, n int, now time.Time) string {
+	if parent == "" {
+		parent = filepath.Dir(DefaultDir(objective, now))
+	}
+	return filepath.Join(parent, fmt.Sprintf("%s-%02d-%s", now.Format("2006-01-02-150405"), n, slug(objective)))
+}

@@ -503,3 +503,28 @@ func QueueReplies(replies map[string][]Reply) Script {
 		return q[0]
 	}
 }
+
+// ByText answers each request with the script whose key is in its
+// messages (the longest such key), for several runs side by side on one
+// server, each with its own script keyed by its objective. A request
+// holding no key is answered with an error.
+func ByText(scripts map[string]Script) Script {
+	return func(kind string, msgs []Message) Reply {
+		best := ""
+		for key := range scripts {
+			if len(key) <= len(best) {
+				continue
+			}
+			for _, m := range msgs {
+				if strings.Contains(m.Content, key) {
+					best = key
+					break
+				}
+			}
+		}
+		if best == "" {
+			return Reply{Status: http.StatusInternalServerError, Content: "no script for this conversation"}
+		}
+		return scripts[best](kind, msgs)
+	}
+}
