@@ -110,3 +110,21 @@ func TestBatchReadsObjectivesOneALine(t *testing.T) {
 		}
 	}
 }
+
+// The line before a batch says how many run at once and why that many.
+func TestLanesLine(t *testing.T) {
+	tests := []struct {
+		lanes, slots int
+		want         string
+	}{
+		{1, 0, "Researching 5 objectives, 1 at once (the model server does not say how many it answers at once)."},
+		{4, 4, "Researching 5 objectives, 4 at once (the model server answers 4 at once)."},
+		{2, 4, "Researching 5 objectives, 2 at once (the model server answers 4 at once)."},
+		{4, 1, "Researching 5 objectives, 4 at once: the model server answers 1 at once, so the others wait their turn."},
+	}
+	for _, tc := range tests {
+		if got := lanesLine(5, tc.lanes, tc.slots); got != tc.want {
+			t.Errorf("lanesLine(5, %d, %d) = %q, want %q", tc.lanes, tc.slots, got, tc.want)
+		}
+	}
+}
