@@ -37,6 +37,11 @@ type QueueOptions struct {
 	OutDir              string
 	TaskTimeout         time.Duration
 	Progress            func(string)
+	// NoReadAhead runs without reading the results of a search ahead:
+	// a results list waits at most a few seconds for the pages read ahead
+	// (the agent's readAheadWait), so on a loaded machine a run may see
+	// its results in another order and take another path.
+	NoReadAhead bool
 	// ServerChooses also runs them Slots at once with no run keeping a
 	// slot (llama-server's own choice by prompt similarity), to show what
 	// keeping slots saves.
@@ -167,7 +172,9 @@ func queuePass(ctx context.Context, opts QueueOptions, runs []queueRun, siteURL 
 	}
 	b := runner.Batch{Parallel: lanes, KeepSlots: keep}
 	for _, r := range runs {
-		b.Jobs = append(b.Jobs, runner.Options{Objective: r.objective, Settings: queueSettings(fake.BaseURL(), siteURL, r.task),
+		set := queueSettings(fake.BaseURL(), siteURL, r.task)
+		set.ReadAhead = !opts.NoReadAhead
+		b.Jobs = append(b.Jobs, runner.Options{Objective: r.objective, Settings: set,
 			OutDir: filepath.Join(dir, r.name), ReadRate: DefaultReadRate})
 	}
 	var mu sync.Mutex
