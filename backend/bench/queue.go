@@ -28,7 +28,7 @@ import (
 type QueueOptions struct {
 	Tasks []Task
 	// Objectives is how many runs: the tasks in turn, a task's second
-	// run asking its objective again in other words (againSuffix).
+	// run asking its objective again with againSuffix added.
 	Objectives int
 	// Slots is the fake server's, and how many run at once.
 	Slots int
