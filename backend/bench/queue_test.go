@@ -91,6 +91,13 @@ func BenchmarkQueue(b *testing.B) {
 		}
 	}
 	opts := queueOptions(b, scale*DefaultReadRate, scale*DefaultWriteRate)
+	if testing.Short() {
+		// make test runs every benchmark once with -short, to see that it
+		// still runs: as many objectives as slots, at full speed (a
+		// minute, not eleven); its figures say nothing.
+		opts = queueOptions(b, 0, 0)
+		opts.Objectives = queueSlots
+	}
 	opts.ServerChooses = os.Getenv("QUEUE_SERVER_CHOOSES") == "1"
 	opts.Progress = func(line string) { b.Log(line) }
 	for range b.N {
