@@ -47,7 +47,7 @@ func withoutEmphasis(item string) string {
 func (a *Agent) makeChecklist(ctx context.Context) error {
 	conv, rec := &a.st.conv, &a.st.record
 	conv.msgs = nil
-	conv.add(chat.System, render("system", nil))
+	conv.add(chat.System, render("system", languageName(rec.objective)))
 	conv.add(chat.User, render("checklist-request", rec.objective))
 	reply, err := a.call(ctx, KindChecklist, conv.msgs, checklistSchema)
 	if err != nil {

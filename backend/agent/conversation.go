@@ -205,7 +205,7 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 			"Latest":      latest,
 		}
 		conv.msgs = nil
-		conv.add(chat.System, render("system", nil))
+		conv.add(chat.System, render("system", languageName(rec.objective)))
 		conv.add(chat.User, render("rebuild", data))
 		conv.opened()
 		return conv.tokens() <= limit

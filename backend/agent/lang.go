@@ -288,3 +288,17 @@ func phraseIn(have, form string) bool {
 	}
 	return slices.ContainsFunc(strings.Fields(have), func(w string) bool { return wordsAre([]string{w}, fw) })
 }
+
+// languageName is the English name of the language objective is written
+// in, which the system prompt names so the model writes the answer in it
+// and records findings in the pages' own words; "" for English, whose
+// prompts say nothing of language.
+func languageName(objective string) string {
+	return languageNames[lang.Of(objective)]
+}
+
+var languageNames = map[lang.Tag]string{
+	lang.German: "German", lang.French: "French", lang.Spanish: "Spanish", lang.Portuguese: "Portuguese",
+	lang.Russian: "Russian", lang.Chinese: "Simplified Chinese", lang.Traditional: "Traditional Chinese",
+	lang.Japanese: "Japanese",
+}

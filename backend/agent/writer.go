@@ -152,7 +152,7 @@ func (a *Agent) writerPrompt(gaps []gap) []chat.Message {
 		// answer matters more than a cache hit in a later run.
 		for _, system := range []string{"system", "writer-system"} {
 			msgs = []chat.Message{
-				{Role: chat.System, Content: render(system, nil)},
+				{Role: chat.System, Content: render(system, languageName(a.st.record.objective))},
 				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective,
 					"Items": brief.items, "Views": brief.views, "Findings": fs})},
 			}
