@@ -7,16 +7,15 @@ import (
 	"github.com/scout-research/scout/backend/agent"
 )
 
-// draftNote opens a draft answer: what it is, and when the answer comes.
-const draftNote = "_A draft from the findings so far, put together without the model: the run goes on, and writes its answer when it ends._"
-
 // Draft is the answer of a report written while its run goes on ("Write
 // report now"): each checklist item with the findings recorded for it so
 // far, cited, or "not found yet". It asks no model (the run's calls have
 // the server), so it is at hand at once.
 func Draft(res *agent.Result) string {
 	var sb strings.Builder
-	sb.WriteString(draftNote + "\n\n")
+	w := wordsOf(res)
+	// The note opens a draft answer: what it is, and when the answer comes.
+	fmt.Fprintf(&sb, "_%s_\n\n", w.s("draft_note"))
 	for _, it := range res.Checklist {
 		var found []string
 		for _, f := range res.Findings {
@@ -24,7 +23,7 @@ func Draft(res *agent.Result) string {
 				found = append(found, fmt.Sprintf("%s [%d]", strings.TrimSpace(oneLine(f.Text)), f.Number))
 			}
 		}
-		answer := "not found yet."
+		answer := w.s("draft_not_found")
 		if len(found) > 0 {
 			answer = strings.Join(found, "; ")
 		}

@@ -18,7 +18,7 @@ func TestDraftWhileRunning(t *testing.T) {
 			{Number: 2, Turn: 3, URL: "https://y.test/", Text: "Uhuru Peak is\n5,895 m high.", Items: []int{1}},
 		}}
 	res.Answer = Draft(res)
-	want := draftNote + "\n\n" +
+	want := "_A draft from the findings so far, put together without the model: the run goes on, and writes its answer when it ends._\n\n" +
 		"1. its height in metres: Kilimanjaro rises 5,895 metres (19,341 ft). [1]; Uhuru Peak is 5,895 m high. [2]\n" +
 		"2. its height in feet: Kilimanjaro rises 5,895 metres (19,341 ft). [1]\n" +
 		"3. its first ascent: not found yet."

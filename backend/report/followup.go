@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -11,19 +10,19 @@ import (
 
 // findingWhen says when a finding was recorded: on a turn of this run, or
 // in the run a follow-up follows (its number and turn there).
-func findingWhen(f agent.Finding) string {
+func findingWhen(f agent.Finding, w words) string {
 	if e := f.Earlier; e != nil {
-		return fmt.Sprintf("From the earlier run (its finding %d, turn %d)", e.Number, e.Turn)
+		return w.f("finding_earlier", e.Number, e.Turn)
 	}
-	return fmt.Sprintf("Turn %d", f.Turn)
+	return w.f("finding_turn", f.Turn)
 }
 
 // followUpOf names the run a follow-up follows, by its folder's name.
-func followUpOf(res *agent.Result) string {
+func followUpOf(res *agent.Result, w words) string {
 	if res.Parent == "" {
 		return ""
 	}
-	return "the run " + filepath.Base(res.Parent)
+	return w.f("the_run", filepath.Base(res.Parent))
 }
 
 // parentReport is the address of the parent's report.md relative to the

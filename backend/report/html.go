@@ -25,23 +25,31 @@ var pages = template.Must(template.New("").Parse(pageTemplates))
 // fragmentData is what the fragment template shows.
 type fragmentData struct {
 	Objective, Status string
+	// Words are the report's fixed words, in the objective's language.
+	Words map[string]string
 	// FollowUp names the run a follow-up follows, "" for another run.
-	FollowUp          string
-	Result            template.HTML
-	NoResult          string
-	CheckLabel, Check string
-	Gaps              []gapSection
-	FindingsLabel     string
-	Findings          []findingView
-	Figures           []string
+	FollowUp string
+	Result   template.HTML
+	NoResult string
+	Check    string
+	Gaps     []gapSection
+	Findings []findingView
+	Figures  []string
 }
 
 type findingView struct {
-	Number, Part           int
-	When, URL, Text, Quote string
+	Number, Part     int
+	URL, Text, Quote string
+	// From and Tail are the words around the source's address ("Turn 3,
+	// from " and ""), QuoteLabel the words before the page's sentence.
+	From, Tail, QuoteLabel string
 	// Link: the source is a web address, shown as a link to it.
 	Link bool
 }
+
+// sourceMark stands for a finding's address in its line while the line is
+// cut around it: a character no message has.
+const sourceMark = "\x00"
 
 // Fragment renders the report of res as an HTML fragment for the app. Its
 // structure comes from res, never from reading text back: the result's
@@ -50,15 +58,17 @@ type findingView struct {
 // classes. Text from pages, models and servers is shown as written; the
 // result is the writer's Markdown, rendered safely (result.go).
 func Fragment(res *agent.Result, fig Figures) (string, error) {
+	w := wordsOf(res)
 	d := fragmentData{
-		Objective: oneLine(res.Objective), Status: oneLine(StatusLine(res)), FollowUp: oneLine(followUpOf(res)),
-		CheckLabel: checkLabel, Check: checkSentence(res),
-		Gaps: gapSections(res), FindingsLabel: findingsLabel, Figures: figureLines(res, fig),
+		Objective: oneLine(res.Objective), Status: oneLine(statusLine(res, w)), FollowUp: oneLine(followUpOf(res, w)),
+		Words: w.labels(), Check: checkSentence(res, w),
+		Gaps: gapSections(res, w), Figures: figureLines(res, fig, w),
 	}
 	numbers := make([]int, len(res.Findings))
 	for i, f := range res.Findings {
 		numbers[i] = f.Number
-		d.Findings = append(d.Findings, findingView{Number: f.Number, When: findingWhen(f), Part: f.Part,
+		from, tail, _ := strings.Cut(w.f("finding_from", findingWhen(f, w), sourceMark), sourceMark)
+		d.Findings = append(d.Findings, findingView{Number: f.Number, From: from, Tail: tail, QuoteLabel: w.f("finding_quote", f.Part),
 			URL: oneLine(f.URL), Link: linkable(f.URL), Text: oneLine(f.Text), Quote: oneLine(f.Quote)})
 	}
 	if res.Answer != "" {
@@ -69,7 +79,7 @@ func Fragment(res *agent.Result, fig Figures) (string, error) {
 		}
 		d.Result = template.HTML(h) // goldmark's, made safe by result.go
 	} else {
-		d.NoResult = noResult(res)
+		d.NoResult = noResult(res, w)
 	}
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, "fragment", d); err != nil {

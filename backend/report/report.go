@@ -29,41 +29,45 @@ type Figures struct {
 // markup, drops a quoted tag or loads an image.
 func Markdown(res *agent.Result, fig Figures) string {
 	var sb strings.Builder
+	w := wordsOf(res)
 	fmt.Fprintf(&sb, "# %s\n\n", literal(res.Objective))
-	fmt.Fprintf(&sb, "**Status:** %s\n\n", literal(StatusLine(res)))
+	fmt.Fprintf(&sb, "**%s** %s\n\n", w.s("status"), literal(statusLine(res, w)))
 	if res.Parent != "" {
-		fmt.Fprintf(&sb, "**Follow-up of:** %s ([its report](%s))\n\n", literal(followUpOf(res)), parentReport(res.Parent))
+		fmt.Fprintf(&sb, "**%s** %s ([%s](%s))\n\n", w.s("follow_up_of"), literal(followUpOf(res, w)), w.s("its_report"), parentReport(res.Parent))
 	}
-	writeResult(&sb, res)
-	writeGaps(&sb, res)
-	writeFindings(&sb, res.Findings)
-	writeFigures(&sb, res, fig)
+	writeResult(&sb, res, w)
+	writeGaps(&sb, res, w)
+	writeFindings(&sb, res.Findings, w)
+	writeFigures(&sb, res, fig, w)
 	return sb.String()
 }
 
-// StatusLine says how the run ended, in words.
-func StatusLine(res *agent.Result) string {
+// StatusLine says how the run ended, in words, in English.
+func StatusLine(res *agent.Result) string { return statusLine(res, english) }
+
+// statusLine says how the run ended, in the words w.
+func statusLine(res *agent.Result, w words) string {
 	switch res.Status {
 	// A finished run's error can only be why its result is missing.
 	case agent.StatusFinished:
-		return withError(fmt.Sprintf("finished by the agent on turn %d", res.Turns), res.Error)
+		return withError(w.f("status_finished", res.Turns), res.Error)
 	case agent.StatusTurnLimit:
-		return withError(fmt.Sprintf("stopped at the turn limit (%d turns)", res.Turns), res.Error)
+		return withError(w.f("status_turn_limit", res.Turns), res.Error)
 	case agent.StatusInterrupted:
 		if res.Error != "" {
-			return fmt.Sprintf("interrupted on turn %d: %s", res.Turns, oneLine(res.Error))
+			return w.f("status_interrupted_because", res.Turns, oneLine(res.Error))
 		}
-		return fmt.Sprintf("interrupted on turn %d: stopped before the agent finished; resume the run to carry on", res.Turns)
+		return w.f("status_interrupted", res.Turns)
 	case agent.StatusFailed:
-		return fmt.Sprintf("stopped on turn %d by an error in Scout (%s); please report it", res.Turns, oneLine(res.Error))
+		return w.f("status_failed", res.Turns, oneLine(res.Error))
 	case agent.StatusRunning:
-		return fmt.Sprintf("still running, written on turn %d: the result is a draft from the findings so far, and the final one comes when the run ends", res.Turns)
+		return w.f("status_running", res.Turns)
 	case agent.StatusStuck:
-		return fmt.Sprintf("stopped on turn %d: %s. A larger model may do better; resuming gives this one a fresh prompt", res.Turns, oneLine(res.Error))
+		return w.f("status_stuck", res.Turns, oneLine(res.Error))
 	case agent.StatusSearchUnavailable:
-		return fmt.Sprintf("stopped on turn %d: %s", res.Turns, oneLine(res.Error))
+		return w.f("status_stopped", res.Turns, oneLine(res.Error))
 	case agent.StatusModelUnavailable:
-		msg := fmt.Sprintf("model unavailable on turn %d", res.Turns)
+		msg := w.f("status_model_unavailable", res.Turns)
 		if res.Error != "" {
 			msg += ": " + oneLine(res.Error)
 		}
@@ -80,55 +84,46 @@ func withError(status, err string) string {
 	return status + "; " + oneLine(err)
 }
 
-// The report's labels and section headings, for the Markdown and the HTML
-// alike.
-const (
-	checkLabel      = "Check against the sources:"
-	findingsLabel   = "Findings"
-	notFoundHeading = "Not found in the pages read"
-	leftOutHeading  = "Left out, not shown to meet the conditions"
-)
-
-func writeResult(sb *strings.Builder, res *agent.Result) {
-	sb.WriteString("## Result\n\n")
+func writeResult(sb *strings.Builder, res *agent.Result, w words) {
+	fmt.Fprintf(sb, "## %s\n\n", w.s("result"))
 	if res.Answer != "" {
 		sb.WriteString(closeOpenBlocks(sinkHeadings(inertMarkdown(strings.TrimSpace(plain.Text(res.Answer))))) + "\n\n")
 	} else {
-		fmt.Fprintf(sb, "_%s_\n\n", noResult(res))
+		fmt.Fprintf(sb, "_%s_\n\n", noResult(res, w))
 	}
-	if check := checkSentence(res); check != "" {
-		fmt.Fprintf(sb, "> **%s** %s\n\n", checkLabel, literal(check))
+	if check := checkSentence(res, w); check != "" {
+		fmt.Fprintf(sb, "> **%s** %s\n\n", w.s("check"), literal(check))
 	}
 }
 
 // noResult says why the report has no result.
-func noResult(res *agent.Result) string {
+func noResult(res *agent.Result, w words) string {
 	switch {
 	case res.Status == agent.StatusRunning:
-		return "The run is still going and has found nothing yet: the result comes when it ends."
+		return w.s("no_result_running")
 	case len(res.Findings) == 0:
-		return "No result: nothing was found before the run ended."
+		return w.s("no_result_nothing_found")
 	case res.Error != "": // the status says why: perhaps the writing failed
-		return "No final result was written; the findings below are what was found."
+		return w.s("no_result_error")
 	}
-	return "No final result was written before the run ended; the findings below are what was found."
+	return w.s("no_result")
 }
 
 // checkSentence names the numbers of the result that no finding holds, or
 // is empty when there are none.
-func checkSentence(res *agent.Result) string {
+func checkSentence(res *agent.Result, w words) string {
 	if len(res.Unsupported) == 0 {
 		return ""
 	}
-	verb := "appear"
+	key := "check_many"
 	if len(res.Unsupported) == 1 {
-		verb = "appears"
+		key = "check_one"
 	}
-	return fmt.Sprintf("%s %s in no finding.", strings.Join(res.Unsupported, ", "), verb)
+	return w.f(key, strings.Join(res.Unsupported, w.s("names_comma")))
 }
 
-func writeGaps(sb *strings.Builder, res *agent.Result) {
-	for _, section := range gapSections(res) {
+func writeGaps(sb *strings.Builder, res *agent.Result, w words) {
+	for _, section := range gapSections(res, w) {
 		fmt.Fprintf(sb, "## %s\n\n", section.Heading)
 		for _, item := range section.Items {
 			fmt.Fprintf(sb, "- %s\n", literal(item))
@@ -143,13 +138,13 @@ type gapSection struct {
 	Items   []string
 }
 
-func gapSections(res *agent.Result) []gapSection {
+func gapSections(res *agent.Result, w words) []gapSection {
 	var out []gapSection
 	if len(res.NotFound) > 0 {
-		s := gapSection{Heading: notFoundHeading}
+		s := gapSection{Heading: w.s("not_found")}
 		for _, m := range res.NotFound {
 			if m.Why != "" && m.Why != "no finding covers it" {
-				s.Items = append(s.Items, fmt.Sprintf("%s (%s)", oneLine(m.Item.Text), oneLine(m.Why)))
+				s.Items = append(s.Items, w.f("gap_why", oneLine(m.Item.Text), oneLine(m.Why)))
 			} else {
 				s.Items = append(s.Items, oneLine(m.Item.Text))
 			}
@@ -157,9 +152,9 @@ func gapSections(res *agent.Result) []gapSection {
 		out = append(out, s)
 	}
 	if len(res.LeftOut) > 0 {
-		s := gapSection{Heading: leftOutHeading}
+		s := gapSection{Heading: w.s("left_out")}
 		for _, l := range res.LeftOut {
-			s.Items = append(s.Items, leftOutLine(l))
+			s.Items = append(s.Items, leftOutLine(l, w))
 		}
 		out = append(out, s)
 	}
@@ -171,18 +166,20 @@ func gapSections(res *agent.Result) []gapSection {
 // Calligra Suite (not shown to be open source), for three free and
 // open-source office suites". A report from before Scout named them says
 // it of the whole item.
-func leftOutLine(l agent.LeftOut) string {
+func leftOutLine(l agent.LeftOut, w words) string {
 	item, cond := oneLine(l.Item.Text), oneLine(l.Condition)
 	if len(l.Things) == 0 {
-		return fmt.Sprintf("%s (no finding shows it is %s)", item, cond)
+		return w.f("left_out_whole", item, cond)
 	}
-	return fmt.Sprintf("%s, for %s", ThingsLeftOut(l), item)
+	return w.f("left_out_for", thingsLeftOut(l, w), item)
 }
 
 // ThingsLeftOut names the things of l and why each is left out, as the
 // report and the app's checklist say it: "FreeOffice (shown not to be
 // open source) and Calligra Suite (not shown to be open source)".
-func ThingsLeftOut(l agent.LeftOut) string {
+func ThingsLeftOut(l agent.LeftOut) string { return thingsLeftOut(l, english) }
+
+func thingsLeftOut(l agent.LeftOut, w words) string {
 	cond := oneLine(l.Condition)
 	var denied, unshown []string
 	for _, th := range l.Things {
@@ -194,29 +191,24 @@ func ThingsLeftOut(l agent.LeftOut) string {
 	}
 	var parts []string
 	if len(denied) > 0 {
-		parts = append(parts, fmt.Sprintf("%s (shown not to be %s)", JoinNames(denied), cond))
+		parts = append(parts, w.f("shown_not", w.joinNames(denied), cond))
 	}
 	if len(unshown) > 0 {
-		parts = append(parts, fmt.Sprintf("%s (not shown to be %s)", JoinNames(unshown), cond))
+		parts = append(parts, w.f("not_shown", w.joinNames(unshown), cond))
 	}
-	return strings.Join(parts, " and ")
+	return strings.Join(parts, w.s("names_and"))
 }
 
 // JoinNames is names as a sentence lists them: "A", "A and B", "A, B
 // and C".
-func JoinNames(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+func JoinNames(names []string) string { return english.joinNames(names) }
 
-func writeFindings(sb *strings.Builder, fs []agent.Finding) {
-	fmt.Fprintf(sb, "## %s (%d)\n\n", findingsLabel, len(fs))
+func writeFindings(sb *strings.Builder, fs []agent.Finding, w words) {
+	fmt.Fprintf(sb, "## %s (%d)\n\n", w.s("findings"), len(fs))
 	for _, f := range fs {
-		fmt.Fprintf(sb, "%d. %s, from %s: %s\n", f.Number, findingWhen(f), source(f.URL), literal(f.Text))
+		fmt.Fprintf(sb, "%d. %s: %s\n", f.Number, w.f("finding_from", findingWhen(f, w), source(f.URL)), literal(f.Text))
 		if f.Quote != "" {
-			fmt.Fprintf(sb, "   > Page, part %d: \"%s\"\n", f.Part, literal(f.Quote))
+			fmt.Fprintf(sb, "   > %s: \"%s\"\n", w.f("finding_quote", f.Part), literal(f.Quote))
 		}
 	}
 	if len(fs) > 0 {
@@ -241,15 +233,15 @@ func linkable(addr string) bool {
 		!strings.ContainsAny(addr, "<> \t\n\\") && plain.Line(addr) == addr
 }
 
-func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures) {
-	sb.WriteString("## Run figures\n\n")
-	for _, line := range figureLines(res, fig) {
+func writeFigures(sb *strings.Builder, res *agent.Result, fig Figures, w words) {
+	fmt.Fprintf(sb, "## %s\n\n", w.s("run_figures"))
+	for _, line := range figureLines(res, fig, w) {
 		fmt.Fprintf(sb, "- %s\n", literal(line))
 	}
 }
 
 // figureLines are the run's figures, one line each.
-func figureLines(res *agent.Result, fig Figures) []string {
+func figureLines(res *agent.Result, fig Figures, w words) []string {
 	calls := 0
 	for _, n := range res.Calls {
 		calls += n
@@ -258,30 +250,29 @@ func figureLines(res *agent.Result, fig Figures) []string {
 	if res.PromptTokens > 0 {
 		reuse = 100 * float64(res.CachedTokens) / float64(res.PromptTokens)
 	}
-	how := "reused from the prompt cache"
+	how := w.s("figures_cache")
 	if res.CacheEstimated {
-		how = "reusable from the prompt cache (estimated by Scout: the server does not report it)"
+		how = w.s("figures_cache_estimated")
 	}
 	lines := []string{
-		fmt.Sprintf("Turns: %d; model calls: %d (%s)", res.Turns, calls, describeCalls(res.Calls)),
-		fmt.Sprintf("Prompt tokens: %d, of which %d (%.0f%%) %s; completion tokens: %d",
-			res.PromptTokens, res.CachedTokens, reuse, how, res.CompletionTokens),
-		fmt.Sprintf("Model time: %s; wall time: %s", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second)),
+		w.f("figures_turns", res.Turns, calls, describeCalls(res.Calls, w)),
+		w.f("figures_tokens", res.PromptTokens, res.CachedTokens, reuse, how, res.CompletionTokens),
+		w.f("figures_times", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second)),
 	}
 	if fig.Model != "" {
-		lines = append(lines, fmt.Sprintf("Model: %s, context %d tokens", oneLine(fig.Model), fig.ContextLength))
+		lines = append(lines, w.f("figures_model", oneLine(fig.Model), fig.ContextLength))
 	}
-	return append(lines, fmt.Sprintf("Replies sent back: %d; prompt rebuilds: %d", res.SentBack, res.Rebuilds))
+	return append(lines, w.f("figures_replies", res.SentBack, res.Rebuilds))
 }
 
-func describeCalls(calls map[string]int) string {
+func describeCalls(calls map[string]int, w words) string {
 	var parts []string
 	for _, k := range []string{agent.KindChecklist, agent.KindAction, agent.KindCoverage, agent.KindWriter} {
 		if calls[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", calls[k], k))
+			parts = append(parts, w.f("calls_"+k, calls[k]))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, w.s("names_comma"))
 }
 
 // oneLine is s cleaned (package plain) on one line, its spaces collapsed.
