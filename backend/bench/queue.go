@@ -13,6 +13,7 @@ import (
 
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/settings"
 )
@@ -252,7 +253,7 @@ func queueSettings(serverURL, siteURL string, t Task) settings.Settings {
 }
 
 // reportFigures is the report's section of figures, which hold times.
-var reportFigures = regexp.MustCompile(`(?s)\n## Run figures\n.*?(\n## |\z)`)
+var reportFigures = regexp.MustCompile(`(?s)\n## ` + report.HeadingPattern(report.SectionFigures) + `\n.*?(\n## |\z)`)
 
 // comparable is a report without what differs between two runs of the
 // same play: its figures of time.

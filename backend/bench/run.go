@@ -384,10 +384,12 @@ func countEvents(res *Result, events []agent.Event) {
 	}
 }
 
+// The report's sections the answer checks read, by their headings in any
+// language the report is written in (it follows the objective's).
 var (
-	resultSection   = regexp.MustCompile(`(?s)## Result\n(.*?)\n## `)
-	notFoundSection = regexp.MustCompile(`(?s)## Not found in the pages read\n(.*?)\n## `)
-	leftOutSection  = regexp.MustCompile(`(?s)## Left out[^\n]*\n(.*?)\n## `)
+	resultSection   = regexp.MustCompile(`(?s)## ` + report.HeadingPattern(report.SectionResult) + `\n(.*?)\n## `)
+	notFoundSection = regexp.MustCompile(`(?s)## ` + report.HeadingPattern(report.SectionNotFound) + `\n(.*?)\n## `)
+	leftOutSection  = regexp.MustCompile(`(?s)## ` + report.HeadingPattern(report.SectionLeftOut) + `[^\n]*\n(.*?)\n## `)
 )
 
 // section is the text of report's section that re matches, or "".

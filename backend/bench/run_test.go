@@ -195,3 +195,40 @@ func TestWrittenAsCounted(t *testing.T) {
 		})
 	}
 }
+
+// A report follows its objective's language, headings too: the answer
+// checks read its sections in German and Chinese as in English, and the
+// queue's comparison leaves out its figures of time.
+func TestCheckAnswerReadsReportsInOtherLanguages(t *testing.T) {
+	task := Task{Must: []string{"3,412"}, MustNot: []string{"9,999"}, NamedNotFound: []string{"Corvin"}, NamedLeftOut: []string{"Inkwell"}}
+	for _, objective := range []string{
+		"Wie lang sind der Harrowgate-Tunnel und der Corvin-Tunnel, und welche Apps sind Open Source?",
+		"Harrowgate 隧道和 Corvin 隧道有多长？哪些应用是开源的？",
+	} {
+		t.Run(objective, func(t *testing.T) {
+			list := []agent.Item{{Number: 1, Text: "Harrowgate"}, {Number: 2, Text: "Corvin"}, {Number: 3, Text: "Apps"}}
+			res := &agent.Result{Objective: objective, Status: agent.StatusFinished, Turns: 4, Checklist: list,
+				Findings: []agent.Finding{{Number: 1, Turn: 2, URL: "https://t.test/", Text: "Harrowgate 3,412 m; ein Blog sagt 9,999 m.", Items: []int{1}}},
+				Answer:   "Harrowgate: 3,412 m [1].",
+				NotFound: []agent.Missing{{Item: list[1], Why: "no finding covers it"}},
+				LeftOut:  []agent.LeftOut{{Item: list[2], Condition: "open source", Things: []string{"Inkwell"}, Denied: []string{"Inkwell"}}},
+			}
+			md := report.Markdown(res, report.Figures{Wall: 7e9})
+			if strings.Contains(md, "## Result") || strings.Contains(md, "## Not found") {
+				t.Fatalf("the report is not in the objective's language:\n%s", md)
+			}
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "report.md"), []byte(md), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var got Result
+			checkAnswer(&got, task, dir)
+			if got.AnswerTotal != 4 || got.AnswerPassed != 4 {
+				t.Errorf("answer %d/%d, misses %q; want 4/4 from:\n%s", got.AnswerPassed, got.AnswerTotal, got.AnswerMisses, md)
+			}
+			if c := comparable(md); strings.Contains(c, "7s") || !strings.Contains(c, "Inkwell") {
+				t.Errorf("the comparison kept the figures or lost the rest:\n%s", c)
+			}
+		})
+	}
+}
