@@ -57,3 +57,30 @@ func TestSystemPromptNamesLanguageOnlyWhenNotEnglish(t *testing.T) {
 		}
 	}
 }
+
+// A writer asked for its view in the objective's language opens it with
+// that language's label, and the promise check takes it as the view,
+// its colon of either width.
+func TestViewLabelInOtherLanguages(t *testing.T) {
+	for _, c := range []struct {
+		objective, label, answer string
+		gives                    bool
+	}{
+		{"Which editor should I use?", "My view:", "Vim is free [1].\n\nMy view: Vim.", true},
+		{"Welchen Editor soll ich nehmen?", "Meine Einschätzung:", "Vim ist frei [1].\n\nMeine Einschätzung: Vim.", true},
+		{"Welchen Editor soll ich nehmen?", "Meine Einschätzung:", "Vim ist frei [1].", false},
+		{"Quel éditeur choisir ?", "Mon avis :", "Vim est libre [1].\n\nMon avis : Vim.", true},
+		{"我应该用哪个编辑器？", "我的看法：", "Vim 是免费的 [1]。\n\n我的看法：Vim。", true},
+		{"我应该用哪个编辑器？", "我的看法：", "Vim 是免费的 [1]。\n\n我的看法: Vim。", true},
+		{"どのエディタを使うべきですか？", "私の見解：", "Vim は無料です [1]。\n\n私の見解：Vim。", true},
+		{"Какой редактор выбрать?", "Моё мнение:", "Vim бесплатен [1].\n\nМое мнение: Vim.", true},
+	} {
+		if got := viewLabel(c.objective); got != c.label {
+			t.Errorf("%q: the writer is asked for %q, want %q", c.objective, got, c.label)
+		}
+		r := reading{res: &Result{Answer: c.answer}}
+		if got := r.givesView(); got != c.gives {
+			t.Errorf("%q: gives a view %v, want %v", c.answer, got, c.gives)
+		}
+	}
+}

@@ -172,7 +172,7 @@ var viewGiven = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:own\s+|personal\s+|ove
 // givesView reports whether the result gives the view an opinion item
 // asks for.
 func (r reading) givesView() bool {
-	return viewGiven.MatchString(r.res.Answer)
+	return viewGiven.MatchString(r.res.Answer) || givesViewInOtherLanguage(r.res.Answer)
 }
 
 func findingNumbers(fs []Finding) []int {

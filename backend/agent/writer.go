@@ -153,7 +153,7 @@ func (a *Agent) writerPrompt(gaps []gap) []chat.Message {
 		for _, system := range []string{"system", "writer-system"} {
 			msgs = []chat.Message{
 				{Role: chat.System, Content: render(system, languageName(a.st.record.objective))},
-				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective,
+				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective, "ViewLabel": viewLabel(a.st.record.objective),
 					"Items": brief.items, "Views": brief.views, "Findings": fs})},
 			}
 			c := conversation{msgs: msgs, est: a.est}
