@@ -73,7 +73,7 @@ func Fragment(res *agent.Result, fig Figures) (string, error) {
 	}
 	if res.Answer != "" {
 		// Clipped again: report.json may come from a run before the clip.
-		h, err := renderResult(agent.ClipResult(strings.TrimSpace(plain.Text(res.Answer))), numbers, res.Unsupported)
+		h, err := renderResult(agent.ClipResult(strings.TrimSpace(plain.Text(res.Answer))), numbers, res.Unsupported, w)
 		if err != nil {
 			return "", err
 		}

@@ -63,14 +63,16 @@ func newMarkdown(transformers ...util.PrioritizedValue) goldmark.Markdown {
 type facts struct {
 	findings map[int]bool
 	flagged  map[string]bool
+	// flagTitle is the tooltip of a flagged number, in the report's language.
+	flagTitle string
 }
 
 var factsKey = parser.NewContextKey()
 
 // renderResult renders the writer's result as HTML: each [n] naming a
 // finding links to it, each number the check flagged is marked.
-func renderResult(answer string, findings []int, flagged []string) (string, error) {
-	f := facts{findings: map[int]bool{}, flagged: map[string]bool{}}
+func renderResult(answer string, findings []int, flagged []string, w words) (string, error) {
+	f := facts{findings: map[int]bool{}, flagged: map[string]bool{}, flagTitle: w.s("flag_title")}
 	for _, n := range findings {
 		f.findings[n] = true
 	}
@@ -210,7 +212,7 @@ func (f facts) flags(source []byte, start, stop int) []ast.Node {
 		if i > at {
 			out = append(out, ast.NewTextSegment(text.NewSegment(at, i)))
 		}
-		out = append(out, &flagNode{Seg: text.NewSegment(i, j)})
+		out = append(out, &flagNode{Seg: text.NewSegment(i, j), Title: f.flagTitle})
 		at = j
 	}
 	if stop > at {
@@ -262,7 +264,8 @@ func (n *citationNode) Dump(source []byte, level int) {
 // flagNode is a number of the result that no finding holds.
 type flagNode struct {
 	ast.BaseInline
-	Seg text.Segment
+	Seg   text.Segment
+	Title string
 }
 
 func (n *flagNode) Kind() ast.NodeKind { return kindFlag }
@@ -271,8 +274,8 @@ func (n *flagNode) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"Number": string(n.Seg.Value(source))}, nil)
 }
 
-// flagMark opens the mark around a number in no finding.
-const flagMark = `<mark class="unsupported" title="In no finding: check it against the sources">`
+// flagMark opens the mark around a number in no finding, with its title.
+const flagMark = `<mark class="unsupported" title="%s">`
 
 // safeRenderer renders Scout's nodes, and raw HTML and images as the
 // package comment above says.
@@ -318,7 +321,7 @@ func renderCitation(w util.BufWriter, source []byte, node ast.Node, entering boo
 func renderFlag(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		n := node.(*flagNode)
-		_, _ = w.WriteString(flagMark)
+		fmt.Fprintf(w, flagMark, util.EscapeHTML([]byte(n.Title)))
 		_, _ = w.Write(n.Seg.Value(source)) // digits, commas and dots
 		_, _ = w.WriteString("</mark>")
 	}
