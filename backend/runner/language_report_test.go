@@ -1,0 +1,54 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/fakeweb"
+	"github.com/scout-research/scout/backend/internal/testenv"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// A run with a French objective against the fake server tells the model
+// the objective's language in its system prompt and writes a report whose
+// own words are French.
+func TestFrenchObjectiveGivesAFrenchReport(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Script: llmtest.QueueReplies(map[string][]llmtest.Reply{
+		"checklist": {{Content: `{"items":["la plus haute montagne d'Afrique","sa hauteur en mètres"]}`}},
+		"action":    {{Content: `{"thought_process":"Chercher.","action":"SEARCH","parameter":"plus haute montagne d'Afrique"}`}},
+	})})
+	defer model.Close()
+	set := settings.Defaults()
+	set.ServerURL, set.AllowLocalNetwork, set.ShowBrowser, set.MaxTurns = model.BaseURL(), true, false, 2
+	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: web.URL + "/search/html/"}
+	out, err := Run(context.Background(), Options{Objective: "Quelle est la plus haute montagne d'Afrique, et quelle est sa hauteur en mètres ?",
+		Settings: set, OutDir: filepath.Join(t.TempDir(), "run")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(out.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**État :**", "\n## Résultat\n", "\n## Trouvailles (", "\n## Chiffres de l'exécution\n", "- Tours : "} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("the report lacks %q:\n%s", want, md)
+		}
+	}
+	calls := model.Calls()
+	if len(calls) < 2 {
+		t.Fatalf("%d model calls, want the checklist's and an action's at least", len(calls))
+	}
+	for _, c := range calls {
+		if !strings.Contains(c.Messages[0].Content, "The objective is in French.") {
+			t.Errorf("a %s call's system prompt does not name French:\n%s", c.Kind, c.Messages[0].Content)
+		}
+	}
+}
