@@ -294,7 +294,7 @@ func phraseIn(have, form string) bool {
 // and records findings in the pages' own words; "" for English, whose
 // prompts say nothing of language.
 func languageName(objective string) string {
-	return languageNames[lang.Of(objective)]
+	return languageNames[lang.Answering(objective)]
 }
 
 var languageNames = map[lang.Tag]string{
@@ -315,7 +315,7 @@ var viewLabels = map[lang.Tag]string{
 
 // viewLabel is the label the writer opens its view with for objective.
 func viewLabel(objective string) string {
-	if l, ok := viewLabels[lang.Of(objective)]; ok {
+	if l, ok := viewLabels[lang.Answering(objective)]; ok {
 		return l
 	}
 	return "My view:"

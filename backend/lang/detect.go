@@ -235,3 +235,22 @@ var (
 	seen      sync.Map
 	seenCount atomic.Int64
 )
+
+// Answering is the language to answer text in, and to write its report
+// in: Of(text), except that a text of fewer than minAnswerWords words is
+// English when Of takes it for another language written in Latin letters,
+// as one word cannot tell ("o" is Portuguese's article, and a name).
+func Answering(text string) Tag {
+	t := Of(text)
+	switch t {
+	case German, French, Spanish, Portuguese:
+		if len(plainWords(text)) < minAnswerWords {
+			return English
+		}
+	}
+	return t
+}
+
+// minAnswerWords: "Ist LibreOffice kostenlos?" is German by two of its
+// three words; "o" or "Linux" alone is no language.
+const minAnswerWords = 2

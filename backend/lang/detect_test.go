@@ -89,3 +89,23 @@ func TestDetectOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// The language to answer in: a one-word objective in Latin letters is
+// English, whatever word it is; a sentence, or a word in another script,
+// is its language.
+func TestAnswering(t *testing.T) {
+	for text, want := range map[string]Tag{
+		"o":                                   English,
+		"Linux":                               English,
+		"de":                                  English,
+		"Ist LibreOffice kostenlos?":          German,
+		"Quelle est la plus haute montagne ?": French,
+		"Какой?":                              Russian,
+		"编辑器":                                 Chinese,
+		"What is the tallest mountain?":       English,
+	} {
+		if got := Answering(text); got != want {
+			t.Errorf("Answering(%q) = %s, want %s", text, got, want)
+		}
+	}
+}

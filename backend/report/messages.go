@@ -48,7 +48,7 @@ var english = words{tag: lang.English, m: messageFiles[lang.English]}
 
 // wordsFor are the report's words for a run with objective.
 func wordsFor(objective string) words {
-	t := lang.Of(objective)
+	t := lang.Answering(objective)
 	return words{tag: t, m: messageFiles[t]}
 }
 
