@@ -69,11 +69,17 @@ func BenchmarkLongJournal(b *testing.B) {
 	root := RepoRoot(b)
 	bin := BuildDev(b, root, b.TempDir())
 	_, web := fakeweb.Start(b, filepath.Join(root, "testdata", "web"))
+	turns := longRunTurns
+	if testing.Short() {
+		// make test runs every benchmark once with -short, to see that it
+		// still runs: a run of 50 turns, not 500 (half a minute, not three).
+		turns = longRunTurns / 10
+	}
 	for i := 0; i < b.N; i++ {
 		model := llmtest.New(llmtest.Options{Script: longRunScript()})
 		config := researchConfig(b, model.BaseURL(), web.URL, false)
 		mustWrite(b, filepath.Join(config, "scout", "settings.json"), strings.Replace(readFile(b, filepath.Join(config, "scout", "settings.json")),
-			"{", fmt.Sprintf(`{"max_turns":%d,`, longRunTurns), 1))
+			"{", fmt.Sprintf(`{"max_turns":%d,`, turns), 1))
 		app := Start(b, bin, root, config)
 		page := openPage(b, app.URL)
 		if _, err := page.Evaluate(observeFrames); err != nil {

@@ -90,8 +90,12 @@ func startOnce(b *testing.B, bin, root, webURL string, long bool) (s started) {
 	model := llmtest.New(llmtest.Options{Script: notingFirstAction(longRunScript(), firstAction)})
 	defer model.Close()
 	config := researchConfig(b, model.BaseURL(), webURL, false)
+	turns := longRunTurns
+	if testing.Short() {
+		turns = longRunTurns / 10 // see BenchmarkLongJournal
+	}
 	mustWrite(b, filepath.Join(config, "scout", "settings.json"), strings.Replace(readFile(b, filepath.Join(config, "scout", "settings.json")),
-		"{", fmt.Sprintf(`{"max_turns":%d,`, longRunTurns), 1))
+		"{", fmt.Sprintf(`{"max_turns":%d,`, turns), 1))
 	display := StartXvfb(b)
 	data := b.TempDir()
 	cmd := exec.Command(bin)
