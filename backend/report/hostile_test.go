@@ -169,7 +169,9 @@ func TestFlaggedNumbersAreWholeNumbers(t *testing.T) {
 	}
 	_, h := render(t, res)
 	result, _, _ := strings.Cut(h, "<h2>Findings")
-	mark := func(n string) string { return `<mark class="unsupported" title="In no finding: check it against the sources">` + n + "</mark>" }
+	mark := func(n string) string {
+		return `<mark class="unsupported" title="In no finding: check it against the sources">` + n + "</mark>"
+	}
 	for _, want := range []string{"took " + mark("9999") + " steps", "cost 19.99 or 99.5, " + mark("99") + " times", mark("1,200") + " or " + mark("1200") + " people"} {
 		if !strings.Contains(result, want) {
 			t.Errorf("result lacks %q:\n%s", want, result)

@@ -95,7 +95,9 @@ func TestFlaggedNumbersAreMarkedInTheResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	result, findings, _ := strings.Cut(h, "<h2>Findings (1)</h2>")
-	mark := func(n string) string { return `<mark class="unsupported" title="In no finding: check it against the sources">` + n + "</mark>" }
+	mark := func(n string) string {
+		return `<mark class="unsupported" title="In no finding: check it against the sources">` + n + "</mark>"
+	}
 	for _, want := range []string{
 		"It is " + mark("3.66") + " m", "not 13.66 or 3.661", "about " + mark("1,200") + " people",
 		"<code>3.66</code>", mark("1") + " more", `href="#finding-1">[1]</a>`, "not Qwen1 or [",
