@@ -59,6 +59,9 @@ func (w *watcher) show(p *agent.CallProgress) {
 	w.s.callN++
 	up := CallUpdate{N: w.s.callN, Call: p}
 	w.a.view.Call, w.a.view.CallN = p, up.N
+	shown := w.s.cur == w.a
 	w.s.mu.Unlock()
-	w.s.emit(EventRunCall, up)
+	if shown {
+		w.s.emit(EventRunCall, up)
+	}
 }

@@ -32,7 +32,8 @@ const (
 // a recorder in tests).
 type Emitter func(name string, data any)
 
-// Service runs research for the app, one run at a time.
+// Service runs research for the app: one run at a time, or a queue of
+// them several at once (queue.go). cur is the run the window follows.
 type Service struct {
 	store *settings.Store
 	keys  *settings.KeyStore
@@ -49,6 +50,8 @@ type Service struct {
 	// callN numbers the updates of calls in progress across runs (see
 	// CallUpdate).
 	callN int64
+
+	q queue // the objectives queued, under way and done (queue.go)
 }
 
 // active is the run in progress (or the last one).
@@ -202,14 +205,18 @@ func (s *Service) launch(view RunView, fold *runs.View, rower runs.Rower, set se
 	return shown, nil
 }
 
-// run executes in the background and reports the end.
-func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error)) {
+// run executes in the background, reports the end to the window when it
+// follows a, and returns how the run ended (an agent status).
+func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error)) string {
 	defer close(a.done)
 	b := newBatcher(func(batch []agent.Event) {
 		s.mu.Lock()
 		added := a.add(batch)
+		shown := s.cur == a
 		s.mu.Unlock()
-		s.emit(EventRunEvents, added)
+		if shown {
+			s.emit(EventRunEvents, added)
+		}
 	})
 	w := &watcher{s: s, a: a}
 	opts.Sinks = []agent.Sink{b, w}
@@ -219,13 +226,19 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 	w.show(nil)
 	s.mu.Lock()
 	a.view.Running = false
-	a.fold.End(ending(out, err))
+	status, message := ending(out, err)
+	a.fold.End(status, message)
 	if out != nil {
 		a.fold.Reported(out.Result) // its checklist as its report says it
 	}
 	view := a.shown()
+	shown := s.cur == a
+	s.wakeQueueLocked() // a run ended: the queue may start another
 	s.mu.Unlock()
-	s.emit(EventRunDone, view)
+	if shown {
+		s.emit(EventRunDone, view)
+	}
+	return status
 }
 
 // ending is how a run ended, and why, from what the runner returned.
@@ -268,5 +281,6 @@ func (s *Service) Current() RunView {
 // is written and no browser is left behind.
 func (s *Service) Shutdown() {
 	_ = s.Stop() // no run going is fine here
+	s.stopQueue()
 	s.closeBrowser()
 }

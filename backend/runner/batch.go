@@ -54,7 +54,7 @@ func (b Batch) Run(ctx context.Context, do func(context.Context, Options) (*Outc
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = b.runOne(ctx, i, lane, browsers, do)
+				out[i] = b.runOne(ctx, i, b.Jobs[i], lane, browsers, do)
 			}
 		}()
 	}
@@ -72,12 +72,38 @@ func (b Batch) Run(ctx context.Context, do func(context.Context, Options) (*Outc
 	return out
 }
 
-// runOne runs job i in lane.
-func (b Batch) runOne(ctx context.Context, i, lane int, browsers *sharedBrowsers, do func(context.Context, Options) (*Outcome, error)) Ended {
+// Job is one run of a fed batch (see Feed): N is its number as Started
+// and Ended name it.
+type Job struct {
+	N       int
+	Options Options
+}
+
+// Feed runs the jobs sent on jobs, up to Parallel at once, until jobs is
+// closed: a queue the user adds to while it runs. Jobs is read only when a
+// lane is free, so a job waiting to be sent can still be taken back.
+// Stopping ctx stops every run under way; Jobs is then ignored.
+func (b Batch) Feed(ctx context.Context, jobs <-chan Job, do func(context.Context, Options) (*Outcome, error)) {
+	browsers := &sharedBrowsers{}
+	defer browsers.close()
+	var wg sync.WaitGroup
+	for lane := range max(1, b.Parallel) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				b.runOne(ctx, j.N, j.Options, lane, browsers, do)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// runOne runs job i, with opts, in lane.
+func (b Batch) runOne(ctx context.Context, i int, opts Options, lane int, browsers *sharedBrowsers, do func(context.Context, Options) (*Outcome, error)) Ended {
 	if ctx.Err() != nil {
 		return Ended{}
 	}
-	opts := b.Jobs[i]
 	if b.KeepSlots {
 		opts.Slot, opts.KeepSlot = lane, true
 	}

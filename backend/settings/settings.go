@@ -37,6 +37,10 @@ const (
 	// small model is looping, not researching.
 	MinMaxTurns = 1
 	MaxMaxTurns = 500
+	// MaxRunsAtOnce bounds the queue's runs at once: each holds a browser
+	// session and a model slot, and a model server with more slots than
+	// this is not on a desktop.
+	MaxRunsAtOnce = 16
 )
 
 // Settings is everything a user configures. The zero value is not useful:
@@ -63,6 +67,9 @@ type Settings struct {
 	// ReadAhead reads the top results of each search in the background,
 	// so the results are ordered by what they hold for the checklist.
 	ReadAhead bool `json:"read_ahead"`
+	// RunsAtOnce is how many objectives of the queue run at once; 0 means
+	// as many as the model server has slots (llama-server's /props), else 1.
+	RunsAtOnce int `json:"runs_at_once"`
 	// APIKey is sent to the model server; "" sends none. It is never
 	// saved with the other settings (see KeyStore) nor sent to the
 	// window: the key store, --llm-key or SCOUT_LLM_KEY fill it.

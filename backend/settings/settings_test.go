@@ -59,6 +59,10 @@ func TestValidate(t *testing.T) {
 		{"turns 500", func(s *Settings) { s.MaxTurns = 500 }, "", ""},
 		{"turns 0", func(s *Settings) { s.MaxTurns = 0 }, FieldMaxTurns, "between 1 and 500"},
 		{"turns 501", func(s *Settings) { s.MaxTurns = 501 }, FieldMaxTurns, "you entered 501"},
+		{"runs at once 0", func(s *Settings) { s.RunsAtOnce = 0 }, "", ""},
+		{"runs at once 16", func(s *Settings) { s.RunsAtOnce = 16 }, "", ""},
+		{"runs at once 17", func(s *Settings) { s.RunsAtOnce = 17 }, FieldRunsAtOnce, "you entered 17"},
+		{"runs at once -1", func(s *Settings) { s.RunsAtOnce = -1 }, FieldRunsAtOnce, "between 0"},
 		{"provider unknown", func(s *Settings) { s.Search.Provider = "bing" }, FieldProvider, "choose DuckDuckGo or SearXNG"},
 		{"searxng without url", func(s *Settings) { s.Search.Provider = ProviderSearXNG }, FieldSearXNGURL, "SearXNG"},
 		{"searxng with url", func(s *Settings) {

@@ -200,6 +200,8 @@ func resetField(s *Settings, def Settings, field string) {
 		s.BrowserPath = def.BrowserPath
 	case FieldMaxTurns:
 		s.MaxTurns = def.MaxTurns
+	case FieldRunsAtOnce:
+		s.RunsAtOnce = def.RunsAtOnce
 	}
 }
 

@@ -17,6 +17,7 @@ const (
 	FieldSearXNGURL    = "search.searxng_url"
 	FieldBrowserPath   = "browser_path"
 	FieldMaxTurns      = "max_turns"
+	FieldRunsAtOnce    = "runs_at_once"
 )
 
 // FieldError says what is wrong with one field, in words for the user.
@@ -48,7 +49,15 @@ func (s Settings) Validate() []FieldError {
 	}
 	add(FieldBrowserPath, checkExecutable(s.BrowserPath))
 	add(FieldMaxTurns, checkMaxTurns(s.MaxTurns))
+	add(FieldRunsAtOnce, checkRunsAtOnce(s.RunsAtOnce))
 	return errs
+}
+
+func checkRunsAtOnce(n int) string {
+	if n < 0 || n > MaxRunsAtOnce {
+		return fmt.Sprintf("Runs at once is between 0 (as many as the model server has slots) and %d; you entered %d.", MaxRunsAtOnce, n)
+	}
+	return ""
 }
 
 func checkHTTPURL(raw, what string) string {

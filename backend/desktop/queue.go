@@ -1,0 +1,342 @@
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/settings"
+)
+
+// More event names sent to the frontend.
+const (
+	EventQueue     = "queue:changed" // the queue changed; data is []QueueItem
+	EventRunFollow = "run:follow"    // the window follows another run; data is a RunView
+)
+
+// The states of a queued objective.
+const (
+	QueueQueued   = "queued"
+	QueueRunning  = "running"
+	QueueFinished = "finished"
+	QueueStopped  = "stopped"
+	QueueFailed   = "failed"
+)
+
+// QueueItem is one objective of the queue as History shows it.
+type QueueItem struct {
+	ID        int    `json:"id"`
+	Objective string `json:"objective"`
+	Dir       string `json:"dir"`
+	State     string `json:"state"`
+}
+
+// queue is the objectives the user queued; runner.Batch's lanes run them,
+// up to lanes at once, fed one at a time (feed). All of it is guarded by
+// Service.mu.
+type queue struct {
+	items   []*queued
+	wake    *sync.Cond // a run ended, or objectives were added
+	feeding bool       // a batch is running the queue
+	pinned  *active    // the run the user chose to follow, else the newest is
+	// do runs one objective: runner.Run, or a stand-in in tests.
+	do func(context.Context, runner.Options) (*runner.Outcome, error)
+}
+
+// queued is one objective of the queue and its run once started.
+type queued struct {
+	item   QueueItem
+	opts   runner.Options
+	ctx    context.Context // set when it starts; StopQueued cancels it
+	cancel context.CancelFunc
+	a      *active            // set when its run begins
+	done   chan struct{}      // closed when it has ended
+}
+
+// Queue adds objectives to the queue and starts the batch that runs them
+// if none is running. A run going on (started alone) counts as one of the
+// runs at once.
+func (s *Service) Queue(ctx context.Context, objectives []string) ([]QueueItem, error) {
+	objectives = clean(objectives)
+	if len(objectives) == 0 {
+		return nil, errors.New("type what Scout should find out first, one objective a line")
+	}
+	s.startMu.Lock()
+	defer s.startMu.Unlock()
+	set, info, err := s.connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	br, err := s.sharedBrowser(set)
+	if err != nil {
+		return nil, err
+	}
+	lanes, keep := s.lanes(ctx, set, info)
+	now := time.Now()
+	s.mu.Lock()
+	for _, o := range objectives {
+		id := len(s.q.items) + 1
+		dir := runs.QueuedDir("", o, id, now)
+		opts := runner.Options{Objective: o, Settings: set, OutDir: dir, Browser: br, Server: &info}
+		s.q.items = append(s.q.items, &queued{item: QueueItem{ID: id, Objective: o, Dir: dir, State: QueueQueued}, opts: opts, done: make(chan struct{})})
+	}
+	start := !s.q.feeding
+	s.q.feeding = true
+	if s.q.wake == nil {
+		s.q.wake = sync.NewCond(&s.mu)
+	}
+	s.q.wake.Broadcast()
+	items := s.queueLocked()
+	s.mu.Unlock()
+	if start {
+		go s.feed(lanes, keep)
+	}
+	s.emit(EventQueue, items)
+	return items, nil
+}
+
+// clean is the objectives without blank ones, trimmed.
+func clean(objectives []string) []string {
+	var out []string
+	for _, o := range objectives {
+		if o = strings.TrimSpace(o); o != "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// connect is the settings with the API key and the model server's answer.
+func (s *Service) connect(ctx context.Context) (settings.Settings, llm.ServerInfo, error) {
+	set := s.store.Load().Settings
+	key, err := s.key("")
+	if err != nil {
+		return set, llm.ServerInfo{}, err
+	}
+	set.APIKey = key
+	info, err := runner.Connect(set.ServerURL, set.APIKey).Probe(ctx, set.Model)
+	return set, info, err
+}
+
+// lanes is how many runs go at once (the setting, else the server's
+// slots, else 1), and whether each lane can keep a llama-server slot.
+func (s *Service) lanes(ctx context.Context, set settings.Settings, info llm.ServerInfo) (int, bool) {
+	slots := 0
+	if info.Server == llm.ServerLlamaCpp {
+		slots = runner.Connect(set.ServerURL, set.APIKey).Slots(ctx)
+	}
+	n := set.RunsAtOnce
+	if n == 0 {
+		n = max(1, slots)
+	}
+	return n, slots >= n
+}
+
+// feed runs the queue in a batch of lanes until nothing is queued or
+// under way.
+func (s *Service) feed(lanes int, keep bool) {
+	jobs := make(chan runner.Job)
+	go func() {
+		defer close(jobs)
+		for q := s.next(lanes); q != nil; q = s.next(lanes) {
+			jobs <- runner.Job{N: q.item.ID, Options: q.opts}
+		}
+	}()
+	runner.Batch{Parallel: lanes, KeepSlots: keep}.Feed(context.Background(), jobs, s.runQueued)
+}
+
+// next waits until a queued objective can start (fewer than lanes runs
+// going) and marks it running; nil when the queue is empty and idle.
+func (s *Service) next(lanes int) *queued {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		var first *queued
+		going := 0
+		for _, q := range s.q.items {
+			switch q.item.State {
+			case QueueQueued:
+				if first == nil {
+					first = q
+				}
+			case QueueRunning:
+				going++
+			}
+		}
+		if s.goingLocked() != nil && !s.queuedRun(s.cur) {
+			going++ // a run started alone takes a lane's place
+		}
+		if first != nil && going < lanes {
+			first.item.State = QueueRunning
+			ctx, cancel := context.WithCancel(context.Background())
+			first.ctx, first.cancel = ctx, cancel
+			return first
+		}
+		if first == nil && going == 0 {
+			s.q.feeding = false
+			return nil
+		}
+		s.q.wake.Wait()
+	}
+}
+
+// queuedRun says whether a is a run of the queue.
+func (s *Service) queuedRun(a *active) bool {
+	for _, q := range s.q.items {
+		if q.a == a {
+			return true
+		}
+	}
+	return false
+}
+
+// runQueued runs one objective of the queue in a batch's lane. The window
+// follows it unless it follows a run going on that the user chose or that
+// was started alone.
+func (s *Service) runQueued(_ context.Context, opts runner.Options) (*runner.Outcome, error) {
+	s.mu.Lock()
+	q := s.queuedAt(opts.OutDir)
+	ctx := q.ctx
+	set, info := opts.Settings, *opts.Server
+	started := time.Now()
+	a := &active{view: RunView{Dir: opts.OutDir, Started: started, Running: true, MaxTurns: set.MaxTurns,
+		ContextLength: runner.ContextLength(set, info), Model: info.Model}, fold: &runs.View{}, cancel: q.cancel, done: make(chan struct{})}
+	a.fold.Live(opts.Objective, a.view.ContextLength)
+	q.a = a
+	follow := s.goingLocked() == nil || (s.queuedRun(s.cur) && (s.q.pinned == nil || !s.q.pinned.view.Running))
+	if follow {
+		s.cur, s.q.pinned = a, nil
+	}
+	shown := a.shown()
+	s.mu.Unlock()
+	if follow {
+		s.emit(EventRunFollow, shown)
+	}
+	s.emitQueue()
+	do := s.q.do
+	if do == nil {
+		do = runner.Run
+	}
+	status := s.run(ctx, a, opts, do)
+	s.mu.Lock()
+	q.item.State = queueState(status)
+	close(q.done)
+	s.q.wake.Broadcast()
+	s.mu.Unlock()
+	s.emitQueue()
+	return nil, nil // the run's end is told by run; the batch needs nothing
+}
+
+// queueState is a queued objective's state after its run ended with status.
+func queueState(status string) string {
+	switch status {
+	case agent.StatusInterrupted:
+		return QueueStopped
+	case agent.StatusFailed, agent.StatusModelUnavailable, agent.StatusSearchUnavailable:
+		return QueueFailed
+	}
+	return QueueFinished
+}
+
+// queuedAt is the objective whose run folder is dir, for a caller holding s.mu.
+func (s *Service) queuedAt(dir string) *queued {
+	for _, q := range s.q.items {
+		if q.item.Dir == dir {
+			return q
+		}
+	}
+	return nil
+}
+
+// queuedByID is the objective with id, for a caller holding s.mu.
+func (s *Service) queuedByID(id int) (*queued, error) {
+	if id < 1 || id > len(s.q.items) {
+		return nil, fmt.Errorf("no objective %d in the queue", id)
+	}
+	return s.q.items[id-1], nil
+}
+
+// StopQueued stops one objective of the queue: one waiting never starts;
+// one running ends as a stopped run does (its report written), and the
+// call returns when it has.
+func (s *Service) StopQueued(id int) error {
+	s.mu.Lock()
+	q, err := s.queuedByID(id)
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	switch q.item.State {
+	case QueueQueued:
+		q.item.State = QueueStopped
+		close(q.done)
+		s.q.wake.Broadcast()
+		s.mu.Unlock()
+		s.emitQueue()
+		return nil
+	case QueueRunning:
+		s.mu.Unlock()
+		q.cancel()
+		<-q.done
+		return nil
+	}
+	s.mu.Unlock()
+	return fmt.Errorf("%q has ended already", q.item.Objective)
+}
+
+// Follow makes the run of queued objective id the one the window shows,
+// and returns it whole.
+func (s *Service) Follow(id int) (RunView, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q, err := s.queuedByID(id)
+	if err != nil {
+		return RunView{}, err
+	}
+	if q.a == nil {
+		return RunView{}, fmt.Errorf("%q has not started yet", q.item.Objective)
+	}
+	s.cur, s.q.pinned = q.a, q.a
+	return q.a.shown(), nil
+}
+
+// QueueItems is the queue as History shows it.
+func (s *Service) QueueItems() []QueueItem {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.queueLocked()
+}
+
+func (s *Service) queueLocked() []QueueItem {
+	out := make([]QueueItem, 0, len(s.q.items))
+	for _, q := range s.q.items {
+		out = append(out, q.item)
+	}
+	return out
+}
+
+func (s *Service) emitQueue() { s.emit(EventQueue, s.QueueItems()) }
+
+// wakeQueueLocked tells a queue waiting for a free lane that a run ended.
+func (s *Service) wakeQueueLocked() {
+	if s.q.wake != nil {
+		s.q.wake.Broadcast()
+	}
+}
+
+// stopQueue stops every objective of the queue, for when the app closes.
+func (s *Service) stopQueue() {
+	s.mu.Lock()
+	items := append([]*queued{}, s.q.items...)
+	s.mu.Unlock()
+	for _, q := range items {
+		_ = s.StopQueued(q.item.ID) // one ended already is fine here
+	}
+}

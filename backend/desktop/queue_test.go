@@ -1,0 +1,155 @@
+package desktop
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/runner"
+)
+
+// stand is a stand-in for runner.Run: each run says it started and holds
+// until released or stopped.
+type stand struct {
+	started chan string
+	release map[string]chan struct{}
+}
+
+func newStand(objectives ...string) *stand {
+	s := &stand{started: make(chan string, len(objectives)), release: map[string]chan struct{}{}}
+	for _, o := range objectives {
+		s.release[o] = make(chan struct{})
+	}
+	return s
+}
+
+func (s *stand) run(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
+	s.started <- o.Objective
+	select {
+	case <-s.release[o.Objective]:
+		return &runner.Outcome{Dir: o.OutDir, Result: &agent.Result{Status: agent.StatusFinished}}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (s *stand) next(t *testing.T) string {
+	t.Helper()
+	select {
+	case o := <-s.started:
+		return o
+	case <-time.After(10 * time.Second):
+		t.Fatal("no run started")
+	}
+	return ""
+}
+
+func states(svc *Service) string {
+	out := ""
+	for _, it := range svc.QueueItems() {
+		out += fmt.Sprintf("%d:%s ", it.ID, it.State)
+	}
+	return out
+}
+
+func waitStates(t *testing.T, svc *Service, want string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for states(svc) != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("queue %q, want %q", states(svc), want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Four objectives on a server with two slots: two run at once, each goes
+// queued -> running -> done; stopping a running one ends it alone and
+// frees its lane, stopping a queued one means it never starts; the window
+// follows the newest run.
+func TestQueueRunsUpToNAtOnceAndStopsOne(t *testing.T) {
+	svc, rec, _ := setupWith(t, llmtest.Options{Flavour: llmtest.LlamaCpp, Slots: 2, Script: llmtest.QueueReplies(script(0))})
+	go func() { // the window hears each followed run's end
+		for range rec.done {
+		}
+	}()
+	st := newStand("a", "b", "c", "d")
+	svc.q.do = st.run
+	items, err := svc.Queue(context.Background(), []string{"a", "", "  b ", "c", "d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 4 || items[1].Objective != "b" || items[0].Dir == items[1].Dir {
+		t.Fatalf("queued %+v", items)
+	}
+	first, second := st.next(t), st.next(t)
+	if first+second != "ab" && first+second != "ba" {
+		t.Fatalf("started %s and %s, want a and b", first, second)
+	}
+	waitStates(t, svc, "1:running 2:running 3:queued 4:queued ")
+	select {
+	case o := <-st.started:
+		t.Fatalf("%s started while two ran", o)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if err := svc.StopQueued(4); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.StopQueued(2); err != nil {
+		t.Fatal(err)
+	}
+	if o := st.next(t); o != "c" {
+		t.Fatalf("%s started after b stopped, want c", o)
+	}
+	waitStates(t, svc, "1:running 2:stopped 3:running 4:stopped ")
+	if cur := svc.Current(); cur.Dir != items[2].Dir || !cur.Running {
+		t.Errorf("the window follows %s, want the newest run %s", cur.Dir, items[2].Dir)
+	}
+	if v, err := svc.Follow(1); err != nil || v.Dir != items[0].Dir || svc.Current().Dir != items[0].Dir {
+		t.Errorf("following a: %v, %s", err, svc.Current().Dir)
+	}
+	close(st.release["a"])
+	close(st.release["c"])
+	waitStates(t, svc, "1:finished 2:stopped 3:finished 4:stopped ")
+	if err := svc.StopQueued(1); err == nil {
+		t.Error("stopping a finished run said nothing")
+	}
+	select {
+	case o := <-st.started:
+		t.Fatalf("%s started after it was stopped in the queue", o)
+	case <-time.After(100 * time.Millisecond):
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.events[EventQueue]) < 6 || len(rec.events[EventRunFollow]) < 2 {
+		t.Errorf("%d queue events, %d follows", len(rec.events[EventQueue]), len(rec.events[EventRunFollow]))
+	}
+}
+
+// One run at once when the setting says so, whatever the server's slots.
+func TestQueueRunsAtOnceSetting(t *testing.T) {
+	svc, rec, _ := setupWith(t, llmtest.Options{Flavour: llmtest.LlamaCpp, Slots: 2, Script: llmtest.QueueReplies(script(0))})
+	go func() {
+		for range rec.done {
+		}
+	}()
+	set := svc.store.Load().Settings
+	set.RunsAtOnce = 1
+	if err := svc.store.Save(set); err != nil {
+		t.Fatal(err)
+	}
+	st := newStand("a", "b")
+	svc.q.do = st.run
+	if _, err := svc.Queue(context.Background(), []string{"a", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	st.next(t)
+	waitStates(t, svc, "1:running 2:queued ")
+	close(st.release["a"])
+	st.next(t)
+	close(st.release["b"])
+	waitStates(t, svc, "1:finished 2:finished ")
+}
