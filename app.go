@@ -193,6 +193,27 @@ func (a *App) FollowUpRun(dir, question string) (desktop.RunView, error) {
 	return a.svc.FollowUp(a.context(), dir, question)
 }
 
+// QueueRuns adds objectives to the research queue, which runs up to the
+// "Runs at once" setting of them at once.
+func (a *App) QueueRuns(objectives []string) ([]desktop.QueueItem, error) {
+	return a.svc.Queue(a.context(), objectives)
+}
+
+// StopQueued stops one objective of the queue, waiting or running.
+func (a *App) StopQueued(id int) error {
+	return a.svc.StopQueued(id)
+}
+
+// FollowQueued makes the research screen show the run of queued objective id.
+func (a *App) FollowQueued(id int) (desktop.RunView, error) {
+	return a.svc.Follow(id)
+}
+
+// Queue returns the research queue: each objective queued, running or done.
+func (a *App) Queue() ([]desktop.QueueItem, error) {
+	return a.svc.QueueItems(), nil
+}
+
 // StopRun ends the run in progress; its report is still written.
 func (a *App) StopRun() error {
 	return a.svc.Stop()

@@ -5,7 +5,7 @@ import * as App from '../../wailsjs/go/main/App';
 import { ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
 import { asSentence, userMessage } from '../lib/message';
 import type {
-  AboutView, CallUpdate, HistoryEntry, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
+  AboutView, CallUpdate, HistoryEntry, QueueItem, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
 } from './types';
 
@@ -80,6 +80,36 @@ export function about(): Promise<AboutView> {
 /** Checks the model server and starts researching in the background. */
 export function startRun(objective: string): Promise<RunView> {
   return App.StartRun(objective);
+}
+
+/** Adds objectives to the research queue, which runs up to "Runs at once" of them at once. */
+export async function queueRuns(objectives: string[]): Promise<QueueItem[]> {
+  return (await App.QueueRuns(objectives)) ?? [];
+}
+
+/** Stops one objective of the queue, waiting or running. */
+export function stopQueued(id: number): Promise<void> {
+  return App.StopQueued(id);
+}
+
+/** Makes the research screen follow the run of queued objective id; returns it whole. */
+export function followQueued(id: number): Promise<RunView> {
+  return App.FollowQueued(id);
+}
+
+/** The research queue: each objective queued, running or done. */
+export async function queue(): Promise<QueueItem[]> {
+  return (await App.Queue()) ?? [];
+}
+
+/** Subscribes to changes of the queue; returns the unsubscribe function. */
+export function onQueue(cb: (items: QueueItem[]) => void): () => void {
+  return EventsOn('queue:changed', (items: QueueItem[] | null) => cb(items ?? []));
+}
+
+/** Subscribes to the research screen following another run (a queued one started); returns the unsubscribe function. */
+export function onRunFollow(cb: (view: RunView) => void): () => void {
+  return EventsOn('run:follow', cb);
 }
 
 /** Stops the run in progress; the report is still written. */

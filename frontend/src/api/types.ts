@@ -34,6 +34,8 @@ export type ReportView = desktop.ReportView;
 export type Wait = chat.Wait;
 /** The model call in progress (or what the setup does before the run), as the research view shows it. */
 export type CallProgress = agent.CallProgress;
+/** An objective of the research queue: queued, running, finished, stopped or failed. */
+export type QueueItem = desktop.QueueItem;
 /** A past run in the history. */
 export type HistoryEntry = runs.Entry;
 

@@ -58,6 +58,7 @@ export class RunStore {
     const offEvents = api.onRunEvents((batch) => (early ? early.push(batch) : this.add(batch)));
     const offDone = api.onRunDone((view) => (early ? (endedEarly = view) : this.done(view)));
     const offCall = api.onRunCall((u) => this.showCall(u));
+    const offFollow = api.onRunFollow((view) => this.follow(view));
     try {
       const view = await api.currentRun();
       if (view.dir) this.show(view);
@@ -73,6 +74,7 @@ export class RunStore {
       offEvents();
       offDone();
       offCall();
+      offFollow();
     };
   }
 
@@ -96,6 +98,18 @@ export class RunStore {
       this.callAt = Date.now();
     }
     if (!view.running) this.call = null;
+  }
+
+  /**
+   * Shows another run Go now follows (a queued one started, or the one the
+   * user picked): its batches and end come from here on.
+   */
+  follow(view: RunView): void {
+    if (this.starting) return; // a start of its own is on its way: it shows
+    this.confirmingStop = false;
+    this.show(view);
+    this.report = null;
+    if (!view.running) void this.loadReport();
   }
 
   /** Starts a run on the draft objective; the draft is kept should it fail. */

@@ -10,6 +10,7 @@ vi.mock('../api', () => ({
   onRunEvents: vi.fn(() => () => {}),
   onRunDone: vi.fn(() => () => {}),
   onRunCall: vi.fn(() => () => {}),
+  onRunFollow: vi.fn(() => () => {}),
   errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
 }));
 
@@ -318,5 +319,21 @@ describe('RunStore call in progress', () => {
     const s = new RunStore();
     await s.attach();
     expect(s.call?.stage).toBe('Turn 7');
+  });
+});
+
+describe('following a queued run', () => {
+  it('shows the run Go follows now, and its report once it has ended', async () => {
+    const s = new RunStore();
+    s.drafting = true;
+    mocked.loadReport.mockResolvedValue({ markdown: '# r', html: '<h1>r</h1>' } as never);
+    s.follow(view({ dir: '/runs/2', running: true }));
+    expect(s.view?.dir).toBe('/runs/2');
+    expect(s.drafting).toBe(false);
+    expect(s.report).toBeNull();
+    s.follow(view({ dir: '/runs/1', running: false }));
+    await Promise.resolve();
+    expect(s.view?.dir).toBe('/runs/1');
+    expect(mocked.loadReport).toHaveBeenCalledWith('/runs/1');
   });
 });

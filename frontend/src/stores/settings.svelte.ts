@@ -295,15 +295,16 @@ export class SettingsStore {
   }
 }
 
-const WHOLE_NUMBER_MESSAGES: Record<'context_length' | 'max_turns', string> = {
+const WHOLE_NUMBER_MESSAGES: Record<'context_length' | 'max_turns' | 'runs_at_once', string> = {
   context_length: 'Enter a whole number of tokens, or 0 to detect it from the server.',
   max_turns: 'Enter a whole number of turns between 1 and 500.',
+  runs_at_once: 'Enter a whole number of runs between 0 (as many as the model server has slots) and 16.',
 };
 
 /** Errors for number fields that are empty or not whole numbers. */
 export function wholeNumberErrors(form: Settings): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const field of ['context_length', 'max_turns'] as const) {
+  for (const field of ['context_length', 'max_turns', 'runs_at_once'] as const) {
     const v: unknown = form[field];
     if (typeof v !== 'number' || !Number.isInteger(v)) errors[field] = WHOLE_NUMBER_MESSAGES[field];
   }

@@ -14,6 +14,7 @@ const defaults = (): Settings => ({
   max_turns: 100,
   allow_local_network: false,
   read_ahead: true,
+  runs_at_once: 0,
 });
 
 vi.mock('../api', () => ({

@@ -51,6 +51,12 @@ export namespace desktop {
 	    findings: agent.Finding[];
 	    glance: runs.Glance;
 	}
+	export interface QueueItem {
+	    id: number;
+	    objective: string;
+	    dir: string;
+	    state: string;
+	}
 	export interface ReportView {
 	    dir: string;
 	    title: string;
@@ -208,6 +214,7 @@ export namespace settings {
 	    max_turns: number;
 	    allow_local_network: boolean;
 	    read_ahead: boolean;
+	    runs_at_once: number;
 	}
 
 }

@@ -25,6 +25,8 @@ export function DeleteRun(arg1:string):Promise<void>;
 
 export function ExportReport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
+export function FollowQueued(arg1:number):Promise<desktop.RunView>;
+
 export function FollowUpRun(arg1:string,arg2:string):Promise<desktop.RunView>;
 
 export function FrontendReady():Promise<void>;
@@ -43,6 +45,10 @@ export function OpenLink(arg1:string):Promise<void>;
 
 export function OpenRun(arg1:string):Promise<desktop.RunView>;
 
+export function Queue():Promise<Array<desktop.QueueItem>>;
+
+export function QueueRuns(arg1:Array<string>):Promise<Array<desktop.QueueItem>>;
+
 export function Report(arg1:string):Promise<desktop.ReportView>;
 
 export function ResumeRun(arg1:string):Promise<desktop.RunView>;
@@ -56,6 +62,8 @@ export function SaveSettings(arg1:settings.Settings):Promise<main.SaveResult>;
 export function Setup():Promise<desktop.SetupStatus>;
 
 export function StartRun(arg1:string):Promise<desktop.RunView>;
+
+export function StopQueued(arg1:number):Promise<void>;
 
 export function StopRun():Promise<void>;
 

@@ -38,6 +38,10 @@ export function ExportReport(arg1, arg2, arg3) {
   return window['go']['main']['App']['ExportReport'](arg1, arg2, arg3);
 }
 
+export function FollowQueued(arg1) {
+  return window['go']['main']['App']['FollowQueued'](arg1);
+}
+
 export function FollowUpRun(arg1, arg2) {
   return window['go']['main']['App']['FollowUpRun'](arg1, arg2);
 }
@@ -74,6 +78,14 @@ export function OpenRun(arg1) {
   return window['go']['main']['App']['OpenRun'](arg1);
 }
 
+export function Queue() {
+  return window['go']['main']['App']['Queue']();
+}
+
+export function QueueRuns(arg1) {
+  return window['go']['main']['App']['QueueRuns'](arg1);
+}
+
 export function Report(arg1) {
   return window['go']['main']['App']['Report'](arg1);
 }
@@ -100,6 +112,10 @@ export function Setup() {
 
 export function StartRun(arg1) {
   return window['go']['main']['App']['StartRun'](arg1);
+}
+
+export function StopQueued(arg1) {
+  return window['go']['main']['App']['StopQueued'](arg1);
 }
 
 export function StopRun() {

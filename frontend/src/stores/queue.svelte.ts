@@ -1,0 +1,79 @@
+// The research queue: the objectives the user queued, as Go says each
+// stands (queued, running, finished, stopped, failed). Go schedules them;
+// this only keeps what it reports and passes on what the user asks.
+import * as api from '../api';
+import type { QueueItem } from '../api';
+
+/** The objectives in text typed one a line, without blank lines. */
+export function objectiveLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
+/** A queued objective's state in words. */
+export function stateWords(state: string): string {
+  switch (state) {
+    case 'queued':
+      return 'queued';
+    case 'running':
+      return 'running';
+    case 'finished':
+      return 'done: finished';
+    case 'stopped':
+      return 'done: stopped';
+    case 'failed':
+      return 'done: failed';
+  }
+  return state;
+}
+
+export class QueueStore {
+  items = $state.raw<QueueItem[]>([]);
+  error = $state('');
+  adding = $state(false);
+
+  /** Objectives still waiting or running. */
+  get pending(): number {
+    return this.items.filter((i) => i.state === 'queued' || i.state === 'running').length;
+  }
+
+  /** Picks up the queue (the window reloaded) and listens. */
+  async attach(): Promise<() => void> {
+    const off = api.onQueue((items) => (this.items = items));
+    try {
+      this.items = await api.queue();
+    } catch (err) {
+      this.error = api.errorMessage(err);
+    }
+    return off;
+  }
+
+  /** Queues objectives; false, with the error kept, when Go refused. */
+  async add(objectives: string[]): Promise<boolean> {
+    if (objectives.length === 0 || this.adding) return false;
+    this.adding = true;
+    this.error = '';
+    try {
+      this.items = await api.queueRuns(objectives);
+      return true;
+    } catch (err) {
+      this.error = api.errorMessage(err);
+      return false;
+    } finally {
+      this.adding = false;
+    }
+  }
+
+  async stop(id: number): Promise<void> {
+    try {
+      await api.stopQueued(id);
+      this.error = '';
+    } catch (err) {
+      this.error = api.errorMessage(err);
+    }
+  }
+}
+
+export const queueStore = new QueueStore();
