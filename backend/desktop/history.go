@@ -16,27 +16,40 @@ func (s *Service) History() ([]runs.Entry, error) {
 	entries, err := runs.List(runs.Root())
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.goingLocked()
-	if a == nil {
-		return entries, err
-	}
-	// The run going on has no run.json yet (or a resumed run's old one):
-	// show it as running, with its figures so far.
+	// The runs going on have no run.json yet (or a resumed run's old one):
+	// show them as running, with their figures so far.
 	for i, e := range entries {
-		if e.Dir == a.view.Dir {
+		if a := s.runningAtLocked(e.Dir); a != nil {
 			entries[i].Fill(a.fold.Glance())
 		}
 	}
 	return entries, err
 }
 
+// runningAtLocked is the run going on in dir (the one followed, or one of
+// the queue's), or nil, for a caller holding s.mu.
+func (s *Service) runningAtLocked(dir string) *active {
+	if a := s.goingLocked(); a != nil && a.view.Dir == dir {
+		return a
+	}
+	for _, q := range s.q.items {
+		if q.a != nil && q.a.view.Running && q.a.view.Dir == dir {
+			return q.a
+		}
+	}
+	return nil
+}
+
 // Open returns a past run as the research view shows it, from its journal;
 // a journal damaged partway shows what could be read, and why the rest
 // could not.
 func (s *Service) Open(dir string) (RunView, error) {
-	if s.isRunning(dir) {
-		return s.Current(), nil
+	s.mu.Lock()
+	if a := s.runningAtLocked(dir); a != nil {
+		defer s.mu.Unlock()
+		return a.shown(), nil
 	}
+	s.mu.Unlock()
 	events, err := runs.ReadJournal(dir)
 	if len(events) == 0 && err != nil {
 		return RunView{}, err
@@ -61,8 +74,7 @@ func pastView(dir string, events []agent.Event, fold *runs.View) RunView {
 func (s *Service) isRunning(dir string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.goingLocked()
-	return a != nil && a.view.Dir == dir
+	return s.runningAtLocked(dir) != nil
 }
 
 // Resume continues an interrupted run in dir in the background. Its
@@ -71,6 +83,9 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	// Check now what the runner would refuse in a moment (a journal damaged
 	// partway included), so the window gets the reason instead of a run
 	// that ends before it starts.
+	if s.isRunning(dir) {
+		return RunView{}, errors.New("this run is still going: it cannot be resumed until it ends")
+	}
 	events, err := runs.ReadJournal(dir)
 	fold := runs.Replay(events)
 	var past runs.Past

@@ -56,8 +56,8 @@ type queued struct {
 	opts   runner.Options
 	ctx    context.Context // set when it starts; StopQueued cancels it
 	cancel context.CancelFunc
-	a      *active            // set when its run begins
-	done   chan struct{}      // closed when it has ended
+	a      *active       // set when its run begins
+	done   chan struct{} // closed when it has ended
 }
 
 // Queue adds objectives to the queue and starts the batch that runs them

@@ -3,6 +3,7 @@ package desktop
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,6 +95,18 @@ func TestQueueRunsUpToNAtOnceAndStopsOne(t *testing.T) {
 	case o := <-st.started:
 		t.Fatalf("%s started while two ran", o)
 	case <-time.After(300 * time.Millisecond):
+	}
+	// Neither run going may be resumed or deleted, followed or not; both open live.
+	for _, it := range items[:2] {
+		if _, err := svc.Resume(context.Background(), it.Dir); err == nil || !strings.Contains(err.Error(), "still going") {
+			t.Errorf("resuming %s while it runs: %v", it.Objective, err)
+		}
+		if err := svc.Delete(it.Dir); err == nil || !strings.Contains(err.Error(), "still going") {
+			t.Errorf("deleting %s while it runs: %v", it.Objective, err)
+		}
+		if v, err := svc.Open(it.Dir); err != nil || !v.Running || v.Dir != it.Dir {
+			t.Errorf("opening %s while it runs: %v, %+v", it.Objective, err, v)
+		}
 	}
 	if err := svc.StopQueued(4); err != nil {
 		t.Fatal(err)

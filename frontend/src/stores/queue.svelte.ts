@@ -33,6 +33,8 @@ export class QueueStore {
   items = $state.raw<QueueItem[]>([]);
   error = $state('');
   adding = $state(false);
+  /** Counts the queue's changes Go told: a reply older than one of them is stale. */
+  private told = 0;
 
   /** Objectives still waiting or running. */
   get pending(): number {
@@ -41,9 +43,11 @@ export class QueueStore {
 
   /** Picks up the queue (the window reloaded) and listens. */
   async attach(): Promise<() => void> {
-    const off = api.onQueue((items) => (this.items = items));
+    const off = api.onQueue((items) => this.tell(items));
     try {
-      this.items = await api.queue();
+      const seen = this.told;
+      const items = await api.queue();
+      if (this.told === seen) this.items = items;
     } catch (err) {
       this.error = api.errorMessage(err);
     }
@@ -56,7 +60,12 @@ export class QueueStore {
     this.adding = true;
     this.error = '';
     try {
-      this.items = await api.queueRuns(objectives);
+      // Go tells the change too, and its runs may start (and say so)
+      // before this reply arrives: the reply is the newest only if
+      // nothing was told meanwhile.
+      const seen = this.told;
+      const items = await api.queueRuns(objectives);
+      if (this.told === seen) this.items = items;
       return true;
     } catch (err) {
       this.error = api.errorMessage(err);
@@ -64,6 +73,12 @@ export class QueueStore {
     } finally {
       this.adding = false;
     }
+  }
+
+  /** Takes the queue as Go tells it changed. */
+  tell(items: QueueItem[]): void {
+    this.told++;
+    this.items = items;
   }
 
   async stop(id: number): Promise<void> {

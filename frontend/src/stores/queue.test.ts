@@ -36,4 +36,15 @@ describe('the research queue', () => {
     expect(s.error).toBe('the model server does not answer');
     expect(s.items).toHaveLength(2);
   });
+
+  it('keeps a change Go told over the reply of the call that made it', async () => {
+    const s = new QueueStore();
+    const running = [{ id: 1, objective: 'a', dir: '/r/1', state: 'running' }];
+    mocked.queueRuns.mockImplementationOnce(async () => {
+      s.tell(running); // the run started before the reply came back
+      return [{ id: 1, objective: 'a', dir: '/r/1', state: 'queued' }];
+    });
+    expect(await s.add(['a'])).toBe(true);
+    expect(s.items).toEqual(running);
+  });
 });
