@@ -195,7 +195,7 @@ func (a *App) FollowUpRun(dir, question string) (desktop.RunView, error) {
 
 // QueueRuns adds objectives to the research queue, which runs up to the
 // "Runs at once" setting of them at once.
-func (a *App) QueueRuns(objectives []string) ([]desktop.QueueItem, error) {
+func (a *App) QueueRuns(objectives []string) (desktop.QueueView, error) {
 	return a.svc.Queue(a.context(), objectives)
 }
 
@@ -210,7 +210,7 @@ func (a *App) FollowQueued(id int) (desktop.RunView, error) {
 }
 
 // Queue returns the research queue: each objective queued, running or done.
-func (a *App) Queue() ([]desktop.QueueItem, error) {
+func (a *App) Queue() (desktop.QueueView, error) {
 	return a.svc.QueueItems(), nil
 }
 

@@ -17,7 +17,7 @@ import (
 
 // More event names sent to the frontend.
 const (
-	EventQueue     = "queue:changed" // the queue changed; data is []QueueItem
+	EventQueue     = "queue:changed" // the queue changed; data is a QueueView
 	EventRunFollow = "run:follow"    // the window follows another run; data is a RunView
 )
 
@@ -38,6 +38,14 @@ type QueueItem struct {
 	State     string `json:"state"`
 }
 
+// QueueView is the queue at one moment. N grows with every view: the
+// window may receive them out of order (see CallUpdate) and keeps the one
+// with the highest N.
+type QueueView struct {
+	N     int64       `json:"n"`
+	Items []QueueItem `json:"items"`
+}
+
 // queue is the objectives the user queued; runner.Batch's lanes run them,
 // up to lanes at once, fed one at a time (feed). All of it is guarded by
 // Service.mu.
@@ -46,6 +54,7 @@ type queue struct {
 	wake    *sync.Cond // a run ended, or objectives were added
 	feeding bool       // a batch is running the queue
 	pinned  *active    // the run the user chose to follow, else the newest is
+	n       int64      // numbers the views (QueueView.N)
 	// do runs one objective: runner.Run, or a stand-in in tests.
 	do func(context.Context, runner.Options) (*runner.Outcome, error)
 }
@@ -63,20 +72,20 @@ type queued struct {
 // Queue adds objectives to the queue and starts the batch that runs them
 // if none is running. A run going on (started alone) counts as one of the
 // runs at once.
-func (s *Service) Queue(ctx context.Context, objectives []string) ([]QueueItem, error) {
+func (s *Service) Queue(ctx context.Context, objectives []string) (QueueView, error) {
 	objectives = clean(objectives)
 	if len(objectives) == 0 {
-		return nil, errors.New("type what Scout should find out first, one objective a line")
+		return QueueView{}, errors.New("type what Scout should find out first, one objective a line")
 	}
 	s.startMu.Lock()
 	defer s.startMu.Unlock()
 	set, info, err := s.connect(ctx)
 	if err != nil {
-		return nil, err
+		return QueueView{}, err
 	}
 	br, err := s.sharedBrowser(set)
 	if err != nil {
-		return nil, err
+		return QueueView{}, err
 	}
 	lanes, keep := s.lanes(ctx, set, info)
 	now := time.Now()
@@ -308,16 +317,17 @@ func (s *Service) Follow(id int) (RunView, error) {
 }
 
 // QueueItems is the queue as History shows it.
-func (s *Service) QueueItems() []QueueItem {
+func (s *Service) QueueItems() QueueView {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.queueLocked()
 }
 
-func (s *Service) queueLocked() []QueueItem {
-	out := make([]QueueItem, 0, len(s.q.items))
+func (s *Service) queueLocked() QueueView {
+	s.q.n++
+	out := QueueView{N: s.q.n, Items: make([]QueueItem, 0, len(s.q.items))}
 	for _, q := range s.q.items {
-		out = append(out, q.item)
+		out.Items = append(out.Items, q.item)
 	}
 	return out
 }

@@ -50,7 +50,7 @@ func (s *stand) next(t *testing.T) string {
 
 func states(svc *Service) string {
 	out := ""
-	for _, it := range svc.QueueItems() {
+	for _, it := range svc.QueueItems().Items {
 		out += fmt.Sprintf("%d:%s ", it.ID, it.State)
 	}
 	return out
@@ -79,10 +79,11 @@ func TestQueueRunsUpToNAtOnceAndStopsOne(t *testing.T) {
 	}()
 	st := newStand("a", "b", "c", "d")
 	svc.q.do = st.run
-	items, err := svc.Queue(context.Background(), []string{"a", "", "  b ", "c", "d"})
+	view, err := svc.Queue(context.Background(), []string{"a", "", "  b ", "c", "d"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	items := view.Items
 	if len(items) != 4 || items[1].Objective != "b" || items[0].Dir == items[1].Dir {
 		t.Fatalf("queued %+v", items)
 	}
@@ -134,6 +135,9 @@ func TestQueueRunsUpToNAtOnceAndStopsOne(t *testing.T) {
 	case o := <-st.started:
 		t.Fatalf("%s started after it was stopped in the queue", o)
 	case <-time.After(100 * time.Millisecond):
+	}
+	if later := svc.QueueItems(); later.N <= view.N {
+		t.Errorf("a later view is numbered %d, after %d", later.N, view.N)
 	}
 	rec.mu.Lock()
 	defer rec.mu.Unlock()

@@ -89,6 +89,9 @@ type RunView struct {
 // run's; each "run:events" batch holds only what the batch adds, with the
 // glance after it.
 type Progress struct {
+	// Dir is the run's folder in a batch (the window may switch runs
+	// while a batch is on its way); "" in a RunView.
+	Dir      string          `json:"dir,omitempty"`
 	Rows     []runs.Row      `json:"rows"`
 	Findings []agent.Finding `json:"findings"`
 	Glance   runs.Glance     `json:"glance"`
@@ -212,6 +215,7 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 	b := newBatcher(func(batch []agent.Event) {
 		s.mu.Lock()
 		added := a.add(batch)
+		added.Dir = a.view.Dir
 		shown := s.cur == a
 		s.mu.Unlock()
 		if shown {

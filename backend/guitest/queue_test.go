@@ -29,7 +29,7 @@ func TestQueueRunsTwoAtOnce(t *testing.T) {
 	scripts := map[string]llmtest.Script{}
 	for _, o := range queueObjectives {
 		// FINISH waits, so both are seen running at once.
-		scripts[o] = llmtest.QueueReplies(runScript(4*time.Second, "Mount Kilimanjaro is 5,895 metres (19,341 ft) high [1]."))
+		scripts[o] = llmtest.QueueReplies(runScript(8*time.Second, "Mount Kilimanjaro is 5,895 metres (19,341 ft) high [1]."))
 	}
 	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Slots: 2, Script: llmtest.ByText(scripts)})
 	defer model.Close()
@@ -56,6 +56,16 @@ func TestQueueRunsTwoAtOnce(t *testing.T) {
 	}
 	if n, _ := page.GetByTestId("queue-stop").Count(); n != 2 {
 		t.Errorf("%d Stop buttons for two running objectives", n)
+	}
+	// Both runs going show among the runs as running, neither offers
+	// Resume or Delete.
+	live := page.Locator(`[data-testid=history-entry]`).Filter(playwright.LocatorFilterOptions{HasText: "running now"})
+	if err := expect.Locator(live).ToHaveCount(2, wait); err != nil {
+		got, _ := page.GetByTestId("history-entry").AllInnerTexts()
+		t.Fatalf("two running runs in History: %v; it shows %q", err, got)
+	}
+	if n, _ := page.GetByTestId("history-resume").Count(); n != 0 {
+		t.Errorf("%d Resume buttons while both run", n)
 	}
 	screenshot(t, page, "history-queue.png")
 

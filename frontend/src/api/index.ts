@@ -5,7 +5,7 @@ import * as App from '../../wailsjs/go/main/App';
 import { ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
 import { asSentence, userMessage } from '../lib/message';
 import type {
-  AboutView, CallUpdate, HistoryEntry, QueueItem, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
+  AboutView, CallUpdate, HistoryEntry, QueueView, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
 } from './types';
 
@@ -83,8 +83,9 @@ export function startRun(objective: string): Promise<RunView> {
 }
 
 /** Adds objectives to the research queue, which runs up to "Runs at once" of them at once. */
-export async function queueRuns(objectives: string[]): Promise<QueueItem[]> {
-  return (await App.QueueRuns(objectives)) ?? [];
+export async function queueRuns(objectives: string[]): Promise<QueueView> {
+  const v = await App.QueueRuns(objectives);
+  return { n: v.n, items: v.items ?? [] };
 }
 
 /** Stops one objective of the queue, waiting or running. */
@@ -98,13 +99,14 @@ export function followQueued(id: number): Promise<RunView> {
 }
 
 /** The research queue: each objective queued, running or done. */
-export async function queue(): Promise<QueueItem[]> {
-  return (await App.Queue()) ?? [];
+export async function queue(): Promise<QueueView> {
+  const v = await App.Queue();
+  return { n: v.n, items: v.items ?? [] };
 }
 
-/** Subscribes to changes of the queue; returns the unsubscribe function. */
-export function onQueue(cb: (items: QueueItem[]) => void): () => void {
-  return EventsOn('queue:changed', (items: QueueItem[] | null) => cb(items ?? []));
+/** Subscribes to changes of the queue (each view numbered: see QueueView); returns the unsubscribe function. */
+export function onQueue(cb: (v: QueueView) => void): () => void {
+  return EventsOn('queue:changed', (v: QueueView) => cb({ n: v.n, items: v.items ?? [] }));
 }
 
 /** Subscribes to the research screen following another run (a queued one started); returns the unsubscribe function. */

@@ -36,6 +36,8 @@ export type Wait = chat.Wait;
 export type CallProgress = agent.CallProgress;
 /** An objective of the research queue: queued, running, finished, stopped or failed. */
 export type QueueItem = desktop.QueueItem;
+/** The queue at one moment; n grows with every view, which may arrive out of order. */
+export type QueueView = desktop.QueueView;
 /** A past run in the history. */
 export type HistoryEntry = runs.Entry;
 

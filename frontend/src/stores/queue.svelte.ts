@@ -2,7 +2,7 @@
 // stands (queued, running, finished, stopped, failed). Go schedules them;
 // this only keeps what it reports and passes on what the user asks.
 import * as api from '../api';
-import type { QueueItem } from '../api';
+import type { QueueItem, QueueView } from '../api';
 
 /** The objectives in text typed one a line, without blank lines. */
 export function objectiveLines(text: string): string[] {
@@ -33,8 +33,8 @@ export class QueueStore {
   items = $state.raw<QueueItem[]>([]);
   error = $state('');
   adding = $state(false);
-  /** Counts the queue's changes Go told: a reply older than one of them is stale. */
-  private told = 0;
+  /** The number of the view shown (see QueueView): lower ones are stale. */
+  private n = 0;
 
   /** Objectives still waiting or running. */
   get pending(): number {
@@ -43,11 +43,9 @@ export class QueueStore {
 
   /** Picks up the queue (the window reloaded) and listens. */
   async attach(): Promise<() => void> {
-    const off = api.onQueue((items) => this.tell(items));
+    const off = api.onQueue((v) => this.take(v));
     try {
-      const seen = this.told;
-      const items = await api.queue();
-      if (this.told === seen) this.items = items;
+      this.take(await api.queue());
     } catch (err) {
       this.error = api.errorMessage(err);
     }
@@ -60,12 +58,8 @@ export class QueueStore {
     this.adding = true;
     this.error = '';
     try {
-      // Go tells the change too, and its runs may start (and say so)
-      // before this reply arrives: the reply is the newest only if
-      // nothing was told meanwhile.
-      const seen = this.told;
-      const items = await api.queueRuns(objectives);
-      if (this.told === seen) this.items = items;
+      // Its runs may start, and say so, before this reply arrives.
+      this.take(await api.queueRuns(objectives));
       return true;
     } catch (err) {
       this.error = api.errorMessage(err);
@@ -75,10 +69,11 @@ export class QueueStore {
     }
   }
 
-  /** Takes the queue as Go tells it changed. */
-  tell(items: QueueItem[]): void {
-    this.told++;
-    this.items = items;
+  /** Takes a view of the queue unless a newer one came first: Go's events may arrive out of order. */
+  take(v: QueueView): void {
+    if (v.n <= this.n) return;
+    this.n = v.n;
+    this.items = v.items;
   }
 
   async stop(id: number): Promise<void> {

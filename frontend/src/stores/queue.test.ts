@@ -28,7 +28,7 @@ describe('the research queue', () => {
 
   it('keeps what Go queued, and its refusal', async () => {
     const s = new QueueStore();
-    mocked.queueRuns.mockResolvedValueOnce([{ id: 1, objective: 'a', dir: '/r/1', state: 'running' }, { id: 2, objective: 'b', dir: '/r/2', state: 'queued' }]);
+    mocked.queueRuns.mockResolvedValueOnce({ n: 1, items: [{ id: 1, objective: 'a', dir: '/r/1', state: 'running' }, { id: 2, objective: 'b', dir: '/r/2', state: 'queued' }] });
     expect(await s.add(['a', 'b'])).toBe(true);
     expect(s.pending).toBe(2);
     mocked.queueRuns.mockRejectedValueOnce('the model server does not answer');
@@ -37,14 +37,17 @@ describe('the research queue', () => {
     expect(s.items).toHaveLength(2);
   });
 
-  it('keeps a change Go told over the reply of the call that made it', async () => {
+  it('keeps the newest view when they arrive out of order', async () => {
     const s = new QueueStore();
     const running = [{ id: 1, objective: 'a', dir: '/r/1', state: 'running' }];
     mocked.queueRuns.mockImplementationOnce(async () => {
-      s.tell(running); // the run started before the reply came back
-      return [{ id: 1, objective: 'a', dir: '/r/1', state: 'queued' }];
+      s.take({ n: 2, items: running }); // the run started before the reply came back
+      return { n: 1, items: [{ id: 1, objective: 'a', dir: '/r/1', state: 'queued' }] };
     });
     expect(await s.add(['a'])).toBe(true);
     expect(s.items).toEqual(running);
+    s.take({ n: 2, items: [] }); // the same view twice changes nothing
+    expect(s.items).toEqual(running);
   });
+
 });

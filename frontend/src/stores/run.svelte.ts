@@ -237,6 +237,8 @@ export class RunStore {
       this.early.push(batch);
       return;
     }
+    // A batch of a run no longer shown (the window followed another).
+    if (batch.dir && this.view && batch.dir !== this.view.dir) return;
     const lastRow = this.rows.length ? this.rows[this.rows.length - 1].seq : 0;
     const rows = (batch.rows ?? []).filter((r) => r.seq > lastRow);
     if (rows.length) this.rows = this.rows.concat(rows);

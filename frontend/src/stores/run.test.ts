@@ -337,3 +337,14 @@ describe('following a queued run', () => {
     expect(mocked.loadReport).toHaveBeenCalledWith('/runs/1');
   });
 });
+
+describe('batches of another run', () => {
+  it('are left out once the window follows another run', () => {
+    const s = new RunStore();
+    s.follow(view({ dir: '/runs/2', running: true }));
+    s.add({ dir: '/runs/1', rows: [{ seq: 99 } as Row], findings: [], glance: { seq: 99 } as Glance });
+    expect(s.rows).toHaveLength(0);
+    s.add({ dir: '/runs/2', rows: [{ seq: 1 } as Row], findings: [], glance: { seq: 1 } as Glance });
+    expect(s.rows).toHaveLength(1);
+  });
+});

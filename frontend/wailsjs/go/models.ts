@@ -47,6 +47,7 @@ export namespace chat {
 export namespace desktop {
 	
 	export interface Progress {
+	    dir?: string;
 	    rows: runs.Row[];
 	    findings: agent.Finding[];
 	    glance: runs.Glance;
@@ -56,6 +57,10 @@ export namespace desktop {
 	    objective: string;
 	    dir: string;
 	    state: string;
+	}
+	export interface QueueView {
+	    n: number;
+	    items: QueueItem[];
 	}
 	export interface ReportView {
 	    dir: string;

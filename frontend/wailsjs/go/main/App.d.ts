@@ -45,9 +45,9 @@ export function OpenLink(arg1:string):Promise<void>;
 
 export function OpenRun(arg1:string):Promise<desktop.RunView>;
 
-export function Queue():Promise<Array<desktop.QueueItem>>;
+export function Queue():Promise<desktop.QueueView>;
 
-export function QueueRuns(arg1:Array<string>):Promise<Array<desktop.QueueItem>>;
+export function QueueRuns(arg1:Array<string>):Promise<desktop.QueueView>;
 
 export function Report(arg1:string):Promise<desktop.ReportView>;
 
