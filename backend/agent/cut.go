@@ -54,6 +54,7 @@ const (
 // read once, not once a token.
 type replyScan struct {
 	pos        int  // the next byte to read
+	opened     bool // whether the reply opens with thinking is known
 	thinking   bool // inside a <think> block the reply opened with
 	started    bool // the object's opening brace is read
 	depth      int
@@ -70,8 +71,14 @@ type replyScan struct {
 // feed reads reply from where the last call stopped (reply grows by
 // appending) and says what it holds so far.
 func (sc *replyScan) feed(reply string) partial {
-	if sc.pos == 0 && strings.HasPrefix(strings.TrimSpace(reply), thinkOpen) {
-		sc.thinking = true
+	if !sc.opened {
+		// Whether the reply opens with thinking is known once its first
+		// few bytes are in: "<thi" may still become "<think>".
+		t := strings.TrimLeft(reply, " \t\r\n")
+		if len(t) < len(thinkOpen) && strings.HasPrefix(thinkOpen, t) {
+			return partial{thought: -1}
+		}
+		sc.opened, sc.thinking = true, strings.HasPrefix(t, thinkOpen)
 	}
 	if sc.thinking {
 		from := max(0, sc.pos-len(thinkClose))

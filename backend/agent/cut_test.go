@@ -53,6 +53,8 @@ func TestRepliesCutInTheirThought(t *testing.T) {
 			`{"action":"SEARCH","parameter":"q","thought_process":"caf"}`},
 		{"after thinking, other key names", `<think>{"x":1}</think>{"name":"SEARCH","query":"q","thought":"I will look`, false,
 			`<think>{"x":1}</think>{"name":"SEARCH","query":"q","thought":"I will look"}`},
+		{"thinking streamed first", `<think>{"action":"SEARCH","parameter":"q","thought_process":"Not this one. No.</think>{"action":"READ_MORE","parameter":"2","thought_process":"Part 2 has the heights of both. Then`, true,
+			`<think>{"action":"SEARCH","parameter":"q","thought_process":"Not this one. No.</think>{"action":"READ_MORE","parameter":"2","thought_process":"Part 2 has the heights of both."}`},
 		{"cut in the parameter", `{"action":"DISCOVER","parameter":"[1] Kilimanjaro is 5,895`, false, ""},
 		{"thought first, cut in it", `{"thought_process":"I will search. Then I`, false, ""},
 		{"no parameter yet", `{"action":"READ_MORE","thought_process":"Part 3 next. Then`, false, ""},
