@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/fakeweb"
+	"github.com/scout-research/scout/backend/internal/procmem"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 )
 
@@ -210,7 +211,7 @@ type pair struct{ app, web memory }
 // process among its descendants.
 func measure(pid int) pair {
 	p := pair{app: memoryOf(pid)}
-	for _, d := range descendantsOf(pid) {
+	for _, d := range procmem.Descendants(pid) {
 		if comm, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(d), "comm")); strings.HasPrefix(string(comm), "WebKitWebProces") {
 			p.web = memoryOf(d)
 		}
@@ -220,17 +221,7 @@ func measure(pid int) pair {
 
 // memoryOf reads /proc/PID/smaps_rollup.
 func memoryOf(pid int) memory {
-	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "smaps_rollup"))
-	if err != nil {
-		return memory{}
-	}
-	kb := map[string]float64{}
-	for _, line := range strings.Split(string(data), "\n") {
-		key, v, ok := strings.Cut(line, ":")
-		if ok {
-			kb[key], _ = strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
-		}
-	}
+	kb := procmem.Rollup(pid)
 	return memory{private: (kb["Private_Clean"] + kb["Private_Dirty"]) / 1024, pss: kb["Pss"] / 1024, rss: kb["Rss"] / 1024,
 		inLibs: privateInLibs(pid) / 1024}
 }
@@ -281,35 +272,4 @@ func (p pair) report(b *testing.B, when string) {
 		b.ReportMetric(m.mem.rss, fmt.Sprintf("MB-%s-rss-%s", m.proc, when))
 	}
 	b.ReportMetric(p.app.inLibs, "MB-app-private-in-libs-"+when)
-}
-
-// descendantsOf lists the processes below pid (WebKit may start its web
-// process through a sandbox helper, one level further down).
-func descendantsOf(pid int) []int {
-	parent := map[int]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-		if len(fields) > 1 {
-			parent[p], _ = strconv.Atoi(fields[1])
-		}
-	}
-	var out []int
-	for p := range parent {
-		for q := parent[p]; q > 1; q = parent[q] {
-			if q == pid {
-				out = append(out, p)
-				break
-			}
-		}
-	}
-	return out
 }
