@@ -119,13 +119,17 @@ func actionOf(raw map[string]any) Action {
 func field(raw map[string]any, names ...string) any {
 	for _, n := range names {
 		for k, v := range raw {
-			if strings.EqualFold(strings.TrimSpace(k), n) && v != nil {
+			if sameKey(k, n) && v != nil {
 				return v
 			}
 		}
 	}
 	return nil
 }
+
+// sameKey reports whether a reply's key k is the name n, in any case and
+// spacing.
+func sameKey(k, n string) bool { return strings.EqualFold(strings.TrimSpace(k), n) }
 
 // paramOf is the parameter as text. A model gives it as an object
 // ({"query": ...}, {"items": [1, 2], "finding": ...}) or a list: the

@@ -242,7 +242,7 @@ func wholeEscapes(raw string) string {
 
 func isAny(key string, names []string) bool {
 	for _, n := range names {
-		if strings.EqualFold(strings.TrimSpace(key), n) {
+		if sameKey(key, n) {
 			return true
 		}
 	}

@@ -174,13 +174,6 @@ func (s Summary) Markdown(baseline *Summary) string {
 	return sb.String()
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // listWaits is every append run's wait from a SEARCH to its results
 // list, sorted.
 func (s Summary) listWaits() []float64 {
@@ -218,8 +211,8 @@ func (s Summary) writeTotals(sb *strings.Builder) {
 		}
 	}
 	if waits := s.listWaits(); len(waits) > 0 {
-		fmt.Fprintf(sb, "- From a SEARCH to its results list: %.1f s at the median, %.1f s at most, over %s (the search, and the pages read ahead while the list waits).\n",
-			waits[len(waits)/2], waits[len(waits)-1], plural(len(waits), "search", "searches"))
+		fmt.Fprintf(sb, "- From a SEARCH to its results list: %.1f s at the median, %.1f s at most (the search, and the pages read ahead while the list waits); searches: %d.\n",
+			waits[len(waits)/2], waits[len(waits)-1], len(waits))
 	}
 	if checked > 0 {
 		fmt.Fprintf(sb, "- The report's promise: %d breaches in %d reports.\n", breaches, checked)

@@ -1,0 +1,189 @@
+package agent
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/scout-research/scout/backend/rank"
+)
+
+// The next step a gap suggests: the search that may find what an item
+// still lacks (the thing and what is asked of it), or the part of the open
+// page that may hold it.
+
+// nextStep names what may close a gap, for the send-back: for a thing
+// no finding shows to meet a condition, or a yes-or-no item nothing
+// answers, a search to check it (never for a thing shown not to meet
+// it: the page said so); else reading the unread part of the open page
+// that matches what is missing, else a search for it.
+func nextStep(g gap, rec *record, p *openPage, searched map[string]bool) string {
+	if unshown := without(g.Things, g.Denied); len(unshown) > 0 {
+		return render("next-check", map[string]any{"Query": unshown[0] + " " + g.Condition, "Thing": unshown[0], "Condition": g.Condition, "Replace": true})
+	}
+	if g.Check != "" && len(g.Lacking) > 0 {
+		return render("next-check", map[string]any{"Query": g.Lacking[0] + " " + g.Check, "Thing": g.Lacking[0], "Condition": g.Check})
+	}
+	if p != nil {
+		what := g.Item.Text
+		if len(g.Lacking) > 0 {
+			what = g.Lacking[0] + " " + what
+		}
+		if part := bestPart(p.index(), telling(p.index(), what), p.read); part > 0 {
+			return render("next-read", part)
+		}
+	}
+	q := gapQuery(g, rec)
+	if q == "" || searched[normalizeQuery(q)] {
+		return ""
+	}
+	return render("next-search", q)
+}
+
+// without is names less those in out.
+func without(names, out []string) []string {
+	var keep []string
+	for _, n := range names {
+		if !slices.Contains(out, n) {
+			keep = append(keep, n)
+		}
+	}
+	return keep
+}
+
+// gapQuery is a short search for what a gap lacks: the thing, then what
+// the item asks of it in its own words, without the words that only make
+// it a question or a list ("Mount Kenya height metres" for "the height of
+// Mount Kenya in metres", "Microsoft Office open source" for "whether
+// Microsoft Office is open source"). An item that names no thing of its
+// own ("its height in feet") is searched with the run's subject; one that
+// asks for a number of things, without.
+func gapQuery(g gap, rec *record) string {
+	a := askOf(g.Item, rec.objective)
+	thing := ""
+	switch {
+	case len(g.Lacking) > 0:
+		thing = g.Lacking[0]
+	case len(a.things) == 1:
+		thing = a.things[0]
+	case len(a.things) == 0 && countAsked(g.Item.Text) == 0 && !oneOfAKind(g.Item.Text):
+		if s := subject(rec); !sharesStem(g.Item.Text, s) {
+			thing = s
+		}
+	}
+	skip := map[string]bool{}
+	for _, th := range append(thingsIn(g.Item.Text), a.things...) {
+		for _, w := range words(th) {
+			skip[w] = true
+		}
+	}
+	var ws []string
+	prev := ""
+	for i, w := range strings.Fields(g.Item.Text) {
+		w = strings.Trim(w, ".,;:!?()\"'")
+		low := strings.ToLower(w)
+		asks := prev == "how" && (low == "well" || low == "much" || low == "many") // "how well each picks up..."
+		prev = low
+		if len([]rune(w)) < 3 || rank.IsStopWord(low) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) || asks {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return strings.TrimSpace(thing + " " + strings.Join(ws, " "))
+}
+
+// oneOfAKind reports whether an item asks for one thing of a kind ("a
+// second free photo editor"), which the run's subject is not.
+func oneOfAKind(item string) bool {
+	ws := words(item)
+	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ordinals[ws[0]])
+}
+
+// sharesStem reports whether a and b have a word in common, by stem.
+func sharesStem(a, b string) bool {
+	have := map[string]bool{}
+	for _, t := range rank.Stems(a) {
+		have[t] = true
+	}
+	for _, t := range rank.Stems(b) {
+		if have[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// subject is what the research is about, for a search that says "it":
+// the name the first finding's page is titled with ("Mount Kilimanjaro -
+// Worldpedia" gives "Mount Kilimanjaro"); when that title is a headline
+// rather than a name ("Walking to the top of Australia"), the objective's
+// names. A headline is never a subject: the item's own words search
+// better than a headline around them.
+func subject(rec *record) string {
+	if len(rec.findings) > 0 {
+		if title := titleSubject(rec.findings[0].Title); isName(title) {
+			return title
+		}
+	}
+	return namesIn(rec.objective)
+}
+
+// isName reports whether a title reads as a name: a few words, each
+// capitalised unless it is a stop word ("Mount Kilimanjaro", "Bay of
+// Fundy"), not a headline ("Walking to the top of Australia").
+func isName(title string) bool {
+	ws := strings.Fields(title)
+	if len(ws) == 0 || len(ws) > maxNameWords {
+		return false
+	}
+	for _, w := range ws {
+		r := []rune(w)
+		if unicode.IsLower(r[0]) && !rank.IsStopWord(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// titleSubject is a page title up to its site's name.
+func titleSubject(title string) string {
+	for _, sep := range []string{" - ", " | ", " – ", " — ", ": "} {
+		if i := strings.Index(title, sep); i > 0 {
+			title = title[:i]
+		}
+	}
+	if len([]rune(title)) > maxSubjectChars {
+		return ""
+	}
+	return strings.TrimSpace(title)
+}
+
+// namesIn is the objective's subject: the one thing it asks about
+// ("Mount Kosciuszko"); none when it asks about several (a comparison);
+// else its longest run of capitalised words after its first word, a run
+// ending at a comma, leaving out those capitalised for another reason
+// ("I", "Give").
+func namesIn(text string) string {
+	switch things := thingsIn(text); {
+	case len(things) == 1:
+		return things[0]
+	case len(things) > 1:
+		return ""
+	}
+	var run, best []string
+	for i, f := range strings.Fields(text) {
+		w := strings.Trim(f, ".,;:!?()\"'")
+		if i > 0 && len([]rune(w)) > 1 && unicode.IsUpper([]rune(w)[0]) && !rank.IsStopWord(strings.ToLower(w)) && !notNames[strings.ToLower(w)] {
+			run = append(run, w)
+			if len(run) > len(best) {
+				best = append([]string(nil), run...)
+			}
+			if strings.ContainsAny(f[len(f)-1:], ".,;:!?") {
+				run = nil // "Kestrel K2, Marlin M5": two names
+			}
+			continue
+		}
+		run = nil
+	}
+	return strings.Join(best, " ")
+}
