@@ -49,7 +49,7 @@ func batch(args []string, stdout, stderr io.Writer) int {
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	}
-	set, _ := withKey(f.apply(loaded).Normalized(), f.llmKey, stderr)
+	set, _ := withKey(f.apply(loaded).Normalized(), loaded.ServerURL, f.llmKey, stderr)
 	if errs := set.Validate(); len(errs) > 0 {
 		for _, e := range errs {
 			fmt.Fprintf(stderr, "scout batch: %s\n", e.Message)

@@ -53,7 +53,7 @@ Flags of run (they override the settings for this run; settings are never writte
   --llm-url URL     OpenAI-compatible base URL (default from settings, else http://127.0.0.1:1234/v1);
                     https:// for a server on another computer or a hosted service
   --llm-key KEY     API key for the model server (default: $SCOUT_LLM_KEY, else the key saved
-                    in the app); a server on this computer needs none
+                    in the app, for the server saved with it); a server on this computer needs none
   --model NAME      model id (default from settings, else the first model the server has loaded)
   --context N       context length in tokens (default: detected from the server, else 8192)
   --search-url URL  DuckDuckGo-HTML-compatible endpoint (default https://html.duckduckgo.com/html/)
@@ -101,7 +101,8 @@ The API key: --llm-key shows in the process list while Scout runs, so prefer
 SCOUT_LLM_KEY=KEY in the environment, or save the key in the app's Settings,
 which keeps it in the system keyring (or, where there is none, in a file only
 you can read, $XDG_CONFIG_HOME/scout/api-key). The key is sent to the model
-server alone, and is never written to a run folder.
+server alone, and is never written to a run folder; the saved key goes only to
+the server saved with it, not to another that --llm-url names.
 
 Settings live in $XDG_CONFIG_HOME/scout/settings.json and are edited in the app.
 `
@@ -153,13 +154,14 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	}
+	saved := set.ServerURL
 	if *llmURL != "" {
 		set.ServerURL = *llmURL
 	}
 	if *model != "" {
 		set.Model = *model
 	}
-	set, keyFrom := withKey(set, *llmKey, stderr)
+	set, keyFrom := withKey(set, saved, *llmKey, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	client := runner.Connect(set.ServerURL, set.APIKey)
@@ -222,10 +224,12 @@ func loadSettings() (settings.Settings, string) {
 const envKey = "SCOUT_LLM_KEY"
 
 // withKey lays the API key over set: flagKey (--llm-key), else
-// SCOUT_LLM_KEY, else the key the app saved. It returns where the key came
-// from, in words ("" for no key); a keyring or key file that cannot be
-// read is a warning on stderr.
-func withKey(set settings.Settings, flagKey string, stderr io.Writer) (settings.Settings, string) {
+// SCOUT_LLM_KEY, else the key the app saved, which belongs to the server
+// saved beside it (savedURL): it is not sent to another one that --llm-url
+// names, and a warning says how to give that one a key. It returns where
+// the key came from, in words ("" for no key); a keyring or key file that
+// cannot be read is a warning on stderr.
+func withKey(set settings.Settings, savedURL, flagKey string, stderr io.Writer) (settings.Settings, string) {
 	if k := strings.TrimSpace(flagKey); k != "" {
 		set.APIKey = settings.Key(k)
 		return set, "from --llm-key"
@@ -239,6 +243,10 @@ func withKey(set settings.Settings, flagKey string, stderr io.Writer) (settings.
 		if w != "" {
 			fmt.Fprintln(stderr, "warning:", w)
 		}
+	}
+	if key != "" && !sameServer(savedURL, set.ServerURL) {
+		fmt.Fprintf(stderr, "warning: the saved API key is for %s, so it is not sent to %s; if that server needs a key, give it with %s or --llm-key\n", savedURL, set.ServerURL, envKey)
+		key = ""
 	}
 	set.APIKey = key
 	switch {

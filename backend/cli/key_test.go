@@ -26,10 +26,16 @@ func keyedServer(t *testing.T) *llmtest.Server {
 	return srv
 }
 
-// saveKey keeps runKey as the app's settings screen would, in the key
-// file (tests never use the keyring: testenv turns it off).
-func saveKey(t *testing.T) {
+// saveKey keeps runKey for the server at serverURL as the app's settings
+// screen would: the address in the settings, the key in the key file
+// (tests never use the keyring: testenv turns it off).
+func saveKey(t *testing.T, serverURL string) {
 	t.Helper()
+	set := settings.Defaults()
+	set.ServerURL = serverURL
+	if err := settings.NewStore().Save(set); err != nil {
+		t.Fatalf("saving the settings: %v", err)
+	}
 	if st, err := settings.NewKeyStore().Save(runKey); err != nil || st.Where != settings.KeyInFile {
 		t.Fatalf("saving the key: %+v, %v", st, err)
 	}
@@ -43,11 +49,11 @@ func TestTheKeyIsInNothingARunWrites(t *testing.T) {
 	requireBrowser(t)
 	tests := []struct {
 		name  string
-		given func(t *testing.T) []string // extra arguments
+		given func(t *testing.T, serverURL string) []string // extra arguments
 	}{
-		{"SCOUT_LLM_KEY", func(t *testing.T) []string { t.Setenv("SCOUT_LLM_KEY", runKey); return nil }},
-		{"the saved key", func(t *testing.T) []string { saveKey(t); return nil }},
-		{"--llm-key", func(*testing.T) []string { return []string{"--llm-key", runKey} }},
+		{"SCOUT_LLM_KEY", func(t *testing.T, _ string) []string { t.Setenv("SCOUT_LLM_KEY", runKey); return nil }},
+		{"the saved key", func(t *testing.T, serverURL string) []string { saveKey(t, serverURL); return nil }},
+		{"--llm-key", func(*testing.T, string) []string { return []string{"--llm-key", runKey} }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -56,7 +62,7 @@ func TestTheKeyIsInNothingARunWrites(t *testing.T) {
 			_, web := fakeweb.Start(t, filepath.Join("..", "..", "testdata", "web"))
 			model := keyedServer(t)
 			out := filepath.Join(t.TempDir(), "run")
-			args := append([]string{"run", "--llm-url", model.BaseURL(), "--search-url", web.URL + "/search/html/", "--allow-local", "--headless", "--out", out}, tc.given(t)...)
+			args := append([]string{"run", "--llm-url", model.BaseURL(), "--search-url", web.URL + "/search/html/", "--allow-local", "--headless", "--out", out}, tc.given(t, model.BaseURL())...)
 			code, stdout, stderr := invoke(append(args, objective)...)
 			if code != 0 {
 				t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
@@ -135,19 +141,19 @@ func TestAMissingOrWrongKeyIsToldClearly(t *testing.T) {
 func TestCheckSendsTheKey(t *testing.T) {
 	tests := []struct {
 		name  string
-		given func(t *testing.T) []string
+		given func(t *testing.T, serverURL string) []string
 		from  string
 	}{
-		{"flag", func(*testing.T) []string { return []string{"--llm-key", runKey} }, "from --llm-key"},
-		{"environment", func(t *testing.T) []string { t.Setenv("SCOUT_LLM_KEY", runKey); return nil }, "from SCOUT_LLM_KEY"},
-		{"saved", func(t *testing.T) []string { saveKey(t); return nil }, "stored in a file readable only by you"},
+		{"flag", func(*testing.T, string) []string { return []string{"--llm-key", runKey} }, "from --llm-key"},
+		{"environment", func(t *testing.T, _ string) []string { t.Setenv("SCOUT_LLM_KEY", runKey); return nil }, "from SCOUT_LLM_KEY"},
+		{"saved", func(t *testing.T, serverURL string) []string { saveKey(t, serverURL); return nil }, "stored in a file readable only by you"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			isolate(t)
 			isolateData(t)
 			model := keyedServer(t)
-			code, stdout, stderr := invoke(append([]string{"check", "--llm-url", model.BaseURL()}, tc.given(t)...)...)
+			code, stdout, stderr := invoke(append([]string{"check", "--llm-url", model.BaseURL()}, tc.given(t, model.BaseURL())...)...)
 			if code != 0 {
 				t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 			}
@@ -158,6 +164,27 @@ func TestCheckSendsTheKey(t *testing.T) {
 				t.Errorf("the key was printed:\n%s%s", stdout, stderr)
 			}
 		})
+	}
+}
+
+// A key saved for one server is not sent to another that --llm-url
+// names: the run is refused by the keyed server as having no key, and a
+// warning says why and how to give that server its key.
+func TestTheSavedKeyStaysWithItsServer(t *testing.T) {
+	isolate(t)
+	isolateData(t)
+	saveKey(t, "http://127.0.0.1:1234/v1")
+	model := keyedServer(t)
+	code, stdout, stderr := invoke("check", "--llm-url", model.BaseURL())
+	if code == 0 {
+		t.Fatalf("check passed without the key\nstdout: %s\nstderr: %s", stdout, stderr)
+	}
+	want := "warning: the saved API key is for http://127.0.0.1:1234/v1, so it is not sent to " + model.BaseURL()
+	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "SCOUT_LLM_KEY or --llm-key") {
+		t.Errorf("stderr does not say why no key was sent:\n%s", stderr)
+	}
+	if strings.Contains(stdout+stderr, runKey) {
+		t.Errorf("the key was printed:\n%s%s", stdout, stderr)
 	}
 }
 

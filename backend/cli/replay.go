@@ -57,10 +57,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	}
+	saved := set.ServerURL
 	if *llmURL != "" {
 		set.ServerURL = *llmURL
 	}
-	set, _ = withKey(set, *llmKey, stderr)
+	set, _ = withKey(set, saved, *llmKey, stderr)
 	c := calls[i]
 	id := c.Model
 	if *model != "" {

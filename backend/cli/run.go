@@ -149,7 +149,7 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	}
-	set, _ := withKey(f.apply(loaded).Normalized(), f.llmKey, stderr)
+	set, _ := withKey(f.apply(loaded).Normalized(), loaded.ServerURL, f.llmKey, stderr)
 	if errs := set.Validate(); len(errs) > 0 {
 		for _, e := range errs {
 			fmt.Fprintf(stderr, "scout %s: %s\n", name, e.Message)
