@@ -33,8 +33,8 @@ type gap struct {
 	Lacking []string
 	// Check is the condition a yes-or-no item asks about ("whether
 	// LibreOffice is open source") that no finding answers either way.
-	Check string
-	Why   string
+	Check  string
+	Reason Reason
 	// Partial: findings touch the item without answering it in full.
 	Partial bool
 	// Count: fewer things than the item asks for.
@@ -69,7 +69,7 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 			return tie == tieNone // recorded before the rule, as a resumed run's may be
 		})
 		var names []string
-		refuted := ""
+		var refuted *Reason
 		if v, ok := byItem[it.Number]; ok {
 			names = v.Names
 			kept, why := admitted(t, rec, it.Number, v.Findings)
@@ -80,17 +80,17 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 				refuted = why
 			}
 			if !v.Covered && !claimAnswered(v.Missing, evidence) {
-				why := strings.TrimSpace(v.Missing)
-				if why == "" {
-					why = render("gap-unchecked", nil)
+				why := Reason{Key: ReasonSaid, Text: strings.TrimSpace(v.Missing)}
+				if why.Text == "" {
+					why = Reason{Key: ReasonUnchecked}
 				}
-				gaps = append(gaps, gap{Item: it, Why: why, Partial: len(evidence) > 0})
+				gaps = append(gaps, gap{Item: it, Reason: why, Partial: len(evidence) > 0})
 				continue
 			}
 		}
 		if g, bad := checkEvidence(t.asks[it.Number-1], t, evidence, names); bad {
-			if refuted != "" {
-				g.Why = refuted
+			if refuted != nil {
+				g.Reason = *refuted
 			}
 			gaps = append(gaps, g)
 		}
@@ -98,19 +98,22 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 	return gaps
 }
 
+// Why is the gap's reason as the model reads it.
+func (g gap) Why() string { return g.Reason.English() }
+
 // admitted are the cited findings that exist and that the tie rule does
 // not rule out for item n, and why the first it rules out cannot answer.
-func admitted(t ties, rec *record, n int, cited []int) ([]Finding, string) {
+func admitted(t ties, rec *record, n int, cited []int) ([]Finding, *Reason) {
 	var out []Finding
-	why := ""
+	var why *Reason
 	for _, k := range cited {
 		if k < 1 || k > len(rec.findings) {
 			continue
 		}
 		f := rec.findings[k-1]
 		if tie, reason := t.of(f, n); tie == tieNone {
-			if why == "" && reason != "" {
-				why = render("gap-refuted", map[string]any{"Finding": k, "Reason": reason})
+			if why == nil && reason != "" {
+				why = &Reason{Key: ReasonRefuted, Findings: []int{k}, Text: reason}
 			}
 			continue
 		}
@@ -164,7 +167,7 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 	case a.kind == kindCondition:
 		return checkWhether(a, t, evidence)
 	case len(evidence) == 0:
-		return gap{Item: it, Why: render("gap-uncovered", nil)}, true
+		return gap{Item: it, Reason: Reason{Key: ReasonUncovered}}, true
 	case len(a.things) > 1:
 		if g, bad := checkLacking(a, t, evidence); bad {
 			return g, true
@@ -194,11 +197,11 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 	}
 	if want > 0 {
 		if have := max(len(evidence), len(named)); have < want {
-			return gap{Item: it, Why: render("gap-count", map[string]int{"Have": have, "Want": want}), Partial: true, Count: true}, true
+			return gap{Item: it, Reason: Reason{Key: ReasonCount, Have: have, Want: want}, Partial: true, Count: true}, true
 		}
 	}
 	if c := missingCondition(text.String(), conds); c != "" {
-		return gap{Item: it, Condition: c, Why: render("gap-condition", c)}, true
+		return gap{Item: it, Condition: c, Reason: Reason{Key: ReasonCondition, Condition: c}}, true
 	}
 	return gap{}, false
 }
@@ -212,7 +215,7 @@ func checkWhether(a asked, t ties, evidence []Finding) (gap, bool) {
 		return gap{}, false
 	}
 	return gap{Item: a.Item, Lacking: open, Check: a.conds[0], Partial: len(open) < len(a.things),
-		Why: render("gap-whether", map[string]any{"Things": open, "Condition": a.conds[0]})}, true
+		Reason: Reason{Key: ReasonWhether, Things: open, Condition: a.conds[0]}}, true
 }
 
 // checkLacking checks an item about several things: each needs a finding
@@ -222,7 +225,7 @@ func checkLacking(a asked, t ties, evidence []Finding) (gap, bool) {
 	if len(open) == 0 {
 		return gap{}, false
 	}
-	return gap{Item: a.Item, Lacking: open, Partial: len(open) < len(a.things), Why: render("gap-lacking", open)}, true
+	return gap{Item: a.Item, Lacking: open, Partial: len(open) < len(a.things), Reason: Reason{Key: ReasonLacking, Things: open}}, true
 }
 
 // lacking are the things of a that no finding of evidence answers it for.
@@ -298,10 +301,10 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 			cond = c
 		}
 	}
-	g := gap{Item: it, Condition: cond, Things: out, Denied: denied, Met: met, Why: render("gap-condition", cond)}
+	g := gap{Item: it, Condition: cond, Things: out, Denied: denied, Met: met, Reason: Reason{Key: ReasonCondition, Condition: cond}}
 	switch {
 	case want > 0 && len(met) < want:
-		g.Why, g.Partial, g.Count = render("gap-count", map[string]int{"Have": len(met), "Want": want}), len(met) > 0, true
+		g.Reason, g.Partial, g.Count = Reason{Key: ReasonCount, Have: len(met), Want: want}, len(met) > 0, true
 		return g, true
 	case len(out) > 0:
 		g.Settled = len(met) > 0

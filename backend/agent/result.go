@@ -92,6 +92,9 @@ type Missing struct {
 	// Partial: the result answers the rest of the item from findings
 	// recorded for it; Why (and Things) say what it lacks.
 	Partial bool `json:"partial,omitempty"`
+	// Reasons are what Why says, as data the report words in the
+	// objective's language; none in a report from before them.
+	Reasons []Reason `json:"reasons,omitempty"`
 }
 
 // LeftOut are the things of a list item (Things) the result leaves out

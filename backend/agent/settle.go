@@ -28,12 +28,12 @@ func gapLines(gaps []gap) ([]Missing, []LeftOut) {
 		case len(g.Things) > 0:
 			lo = append(lo, LeftOut{Item: g.Item, Condition: g.Condition, Things: g.Things, Denied: g.Denied})
 			if g.Count {
-				nf = append(nf, Missing{Item: g.Item, Why: g.Why, Partial: g.Partial})
+				nf = append(nf, Missing{Item: g.Item, Why: g.Why(), Reasons: []Reason{g.Reason}, Partial: g.Partial})
 			}
 		case g.Condition != "":
-			nf = append(nf, Missing{Item: g.Item, Why: g.Why, Partial: true})
+			nf = append(nf, Missing{Item: g.Item, Why: g.Why(), Reasons: []Reason{g.Reason}, Partial: true})
 		default:
-			nf = append(nf, Missing{Item: g.Item, Why: g.Why, Things: g.Lacking, Partial: g.Partial})
+			nf = append(nf, Missing{Item: g.Item, Why: g.Why(), Reasons: []Reason{g.Reason}, Things: g.Lacking, Partial: g.Partial})
 		}
 	}
 	return nf, lo
@@ -104,14 +104,15 @@ func (e *itemEdit) view() {
 		e.m, e.l = nil, nil
 		e.say("repair-view-given", e.it)
 	case !given && e.m == nil:
-		why := render("promise-no-view", nil)
+		why := Reason{Key: ReasonNoView}
 		switch {
 		case e.r.res.Answer == "" && e.r.res.Status == StatusRunning:
-			why = render("promise-view-later", nil)
+			why = Reason{Key: ReasonViewLater}
 		case e.r.res.Answer == "":
-			why = render("promise-view-unwritten", nil)
+			why = Reason{Key: ReasonViewUnwritten}
 		}
-		e.m, e.l = &Missing{Item: e.it, Why: why}, nil
+		m := missing(e.it, why)
+		e.m, e.l = &m, nil
 		e.say("repair-no-view", e.it)
 	}
 }
@@ -121,7 +122,9 @@ func (e *itemEdit) view() {
 // left out when a finding shows it does not qualify.
 func (e *itemEdit) shape() {
 	if e.l != nil && len(e.l.Things) == 0 {
-		e.add(Missing{Item: e.it, Why: render("gap-condition", e.l.Condition), Partial: true})
+		m := missing(e.it, Reason{Key: ReasonCondition, Condition: e.l.Condition})
+		m.Partial = true
+		e.add(m)
 		e.l = nil
 		e.say("repair-unshown", e.it)
 	}
@@ -141,6 +144,7 @@ func (e *itemEdit) add(m Missing) {
 		e.m = &m
 		return
 	}
+	e.m.Reasons = joinReasons(*e.m, m)
 	e.m.Why = strings.TrimPrefix(e.m.Why+"; "+m.Why, "; ")
 	for _, th := range m.Things {
 		if !hasThing(e.m.Things, th) {
@@ -254,15 +258,17 @@ func (e *itemEdit) unsaid() {
 	case e.m != nil && e.m.Partial:
 		e.m.Partial = false
 		if len(left) > 0 {
-			e.m.Why += "; " + render("promise-unsaid", map[string]any{"Findings": findingNumbers(left)})
+			why := missing(e.it, Reason{Key: ReasonUnsaid, Findings: findingNumbers(left)})
+			e.m.Reasons = joinReasons(*e.m, why)
+			e.m.Why += "; " + why.Why
 		}
 		e.say("repair-unsaid", map[string]any{"Item": e.it})
 	case e.m == nil && (e.l == nil || len(e.r.qualifying(e.i, e.l)) > 0):
-		why := render("gap-uncovered", nil)
+		why := Reason{Key: ReasonUncovered}
 		if len(left) > 0 {
-			why = render("promise-unsaid", map[string]any{"Findings": findingNumbers(left)})
+			why = Reason{Key: ReasonUnsaid, Findings: findingNumbers(left)}
 		}
-		e.add(Missing{Item: e.it, Why: why})
+		e.add(missing(e.it, why))
 		e.say("repair-unsaid", map[string]any{"Item": e.it})
 	}
 }
@@ -290,11 +296,13 @@ func (e *itemEdit) unsaidThings(ans, left []Finding) {
 	if len(open) == 0 {
 		return
 	}
-	why := render("gap-lacking", open)
+	why := Reason{Key: ReasonLacking, Things: open}
 	if len(holders) > 0 {
-		why = render("promise-unsaid", map[string]any{"Things": open, "Findings": findingNumbers(holders)})
+		why = Reason{Key: ReasonUnsaid, Things: open, Findings: findingNumbers(holders)}
 	}
-	e.add(Missing{Item: e.it, Why: why, Things: open, Partial: len(ans) > 0})
+	m := missing(e.it, why)
+	m.Things, m.Partial = open, len(ans) > 0
+	e.add(m)
 	e.say("repair-unsaid", map[string]any{"Item": e.it, "Things": open})
 }
 
@@ -303,7 +311,7 @@ func merged(ms []Missing) *Missing {
 	if len(ms) == 0 {
 		return nil
 	}
-	e := itemEdit{m: &Missing{Item: ms[0].Item, Why: ms[0].Why, Things: slices.Clone(ms[0].Things), Partial: ms[0].Partial}}
+	e := itemEdit{m: &Missing{Item: ms[0].Item, Why: ms[0].Why, Reasons: slices.Clone(ms[0].Reasons), Things: slices.Clone(ms[0].Things), Partial: ms[0].Partial}}
 	for _, m := range ms[1:] {
 		e.add(m)
 	}

@@ -548,7 +548,7 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 		r := reconcile(tc.rec, tc.thought)
 		var whys []string
 		for _, g := range r.gaps {
-			whys = append(whys, g.Why)
+			whys = append(whys, g.Why())
 		}
 		if r.ask != tc.ask || !reflect.DeepEqual(whys, tc.gaps) {
 			t.Errorf("account %q: ask %v, gaps %q; want %v, %q", tc.thought, r.ask, whys, tc.ask, tc.gaps)

@@ -132,6 +132,9 @@ func TestOneItemAboutTwoThingsIsNotCoveredByHalf(t *testing.T) {
 	if len(res.NotFound) != 1 || res.NotFound[0].Why != "nothing found for Mount Kenya" {
 		t.Fatalf("not found %+v", res.NotFound)
 	}
+	if want := []Reason{{Key: ReasonLacking, Things: []string{"Mount Kenya"}}}; !reflect.DeepEqual(res.NotFound[0].Reasons, want) {
+		t.Errorf("the reasons the report words: %+v, want %+v", res.NotFound[0].Reasons, want)
+	}
 }
 
 func mainRange() fakeweb.Page {

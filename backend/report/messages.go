@@ -20,22 +20,43 @@ import (
 //go:embed messages/*.json
 var messageFS embed.FS
 
+// message is one message in one language: its text by CLDR plural
+// category ("one", "few", "many", "other"), the category being that of
+// the count the message says (1 Runde, 30 Runden; 1 ход, 3 хода, 5
+// ходов). A message without plural forms is "other" alone, and is a plain
+// string in the file; Chinese and Japanese have that one form.
+type message map[string]string
+
+func (m *message) UnmarshalJSON(b []byte) error {
+	var text string
+	if err := json.Unmarshal(b, &text); err == nil {
+		*m = message{pluralOther: text}
+		return nil
+	}
+	var forms map[string]string
+	if err := json.Unmarshal(b, &forms); err != nil {
+		return err
+	}
+	*m = forms
+	return nil
+}
+
 // words are the report's fixed words in one language.
 type words struct {
 	tag lang.Tag
-	m   map[string]string
+	m   map[string]message
 }
 
 // messageFiles are the messages of every language that has a file, by
 // its tag.
-var messageFiles = func() map[lang.Tag]map[string]string {
-	out := map[lang.Tag]map[string]string{}
+var messageFiles = func() map[lang.Tag]map[string]message {
+	out := map[lang.Tag]map[string]message{}
 	for _, t := range lang.Tags {
 		raw, err := messageFS.ReadFile("messages/" + string(t) + ".json")
 		if err != nil {
 			continue
 		}
-		m := map[string]string{}
+		m := map[string]message{}
 		if err := json.Unmarshal(raw, &m); err != nil {
 			panic(fmt.Sprintf("report messages for %s: %v", t, err)) // embedded: a test catches it
 		}
@@ -56,7 +77,24 @@ func wordsFor(objective string) words {
 func wordsOf(res *agent.Result) words { return wordsFor(res.Objective) }
 
 // s is the message key, in English where the language lacks it.
-func (w words) s(key string) string {
+func (w words) s(key string) string { return w.forms(key).pick(pluralOther) }
+
+// f is the message key with args put in.
+func (w words) f(key string, args ...any) string { return fmt.Sprintf(w.s(key), args...) }
+
+// p is the message key in the form its language gives count n, with args
+// put in (n is among them where the message says it).
+func (w words) p(key string, n int, args ...any) string {
+	tag := w.tag
+	if _, ok := w.m[key]; !ok {
+		tag = lang.English // said in English, so by English's forms
+	}
+	return fmt.Sprintf(w.forms(key).pick(pluralForm(tag, n)), args...)
+}
+
+// forms are the message key's forms, English's where the language lacks
+// it.
+func (w words) forms(key string) message {
 	if v, ok := w.m[key]; ok {
 		return v
 	}
@@ -66,8 +104,14 @@ func (w words) s(key string) string {
 	panic("report: no message " + key) // a typo in the code: every test of the report reaches it
 }
 
-// f is the message key with args put in.
-func (w words) f(key string, args ...any) string { return fmt.Sprintf(w.s(key), args...) }
+// pick is the message's text in plural form, "other" where it has no
+// such form.
+func (m message) pick(form string) string {
+	if v, ok := m[form]; ok {
+		return v
+	}
+	return m[pluralOther]
+}
 
 // joinNames is names as a sentence in the language lists them: "A, B
 // and C", "A、B和C".

@@ -52,7 +52,7 @@ func statusLine(res *agent.Result, w words) string {
 	case agent.StatusFinished:
 		return withError(w.f("status_finished", res.Turns), res.Error)
 	case agent.StatusTurnLimit:
-		return withError(w.f("status_turn_limit", res.Turns), res.Error)
+		return withError(w.p("status_turn_limit", res.Turns, res.Turns), res.Error)
 	case agent.StatusInterrupted:
 		if res.Error != "" {
 			return w.f("status_interrupted_because", res.Turns, oneLine(res.Error))
@@ -143,11 +143,7 @@ func gapSections(res *agent.Result, w words) []gapSection {
 	if len(res.NotFound) > 0 {
 		s := gapSection{Heading: w.s("not_found")}
 		for _, m := range res.NotFound {
-			if m.Why != "" && m.Why != "no finding covers it" {
-				s.Items = append(s.Items, w.f("gap_why", oneLine(m.Item.Text), oneLine(m.Why)))
-			} else {
-				s.Items = append(s.Items, oneLine(m.Item.Text))
-			}
+			s.Items = append(s.Items, notFoundLine(m, w))
 		}
 		out = append(out, s)
 	}
@@ -260,7 +256,7 @@ func figureLines(res *agent.Result, fig Figures, w words) []string {
 		w.f("figures_times", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second)),
 	}
 	if fig.Model != "" {
-		lines = append(lines, w.f("figures_model", oneLine(fig.Model), fig.ContextLength))
+		lines = append(lines, w.p("figures_model", fig.ContextLength, oneLine(fig.Model), fig.ContextLength))
 	}
 	return append(lines, w.f("figures_replies", res.SentBack, res.Rebuilds))
 }

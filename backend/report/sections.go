@@ -21,8 +21,8 @@ const (
 func Headings(section string) []string {
 	out := []string{english.s(section)}
 	for _, m := range messageFiles {
-		if h, ok := m[section]; ok && !slices.Contains(out, h) {
-			out = append(out, h)
+		if h, ok := m[section]; ok && !slices.Contains(out, h.pick(pluralOther)) {
+			out = append(out, h.pick(pluralOther))
 		}
 	}
 	slices.Sort(out[1:]) // the same pattern every time
