@@ -43,7 +43,7 @@ func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
 		} else {
 			// Keep why the run ended, if it ended early, and say the result
 			// is missing, and why: the report's status shows it.
-			why := "the final result could not be written: " + err.Error()
+			why := ResultUnwritten + err.Error()
 			if a.res.Error != "" {
 				why = a.res.Error + "; " + why
 			}
@@ -89,6 +89,10 @@ func (a *Agent) write(ctx context.Context, gaps []gap) (string, error) {
 }
 
 // errActionShaped: the writer answered with a research action.
+// ResultUnwritten begins the error of a run whose result the writer
+// could not write; the report says it in the objective's language.
+const ResultUnwritten = "the final result could not be written: "
+
 var errActionShaped = errors.New("the writer answered with a research action instead of the result")
 
 func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, error) {

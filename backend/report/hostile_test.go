@@ -250,6 +250,10 @@ func TestStatusSaysWhyTheResultIsMissing(t *testing.T) {
 		if !strings.Contains(md, "; the final result could not be written: the model server stopped answering\n") {
 			t.Errorf("%s: status does not say why there is no result:\n%s", status, md)
 		}
+		res.Objective = "Welche drei Editoren sind kostenlos?"
+		if md, _ := render(t, res); !strings.Contains(md, "; das endgültige Ergebnis konnte nicht geschrieben werden: the model server stopped answering\n") {
+			t.Errorf("%s: status does not say in German why there is no result:\n%s", status, md)
+		}
 	}
 }
 

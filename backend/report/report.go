@@ -50,9 +50,9 @@ func statusLine(res *agent.Result, w words) string {
 	switch res.Status {
 	// A finished run's error can only be why its result is missing.
 	case agent.StatusFinished:
-		return withError(w.f("status_finished", res.Turns), res.Error)
+		return withError(w.f("status_finished", res.Turns), res.Error, w)
 	case agent.StatusTurnLimit:
-		return withError(w.p("status_turn_limit", res.Turns, res.Turns), res.Error)
+		return withError(w.p("status_turn_limit", res.Turns, res.Turns), res.Error, w)
 	case agent.StatusInterrupted:
 		if res.Error != "" {
 			return w.f("status_interrupted_because", res.Turns, oneLine(res.Error))
@@ -77,11 +77,14 @@ func statusLine(res *agent.Result, w words) string {
 }
 
 // withError adds why the result could not be written to a status.
-func withError(status, err string) string {
+func withError(status, err string, w words) string {
 	if err == "" {
 		return status
 	}
-	return status + "; " + oneLine(err)
+	if why, ok := strings.CutPrefix(err, agent.ResultUnwritten); ok {
+		err = w.f("result_unwritten", why) // the error itself is the server's words
+	}
+	return status + w.s("why_sep") + oneLine(err)
 }
 
 func writeResult(sb *strings.Builder, res *agent.Result, w words) {
