@@ -18,10 +18,12 @@ import (
 // them by a dictionary of words and their frequencies. Scout embeds its
 // own cut of gse's dictionaries (dict/, made by internal/dictgen: the
 // Chinese words of frequency 20 and more, simplified and traditional, and
-// the commoner Japanese words: 1 MB compressed; gse's own, which it
-// embeds too, the linker leaves out as nothing here reads them).
+// the commoner Japanese words with the nouns its adjectives make (高さ):
+// 1.1 MB compressed; gse's own, which it embeds too, the linker leaves
+// out as nothing here reads them). Japanese numbers in kanji are kept
+// whole (numeralRuns).
 //
-// A dictionary costs 0.4 to 1.4 s and about 40 MB to load, so it is loaded
+// A dictionary costs 0.4 to 1.6 s and 40 to 50 MB to load, so it is loaded
 // only for a run whose objective is in its language (Prepare) or once a
 // text has a sentence of it (sentenceRunes): an English page that names a
 // mountain in Chinese characters loads nothing, and keeps the name whole.
@@ -125,16 +127,66 @@ func cutCJK(run string) []string {
 	if !seg.loaded.Load() && utf8.RuneCountInString(run) < sentenceRunes {
 		return []string{run} // a name in passing: not worth a dictionary
 	}
+	pieces := []string{run}
+	if seg == jaSeg {
+		pieces = numeralRuns(run)
+	}
 	var out []string
-	n := 0
-	for _, w := range seg.get().Cut(run, true) {
-		if w = strings.TrimSpace(w); w != "" {
-			out = append(out, w)
-			n += len(w)
+	for _, p := range pieces {
+		if utf8.RuneCountInString(p) >= minNumeralRun && strings.Trim(p, kanjiNumerals) == "" {
+			out = append(out, p)
+			continue
+		}
+		for _, w := range seg.get().Cut(p, true) {
+			if w = strings.TrimSpace(w); w != "" {
+				out = append(out, w)
+			}
 		}
 	}
-	if n != len(run) || strings.Join(out, "") != run {
+	if strings.Join(out, "") != run {
 		return []string{run}
+	}
+	return out
+}
+
+// kanjiNumerals are the characters Japanese writes a number in; a run of
+// minNumeralRun of them is one number ("三十", "二百億"), kept whole: the
+// dictionary would rather read "三十分" as 三 and 十分 ("enough") than as
+// 三十 and 分. A numeral alone is the dictionary's to read: 一番, 十分,
+// 三 and つ.
+const (
+	kanjiNumerals = "〇一二三四五六七八九十百千万億兆"
+	minNumeralRun = 2
+)
+
+// numeralRuns splits a Japanese run around its runs of minNumeralRun
+// kanji numerals or more.
+func numeralRuns(run string) []string {
+	var out []string
+	start, numStart, numRunes := 0, 0, 0
+	flush := func(end int) { // the numeral run numStart:end is over
+		if numRunes >= minNumeralRun {
+			if numStart > start {
+				out = append(out, run[start:numStart])
+			}
+			out = append(out, run[numStart:end])
+			start = end
+		}
+		numRunes = 0
+	}
+	for i, r := range run {
+		switch {
+		case !strings.ContainsRune(kanjiNumerals, r):
+			flush(i)
+		case numRunes == 0:
+			numStart, numRunes = i, 1
+		default:
+			numRunes++
+		}
+	}
+	flush(len(run))
+	if start < len(run) {
+		out = append(out, run[start:])
 	}
 	return out
 }
