@@ -250,3 +250,25 @@ func TestNotFoundLineInTheObjectivesLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A run's own gaps, as the agent finds them in its findings (Settle),
+// reach the report in the objective's language: a count short and an
+// item nothing covers, in German, French and Chinese.
+func TestSettledGapsInTheObjectivesLanguage(t *testing.T) {
+	for _, c := range []struct{ objective, list, height, finding, want string }{
+		{"Nenne drei kostenlose Texteditoren und die Höhe des Mount Kenya.", "drei kostenlose Texteditoren", "die Höhe des Mount Kenya",
+			"Vim ist ein kostenloser Texteditor.", "## In den gelesenen Seiten nicht gefunden\n\n- drei kostenlose Texteditoren (nur 1 von 3 gefunden)\n- die Höhe des Mount Kenya\n"},
+		{"Cite trois éditeurs de texte gratuits et la hauteur du mont Kenya.", "trois éditeurs de texte gratuits", "la hauteur du mont Kenya",
+			"Vim est un éditeur de texte gratuit.", "## Introuvable dans les pages lues\n\n- trois éditeurs de texte gratuits (seulement 1 sur 3 trouvés)\n- la hauteur du mont Kenya\n"},
+		{"列出三个免费的文本编辑器，以及肯尼亚山的高度。", "三个免费的文本编辑器", "肯尼亚山的高度",
+			"Vim 是一个免费的文本编辑器。", "## 在已读页面中未找到\n\n- 三个免费的文本编辑器（只找到 1 个，要求 3 个）\n- 肯尼亚山的高度\n"},
+	} {
+		res := &agent.Result{Objective: c.objective, Status: agent.StatusFinished, Turns: 3, Answer: "Vim [1].", Calls: map[string]int{},
+			Checklist: []agent.Item{{Number: 1, Text: c.list}, {Number: 2, Text: c.height}},
+			Findings:  []agent.Finding{{Number: 1, Turn: 2, URL: "http://x.test/", Items: []int{1}, Text: c.finding, Quote: c.finding}}}
+		agent.Settle(res)
+		if md := Markdown(res, Figures{}); !strings.Contains(md, c.want) {
+			t.Errorf("%s: the report lacks\n%s\nin\n%s", c.objective, c.want, md)
+		}
+	}
+}
