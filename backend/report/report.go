@@ -118,11 +118,7 @@ func checkSentence(res *agent.Result, w words) string {
 	if len(res.Unsupported) == 0 {
 		return ""
 	}
-	key := "check_many"
-	if len(res.Unsupported) == 1 {
-		key = "check_one"
-	}
-	return w.f(key, strings.Join(res.Unsupported, w.s("names_comma")))
+	return w.p("check_numbers", len(res.Unsupported), strings.Join(res.Unsupported, w.s("names_comma")))
 }
 
 func writeGaps(sb *strings.Builder, res *agent.Result, w words) {
