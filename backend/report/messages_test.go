@@ -207,8 +207,9 @@ func TestGoldenReportsInOtherLanguages(t *testing.T) {
 }
 
 // The report's English words for each reason are the agent's own (the
-// prompts'), so an English report says what the journal says; only a
-// finding the tie rule refutes is said without the rule's detail.
+// prompts'), so an English report says what the journal says, the tie
+// rule's detail included; another language says a refuted finding does not
+// answer the item, without the rule's English.
 func TestReasonsInEnglishAreTheAgents(t *testing.T) {
 	for _, r := range []agent.Reason{
 		{Key: agent.ReasonUncovered}, {Key: agent.ReasonCount, Have: 1, Want: 3}, {Key: agent.ReasonCondition, Condition: "open source"},
@@ -216,13 +217,14 @@ func TestReasonsInEnglishAreTheAgents(t *testing.T) {
 		{Key: agent.ReasonLacking, Things: []string{"Mount Kenya", "Kibo"}}, {Key: agent.ReasonUnchecked}, {Key: agent.ReasonSaid, Text: "the price"},
 		{Key: agent.ReasonUnsaid}, {Key: agent.ReasonUnsaid, Things: []string{"Mount Kenya"}, Findings: []int{2}}, {Key: agent.ReasonUnsaid, Findings: []int{2, 4}},
 		{Key: agent.ReasonNoView}, {Key: agent.ReasonViewUnwritten}, {Key: agent.ReasonViewLater},
+		{Key: agent.ReasonRefuted, Findings: []int{3}, Text: "does not name Vim"},
 	} {
 		if got, want := english.reason(r), r.English(); got != want {
 			t.Errorf("%+v: the report says %q, the agent %q", r, got, want)
 		}
 	}
-	if got := english.reason(agent.Reason{Key: agent.ReasonRefuted, Findings: []int{3}, Text: "does not name Vim"}); got != "finding [3] does not answer it" {
-		t.Errorf("refuted: %q", got)
+	if got := wordsFor("Welche drei Editoren sind kostenlos?").reason(agent.Reason{Key: agent.ReasonRefuted, Findings: []int{3}, Text: "does not name Vim"}); got != "Fund [3] beantwortet ihn nicht" {
+		t.Errorf("refuted, in German: %q", got)
 	}
 }
 

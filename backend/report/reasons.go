@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/lang"
 )
 
 // notFoundLine is an item named as not found, with why when there is
@@ -51,6 +52,12 @@ func (w words) reason(r agent.Reason) string {
 	case agent.ReasonUnchecked:
 		return w.s("why_unchecked")
 	case agent.ReasonRefuted:
+		// The tie rule's detail ("does not name Vim") is English: an
+		// English report keeps it, another says the finding does not
+		// answer the item.
+		if len(r.Findings) > 0 && r.Text != "" && w.tag == lang.English {
+			return r.English()
+		}
 		if len(r.Findings) > 0 {
 			return w.f("why_refuted", r.Findings[0])
 		}
