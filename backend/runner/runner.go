@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/scout-research/scout/backend/lang"
 	"path/filepath"
 	"time"
 
@@ -345,7 +344,8 @@ func (t *tools) search(s settings.Settings, guard *netguard.Guard, objective str
 	if t.stopped {
 		return notStarted{}
 	}
-	return inLanguage(provider(s, t.sess, guard), lang.Detect(objective))
+	tag, chosen := searchLanguage(s.Search, objective)
+	return inLanguage(provider(s, t.sess, guard), tag, chosen)
 }
 
 // notStarted is the model, browser and search of a run stopped before they

@@ -4,7 +4,9 @@ package search
 // SearXNG's language follow it, so a German objective finds German pages
 // first. An address in Settings that already sets one (a DuckDuckGo URL
 // with ?kl=uk-en, a SearXNG URL with ?language=fr) is the user's choice
-// and is kept. English sets none: the engines' defaults, as before.
+// and is kept. An English objective sets none: the engines' defaults, as
+// before. A language fixed in Settings (search.language) is asked for
+// whatever the objective's, English's too.
 
 // ddgRegions are DuckDuckGo's regions for the languages Scout detects, by
 // BCP 47 tag. Portuguese is Brazil's, the most of its readers.
@@ -25,3 +27,27 @@ func DuckDuckGoRegion(tag string) string { return ddgRegions[tag] }
 // SearXNGLanguage is the language parameter for a language tag, "" for
 // none.
 func SearXNGLanguage(tag string) string { return searxngLanguages[tag] }
+
+// English's region and language, asked for only when Settings fix
+// English: an English objective followed automatically asks for none.
+const (
+	englishRegion   = "us-en"
+	englishLanguage = "en"
+)
+
+// ChosenRegion is the kl region for a language Settings fix.
+func ChosenRegion(tag string) string {
+	if tag == "en" {
+		return englishRegion
+	}
+	return ddgRegions[tag]
+}
+
+// ChosenLanguage is SearXNG's language parameter for a language Settings
+// fix.
+func ChosenLanguage(tag string) string {
+	if tag == "en" {
+		return englishLanguage
+	}
+	return searxngLanguages[tag]
+}

@@ -47,3 +47,12 @@ func TestRegionsOfLanguages(t *testing.T) {
 		}
 	}
 }
+
+// A language Settings fix is asked for, English's too.
+func TestChosenRegions(t *testing.T) {
+	for tag, want := range map[string][2]string{"en": {"us-en", "en"}, "de": {"de-de", "de"}, "zh-Hans": {"cn-zh", "zh-CN"}, "ja": {"jp-jp", "ja"}} {
+		if got := [2]string{ChosenRegion(tag), ChosenLanguage(tag)}; got != want {
+			t.Errorf("%s fixed: %q, want %q", tag, got, want)
+		}
+	}
+}

@@ -70,6 +70,9 @@ type Settings struct {
 	// RunsAtOnce is how many objectives of the queue run at once; 0 means
 	// as many as the model server has slots (llama-server's /props), else 1.
 	RunsAtOnce int `json:"runs_at_once"`
+	// InterfaceLanguage is the language of the app's own words, one of
+	// InterfaceLanguages; "" follows the desktop's locale.
+	InterfaceLanguage string `json:"interface_language"`
 	// APIKey is sent to the model server; "" sends none. It is never
 	// saved with the other settings (see KeyStore) nor sent to the
 	// window: the key store, --llm-key or SCOUT_LLM_KEY fill it.
@@ -84,7 +87,15 @@ type Search struct {
 	DuckDuckGoURL string `json:"duckduckgo_url"`
 	// SearXNGURL is the base URL of a SearXNG instance with JSON output on.
 	SearXNGURL string `json:"searxng_url"`
+	// Language is the language results are asked in (DuckDuckGo's region,
+	// SearXNG's language), a tag of lang.Tags; "" follows each
+	// objective's language.
+	Language string `json:"language"`
 }
+
+// InterfaceLanguages are the languages the app's window speaks (the
+// frontend's frontend/src/i18n/<tag>.json files).
+var InterfaceLanguages = []string{"en", "zh", "de", "fr", "es", "ja"}
 
 // Defaults returns the settings a new user starts with.
 func Defaults() Settings {

@@ -63,6 +63,14 @@ func TestValidate(t *testing.T) {
 		{"runs at once 16", func(s *Settings) { s.RunsAtOnce = 16 }, "", ""},
 		{"runs at once 17", func(s *Settings) { s.RunsAtOnce = 17 }, FieldRunsAtOnce, "you entered 17"},
 		{"runs at once -1", func(s *Settings) { s.RunsAtOnce = -1 }, FieldRunsAtOnce, "between 0"},
+		{"interface automatic", func(s *Settings) { s.InterfaceLanguage = "" }, "", ""},
+		{"interface German", func(s *Settings) { s.InterfaceLanguage = "de" }, "", ""},
+		{"interface Chinese", func(s *Settings) { s.InterfaceLanguage = "zh" }, "", ""},
+		{"interface unknown", func(s *Settings) { s.InterfaceLanguage = "tlh" }, FieldInterface, "choose Automatic"},
+		{"search language automatic", func(s *Settings) { s.Search.Language = "" }, "", ""},
+		{"search language German", func(s *Settings) { s.Search.Language = "de" }, "", ""},
+		{"search language traditional Chinese", func(s *Settings) { s.Search.Language = "zh-Hant" }, "", ""},
+		{"search language unknown", func(s *Settings) { s.Search.Language = "xx" }, FieldSearchLang, "cannot search in"},
 		{"provider unknown", func(s *Settings) { s.Search.Provider = "bing" }, FieldProvider, "choose DuckDuckGo or SearXNG"},
 		{"searxng without url", func(s *Settings) { s.Search.Provider = ProviderSearXNG }, FieldSearXNGURL, "SearXNG"},
 		{"searxng with url", func(s *Settings) {
@@ -103,7 +111,8 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	want.ServerURL = "http://10.0.0.5:8080/v1"
 	want.Model = "qwen2.5-7b-instruct"
 	want.ContextLength = 16384
-	want.Search = Search{Provider: ProviderSearXNG, DuckDuckGoURL: DefaultDuckDuckGoURL, SearXNGURL: "http://127.0.0.1:8888"}
+	want.Search = Search{Provider: ProviderSearXNG, DuckDuckGoURL: DefaultDuckDuckGoURL, SearXNGURL: "http://127.0.0.1:8888", Language: "ja"}
+	want.InterfaceLanguage = "de"
 	want.ShowBrowser = false
 	want.MaxTurns = 40
 	want.AllowLocalNetwork = true
@@ -211,7 +220,7 @@ func TestLoadDamagedFile(t *testing.T) {
 
 func TestLoadResetsInvalidFields(t *testing.T) {
 	st := &Store{Path: filepath.Join(t.TempDir(), "settings.json")}
-	body := `{"model":"m","max_turns":9999,"context_length":100,"search":{"provider":"searxng","searxng_url":""}}`
+	body := `{"model":"m","max_turns":9999,"context_length":100,"interface_language":"tlh","search":{"provider":"searxng","searxng_url":"","language":"xx"}}`
 	if err := os.WriteFile(st.Path, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +230,7 @@ func TestLoadResetsInvalidFields(t *testing.T) {
 	if !reflect.DeepEqual(got.Settings, want) {
 		t.Fatalf("settings %+v, want %+v", got.Settings, want)
 	}
-	for _, f := range []string{FieldMaxTurns, FieldContextLength, FieldSearXNGURL} {
+	for _, f := range []string{FieldMaxTurns, FieldContextLength, FieldSearXNGURL, FieldInterface, FieldSearchLang} {
 		if !strings.Contains(got.Warning, f) {
 			t.Errorf("warning %q does not name %s", got.Warning, f)
 		}

@@ -202,6 +202,10 @@ func resetField(s *Settings, def Settings, field string) {
 		s.MaxTurns = def.MaxTurns
 	case FieldRunsAtOnce:
 		s.RunsAtOnce = def.RunsAtOnce
+	case FieldInterface:
+		s.InterfaceLanguage = def.InterfaceLanguage
+	case FieldSearchLang:
+		s.Search.Language = def.Search.Language
 	}
 }
 

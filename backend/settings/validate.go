@@ -5,7 +5,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/scout-research/scout/backend/lang"
 )
 
 // Field names used in FieldError, matching the JSON keys the frontend uses.
@@ -18,6 +21,8 @@ const (
 	FieldBrowserPath   = "browser_path"
 	FieldMaxTurns      = "max_turns"
 	FieldRunsAtOnce    = "runs_at_once"
+	FieldInterface     = "interface_language"
+	FieldSearchLang    = "search.language"
 )
 
 // FieldError says what is wrong with one field, in words for the user.
@@ -50,6 +55,8 @@ func (s Settings) Validate() []FieldError {
 	add(FieldBrowserPath, checkExecutable(s.BrowserPath))
 	add(FieldMaxTurns, checkMaxTurns(s.MaxTurns))
 	add(FieldRunsAtOnce, checkRunsAtOnce(s.RunsAtOnce))
+	add(FieldInterface, checkInterfaceLanguage(s.InterfaceLanguage))
+	add(FieldSearchLang, checkSearchLanguage(s.Search.Language))
 	return errs
 }
 
@@ -58,6 +65,20 @@ func checkRunsAtOnce(n int) string {
 		return fmt.Sprintf("Runs at once is between 0 (as many as the model server has slots) and %d; you entered %d.", MaxRunsAtOnce, n)
 	}
 	return ""
+}
+
+func checkInterfaceLanguage(l string) string {
+	if l == "" || slices.Contains(InterfaceLanguages, l) {
+		return ""
+	}
+	return fmt.Sprintf("Scout's window does not speak %q: choose Automatic or one of %s.", l, strings.Join(InterfaceLanguages, ", "))
+}
+
+func checkSearchLanguage(l string) string {
+	if l == "" || slices.Contains(lang.Tags, lang.Tag(l)) {
+		return ""
+	}
+	return fmt.Sprintf("Scout cannot search in %q: choose Automatic (the objective's language) or a language of the list.", l)
 }
 
 func checkHTTPURL(raw, what string) string {
@@ -126,6 +147,8 @@ func (s Settings) Normalized() Settings {
 	s.Search.Provider = strings.TrimSpace(s.Search.Provider)
 	s.Search.DuckDuckGoURL = strings.TrimSpace(s.Search.DuckDuckGoURL)
 	s.Search.SearXNGURL = strings.TrimSpace(s.Search.SearXNGURL)
+	s.Search.Language = strings.TrimSpace(s.Search.Language)
+	s.InterfaceLanguage = strings.TrimSpace(s.InterfaceLanguage)
 	s.BrowserPath = strings.TrimSpace(s.BrowserPath)
 	return s
 }
