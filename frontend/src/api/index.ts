@@ -4,6 +4,7 @@
 import * as App from '../../wailsjs/go/main/App';
 import { ClipboardSetText, EventsOn, WindowSetTitle } from '../../wailsjs/runtime/runtime';
 import { asSentence, userMessage } from '../lib/message';
+import { t } from '../i18n/index.svelte';
 import type {
   AboutView, CallUpdate, HistoryEntry, QueueView, KeyStatus, Measurement, ProbeStep, Progress, ReportView, RunView, SaveResult, ServerInfo, SettingsView, SetupProgress, SetupStatus,
   Settings,
@@ -228,7 +229,7 @@ export async function openExternal(url: string): Promise<string> {
     return '';
   } catch (err) {
     const copied = await ClipboardSetText(url).catch(() => false);
-    return asSentence(errorMessage(err)) + (copied ? ' The link is copied to the clipboard.' : '');
+    return asSentence(errorMessage(err)) + (copied ? ' ' + t('common.link_copied') : '');
   }
 }
 

@@ -1,6 +1,7 @@
 // Pure helpers that turn a connection test into what the settings screen
 // shows. Kept free of Svelte so they are tested directly.
 import type { FieldError, ServerInfo } from '../api';
+import { t, tn } from '../i18n/index.svelte';
 
 /** The context the agent assumes when neither the user nor the server gives one. */
 export const FALLBACK_CONTEXT = 8192;
@@ -17,11 +18,11 @@ export interface ModelChoice {
  * screen never silently changes a setting.
  */
 export function modelChoices(info: ServerInfo | null, current: string): ModelChoice[] {
-  const choices: ModelChoice[] = [{ value: '', label: 'First model the server has loaded' }];
+  const choices: ModelChoice[] = [{ value: '', label: t('settings.model_first') }];
   const models = info?.models ?? [];
   for (const m of models) choices.push({ value: m, label: m });
   if (current !== '' && !models.includes(current)) {
-    const label = info ? `${current} (not listed by the server)` : current;
+    const label = info ? t('settings.model_unlisted', { model: current }) : current;
     choices.push({ value: current, label });
   }
   return choices;
@@ -30,25 +31,21 @@ export function modelChoices(info: ServerInfo | null, current: string): ModelCho
 /** The hint next to the context length field. */
 export function contextHint(info: ServerInfo | null, setting: number): string {
   if (!info) {
-    return setting === 0 ? '0 means detect it from the server when a run starts.' : '';
+    return setting === 0 ? t('settings.context_detect') : '';
   }
   if (info.context_length > 0) {
-    const detected = `detected: ${info.context_length} tokens`;
-    if (setting > 0 && setting !== info.context_length) return `${detected}; your ${setting} is used`;
-    return detected;
+    if (setting > 0 && setting !== info.context_length) return t('settings.context_yours', { n: info.context_length, yours: setting });
+    return t('settings.context_detected', { n: info.context_length });
   }
-  return setting > 0
-    ? 'the server does not report it; your value is used'
-    : `the server does not report it; ${FALLBACK_CONTEXT} is assumed`;
+  return setting > 0 ? t('settings.context_unreported_yours') : t('settings.context_unreported', { n: FALLBACK_CONTEXT });
 }
 
 /** One line saying what the connection test found. */
 export function connectionSummary(info: ServerInfo): string {
-  const server = info.server || 'the model server';
-  const n = info.models.length;
-  const models = `${n} model${n === 1 ? '' : 's'}`;
-  const context = info.context_length > 0 ? `, context ${info.context_length} tokens` : '';
-  return `Connected to ${server}: ${models}${context}.`;
+  const server = info.server || t('settings.the_server');
+  const models = tn('settings.models', info.models.length);
+  const context = info.context_length > 0 ? t('settings.connected_context', { n: info.context_length }) : '';
+  return t('settings.connected', { server, models, context });
 }
 
 /** Field errors keyed by field name, for inline display. */

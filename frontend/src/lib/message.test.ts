@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_FAILURE, asSentence, printingLine, userMessage } from './message';
+import { asSentence, printingLine, userMessage } from './message';
+
+const UNKNOWN_FAILURE = 'Something went wrong talking to the Scout backend. Restart the app; if it happens again, report it.';
 
 describe('userMessage', () => {
   it.each([

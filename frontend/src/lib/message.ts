@@ -1,8 +1,6 @@
 // How an error from Go reads on screen. Kept free of the Wails bindings so
 // it is tested directly.
-
-/** What a failure that says nothing shows. */
-export const UNKNOWN_FAILURE = 'Something went wrong talking to the Scout backend. Restart the app; if it happens again, report it.';
+import { t } from '../i18n/index.svelte';
 
 /**
  * The message to show for a rejected Go call: Go's text, which is written
@@ -11,7 +9,7 @@ export const UNKNOWN_FAILURE = 'Something went wrong talking to the Scout backen
  */
 export function userMessage(err: unknown): string {
   const text = typeof err === 'string' ? err.trim() : err instanceof Error ? err.message.trim() : '';
-  if (text === '') return UNKNOWN_FAILURE;
+  if (text === '') return t('common.unknown_failure');
   return text[0].toLocaleUpperCase('en-US') + text.slice(1);
 }
 
@@ -24,5 +22,5 @@ export function asSentence(text: string): string {
 /** What the report screen says while a PDF prints, seconds after it began. */
 export function printingLine(path: string, seconds: number): string {
   const name = path.split(/[\\/]/).pop() || path;
-  return `Printing ${name}… ${Math.floor(seconds)} s (a PDF takes 5 to 15 s)`;
+  return t('report.printing', { name, s: Math.floor(seconds) });
 }

@@ -3,6 +3,7 @@
 // figures and the words; these only lay them out.
 import type { CallProgress, Measurement } from '../api';
 import { when } from './when';
+import { t } from '../i18n/index.svelte';
 
 /** A speed in tokens per second: whole from 10 up, one decimal below, '?' when not measured. */
 export function rate(r: number): string {
@@ -12,15 +13,20 @@ export function rate(r: number): string {
 
 /** An answer of the probe in words. */
 export function answer(v: string): string {
-  return ({ yes: 'yes', no: 'no', unknown: 'cannot tell (too fast to time)' } as Record<string, string>)[v] ?? v;
+  const words: Record<string, () => string> = {
+    yes: () => t('settings.answer_yes'),
+    no: () => t('settings.answer_no'),
+    unknown: () => t('settings.answer_unknown'),
+  };
+  return words[v]?.() ?? v;
 }
 
 /** When a measurement was made and what it cost: "Measured 1 Dec 2026, 14:02, in 6 s." */
 export function measuredLine(m: Measurement): string {
   const at = when(m.measured);
   const s = Math.round((m.took_ns ?? 0) / 1e9);
-  const took = s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `Measured${at ? ' ' + at : ''}, in ${took} of model time.`;
+  const took = s < 60 ? t('settings.seconds', { s }) : t('settings.minutes', { m: Math.floor(s / 60), s: s % 60 });
+  return at ? t('settings.measured', { when: at, took }) : t('settings.measured_undated', { took });
 }
 
 /** The progress bar's fill, 0-100, or null when the share done cannot be told (a call's or the probe's). */

@@ -3,6 +3,7 @@
 // this only keeps what it reports and passes on what the user asks.
 import * as api from '../api';
 import type { QueueItem, QueueView } from '../api';
+import { t, type Key } from '../i18n/index.svelte';
 
 /** The objectives in text typed one a line, without blank lines. */
 export function objectiveLines(text: string): string[] {
@@ -14,19 +15,8 @@ export function objectiveLines(text: string): string[] {
 
 /** A queued objective's state in words. */
 export function stateWords(state: string): string {
-  switch (state) {
-    case 'queued':
-      return 'queued';
-    case 'running':
-      return 'running';
-    case 'finished':
-      return 'done: finished';
-    case 'stopped':
-      return 'done: stopped';
-    case 'failed':
-      return 'done: failed';
-  }
-  return state;
+  const key = `queue.${state}`;
+  return ['queued', 'running', 'finished', 'stopped', 'failed'].includes(state) ? t(key as Key) : state;
 }
 
 export class QueueStore {

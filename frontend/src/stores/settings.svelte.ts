@@ -3,6 +3,7 @@
 import * as api from '../api';
 import type { AboutView, KeyStatus, Measurement, ProbeStep, ServerInfo, Settings, SetupStatus } from '../api';
 import { errorsByField } from '../lib/connection';
+import { setLanguage, t, type Key } from '../i18n/index.svelte';
 
 export type Connection =
   | { state: 'idle' }
@@ -64,6 +65,7 @@ export class SettingsStore {
       const view = await api.loadSettings();
       this.form = view.settings;
       this.savedJSON = JSON.stringify(view.settings);
+      setLanguage(view.settings.interface_language ?? '');
       this.warning = view.warning;
       this.path = view.path;
       this.loadError = '';
@@ -216,12 +218,13 @@ export class SettingsStore {
       this.fieldErrors = errorsByField(res.errors);
       if (Object.keys(this.fieldErrors).length > 0) return false;
       this.savedJSON = JSON.stringify(this.form);
+      setLanguage(this.form.interface_language ?? '');
       if (!(await this.saveKey())) return false;
       this.warning = '';
       this.saved = true;
       const c = this.connection;
       if (c.state === 'failed' && c.url === this.form.server_url) {
-        this.saveWarning = `Saved, but this server URL failed its test just now: ${c.message} A run will fail the same way until it answers.`;
+        this.saveWarning = t('settings.saved_failing', { message: c.message });
       }
       return true;
     } catch (err) {
@@ -295,10 +298,10 @@ export class SettingsStore {
   }
 }
 
-const WHOLE_NUMBER_MESSAGES: Record<'context_length' | 'max_turns' | 'runs_at_once', string> = {
-  context_length: 'Enter a whole number of tokens, or 0 to detect it from the server.',
-  max_turns: 'Enter a whole number of turns between 1 and 500.',
-  runs_at_once: 'Enter a whole number of runs between 0 (as many as the model server has slots) and 16.',
+const WHOLE_NUMBER_MESSAGES: Record<'context_length' | 'max_turns' | 'runs_at_once', Key> = {
+  context_length: 'settings.whole_context',
+  max_turns: 'settings.whole_turns',
+  runs_at_once: 'settings.whole_runs',
 };
 
 /** Errors for number fields that are empty or not whole numbers. */
@@ -306,7 +309,7 @@ export function wholeNumberErrors(form: Settings): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of ['context_length', 'max_turns', 'runs_at_once'] as const) {
     const v: unknown = form[field];
-    if (typeof v !== 'number' || !Number.isInteger(v)) errors[field] = WHOLE_NUMBER_MESSAGES[field];
+    if (typeof v !== 'number' || !Number.isInteger(v)) errors[field] = t(WHOLE_NUMBER_MESSAGES[field]);
   }
   return errors;
 }

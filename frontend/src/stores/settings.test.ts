@@ -8,13 +8,14 @@ const defaults = (): Settings => ({
   server_url: 'http://127.0.0.1:1234/v1',
   model: '',
   context_length: 0,
-  search: { provider: 'duckduckgo', duckduckgo_url: 'https://html.duckduckgo.com/html/', searxng_url: '' },
+  search: { provider: 'duckduckgo', duckduckgo_url: 'https://html.duckduckgo.com/html/', searxng_url: '', language: '' },
   show_browser: true,
   browser_path: '',
   max_turns: 100,
   allow_local_network: false,
   read_ahead: true,
   runs_at_once: 0,
+  interface_language: '',
 });
 
 vi.mock('../api', () => ({

@@ -208,6 +208,7 @@ export namespace settings {
 	    provider: string;
 	    duckduckgo_url: string;
 	    searxng_url: string;
+	    language: string;
 	}
 	export interface Settings {
 	    server_url: string;
@@ -220,6 +221,7 @@ export namespace settings {
 	    allow_local_network: boolean;
 	    read_ahead: boolean;
 	    runs_at_once: number;
+	    interface_language: string;
 	}
 
 }

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import en from './en.json';
+import { fill, language, messageFiles, resolve, setLanguage, t, textOf, tn, type Key } from './index.svelte';
+
+const keys = Object.keys(en).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+afterEach(() => setLanguage('en', []));
+
+describe('message files', () => {
+  for (const [lang, file] of Object.entries(messageFiles)) {
+    it(`${lang}.json has exactly English's keys, each with its {placeholders}`, () => {
+      expect(Object.keys(file).sort()).toEqual(keys);
+      for (const key of keys as Key[]) {
+        expect(file[key]?.trim(), `${lang} ${key}`).not.toBe('');
+        expect(placeholders(file[key] ?? ''), `${lang} ${key}`).toEqual(placeholders(en[key]));
+      }
+    });
+  }
+
+  // A file copied from English and left so would pass the key test: a
+  // translation shares few messages with English (product names, "OK").
+  for (const [lang, file] of Object.entries(messageFiles)) {
+    if (lang === 'en') continue;
+    it(`${lang}.json is translated`, () => {
+      const same = (keys as Key[]).filter((k) => file[k] === en[k]);
+      expect(same.length, `${lang} keeps English in ${same.join(', ')}`).toBeLessThanOrEqual(6);
+    });
+  }
+});
+
+describe('lookup', () => {
+  it('falls back to English for a key a language lacks', () => {
+    expect(textOf({}, 'nav.research')).toBe('Research');
+    expect(textOf({ 'nav.research': 'Recherche' }, 'nav.research')).toBe('Recherche');
+    expect(textOf({ 'nav.report': 'Bericht' }, 'nav.research')).toBe('Research');
+  });
+
+  it('speaks the language set, with values filled in', () => {
+    setLanguage('de', []);
+    expect(language()).toBe('de');
+    expect(t('nav.settings')).toBe('Einstellungen');
+    expect(t('run.turn_of', { turn: 3, max: 100 })).toBe('Runde 3 von 100');
+    expect(document.documentElement.lang).toBe('de');
+    setLanguage('zh', []);
+    expect(document.documentElement.lang).toBe('zh-Hans');
+  });
+
+  it('chooses the plural form of the language', () => {
+    expect([tn('history.turns', 1), tn('history.turns', 2), tn('history.turns', 0)]).toEqual(['1 turn', '2 turns', '0 turns']);
+    setLanguage('fr', []);
+    expect([tn('history.turns', 0), tn('history.turns', 1), tn('history.turns', 2)]).toEqual(['0 tour', '1 tour', '2 tours']);
+    setLanguage('ja', []);
+    expect(tn('history.turns', 1)).toBe('1 ターン');
+  });
+
+  it('leaves a {name} it has no value for as it is', () => {
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
+
+describe('the language chosen', () => {
+  it.each([
+    ['', ['de-DE', 'en-US'], 'de'],
+    ['', ['en-GB'], 'en'],
+    ['', ['zh-CN'], 'zh'],
+    ['', ['zh-TW'], 'zh'],
+    ['', ['ja'], 'ja'],
+    ['', ['pt-BR', 'fr-FR'], 'fr'],
+    ['', ['pt-BR'], 'en'],
+    ['', ['C'], 'en'],
+    ['', [], 'en'],
+    ['es', ['de-DE'], 'es'],
+    ['tlh', ['de-DE'], 'de'],
+  ])('setting %j with locales %j speaks %s', (choice, locales, want) => {
+    expect(resolve(choice, locales)).toBe(want);
+  });
+});

@@ -1,0 +1,102 @@
+// The app's words in the user's language. Each language's messages are a
+// JSON file here (<tag>.json, flat keys); English's is the full set and
+// the fallback for a key another file lacks. A message's {name} is filled
+// from the values given; a counted message has a key per plural form
+// ("<base>.one", "<base>.other"), chosen by Intl.PluralRules.
+//
+// A store of our own rather than svelte-i18n: that library's words are a
+// svelte/store ($_) that the runes stores (*.svelte.ts) cannot read, it
+// brings intl-messageformat and, as runtime dependencies, esbuild and a
+// CLI; Scout needs a lookup, {placeholders} and plural forms, which this
+// does in a screen of code with keys TypeScript checks.
+import en from './en.json';
+import zh from './zh.json';
+import de from './de.json';
+import fr from './fr.json';
+import es from './es.json';
+import ja from './ja.json';
+
+/** A message's key: en.json names them all. */
+export type Key = keyof typeof en;
+
+/** The base of a counted message, which has "<base>.one" and "<base>.other" keys. */
+export type Counted = Key extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+
+/** A message file: some or all of English's keys. */
+export type Messages = Partial<Record<Key, string>>;
+
+/** The languages the window speaks, each named in itself (Settings lists them so). */
+export const languages = {
+  en: 'English',
+  zh: '简体中文',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  ja: '日本語',
+} as const;
+
+/** A language the window speaks. */
+export type Language = keyof typeof languages;
+
+const files: Record<Language, Messages> = { en, zh, de, fr, es, ja };
+
+/** Each language's file, for the tests that compare them with English's. */
+export const messageFiles: Readonly<Record<Language, Messages>> = files;
+
+let current = $state<Language>('en');
+
+/** The language the window speaks now. */
+export function language(): Language {
+  return current;
+}
+
+/**
+ * The language to speak: the one Settings chose (choice), else the first
+ * of the desktop's locales (navigator.languages: WebKitGTK takes them from
+ * LANG and LANGUAGE, WebView2 from Windows' display language) that Scout
+ * speaks, else English. Chinese in any script reads the simplified file.
+ */
+export function resolve(choice: string, locales: readonly string[]): Language {
+  if (choice in languages) return choice as Language;
+  for (const l of locales) {
+    const base = l.toLowerCase().split(/[-_]/)[0];
+    if (base in languages) return base as Language;
+  }
+  return 'en';
+}
+
+/** Speaks the language Settings chose, or the desktop's with choice "". */
+export function setLanguage(choice: string, locales: readonly string[] = navigatorLocales()): void {
+  current = resolve(choice, locales);
+  // The page's language picks the CJK glyphs (Chinese and Japanese draw
+  // some characters differently) and what a screen reader speaks.
+  if (typeof document !== 'undefined') document.documentElement.lang = current === 'zh' ? 'zh-Hans' : current;
+}
+
+function navigatorLocales(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** The message for key in file, else English's. */
+export function textOf(file: Messages, key: Key): string {
+  return file[key] ?? en[key];
+}
+
+/** The message key in the window's language, with its {names} filled from params. */
+export function t(key: Key, params?: Record<string, string | number>): string {
+  const text = textOf(files[current], key);
+  return params ? fill(text, params) : text;
+}
+
+/** The counted message base for n ({n} in it is n), in the window's language. */
+export function tn(base: Counted, n: number, params?: Record<string, string | number>): string {
+  const form = `${base}.${new Intl.PluralRules(current).select(n)}`;
+  const key = (form in en ? form : `${base}.other`) as Key;
+  return t(key, { n, ...params });
+}
+
+/** text with each {name} that params holds replaced by its value. */
+export function fill(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
