@@ -183,6 +183,7 @@ case "$mode" in
     ;;
   test)
     want "fonts for pages, a virtual screen for the app under test and key presses for its window" fonts-liberation xvfb xauth xdotool
+    want "Chinese and Japanese glyphs for the translated window's screenshots" fonts-noto-cjk
     want "pdftotext, to read PDF documents and check PDF exports" poppler-utils
     want "checks of the shell scripts, the desktop entry and the .deb package, and gio to launch the entry" shellcheck desktop-file-utils dpkg-dev libglib2.0-bin
     want "makensis, to build the Windows installer, and checks of the packages: lintian, appstreamcli, wrestool and 7z" nsis lintian appstream icoutils p7zip-full

@@ -15,7 +15,7 @@ import (
 // Packages deps.sh installs, per purpose, as it names them to apt-get.
 var (
 	buildPackages = []string{"build-essential", "pkg-config", "libgtk-3-dev", "libwebkit2gtk-4.1-dev"}
-	testPackages  = []string{"fonts-liberation", "xvfb", "xauth", "xdotool", "poppler-utils",
+	testPackages  = []string{"fonts-liberation", "xvfb", "xauth", "xdotool", "fonts-noto-cjk", "poppler-utils",
 		"shellcheck", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin",
 		"nsis", "lintian", "appstream", "icoutils", "p7zip-full", "dbus-daemon", "gnome-keyring"}
 	everyPackage = slices.Concat(buildPackages, testPackages)
@@ -98,7 +98,7 @@ func TestDepsScript(t *testing.T) {
 			m.browsers = []string{"google-chrome"}
 			m.installed = slices.Concat(buildPackages, []string{"xvfb", "shellcheck"})
 		},
-		commands: install(false, "fonts-liberation", "xauth", "xdotool", "poppler-utils", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin",
+		commands: install(false, "fonts-liberation", "xauth", "xdotool", "fonts-noto-cjk", "poppler-utils", "desktop-file-utils", "dpkg-dev", "libglib2.0-bin",
 			"nsis", "lintian", "appstream", "icoutils", "p7zip-full", "dbus-daemon", "gnome-keyring"),
 		output: []string{"Installing what Scout needs: fonts-liberation xauth xdotool (fonts for pages"},
 	}, {
