@@ -196,7 +196,9 @@ func openPage(t testing.TB, url string) playwright.Page {
 		t.Fatalf("launching %s: %v", exe, err)
 	}
 	t.Cleanup(func() { _ = b.Close() })
-	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1180, Height: 900}})
+	// An English locale, whoever runs the tests: the window follows it
+	// unless Settings choose a language (TestInterfaceLanguage).
+	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1180, Height: 900}, Locale: playwright.String("en-US")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,12 +19,13 @@ describe('message files', () => {
   }
 
   // A file copied from English and left so would pass the key test: a
-  // translation shares few messages with English (product names, "OK").
+  // translation shares few messages with English (formats such as
+  // "{s} s", units, product names), under one in twenty.
   for (const [lang, file] of Object.entries(messageFiles)) {
     if (lang === 'en') continue;
     it(`${lang}.json is translated`, () => {
       const same = (keys as Key[]).filter((k) => file[k] === en[k]);
-      expect(same.length, `${lang} keeps English in ${same.join(', ')}`).toBeLessThanOrEqual(6);
+      expect(same.length, `${lang} keeps English in ${same.join(', ')}`).toBeLessThan(keys.length / 20);
     });
   }
 });
