@@ -52,9 +52,11 @@ export function language(): Language {
 
 /**
  * The language to speak: the one Settings chose (choice), else the first
- * of the desktop's locales (navigator.languages: WebKitGTK takes them from
- * LANG and LANGUAGE, WebView2 from Windows' display language) that Scout
- * speaks, else English. Chinese in any script reads the simplified file.
+ * of the desktop's locales (navigator.languages: WebKitGTK takes it from
+ * the process's locale, LANG or LC_ALL, when that locale is installed, as
+ * it is on a desktop that uses it; WebView2 from Windows' display
+ * language) that Scout speaks, else English. Chinese in any script reads
+ * the simplified file.
  */
 export function resolve(choice: string, locales: readonly string[]): Language {
   if (choice in languages) return choice as Language;
