@@ -17,7 +17,7 @@ import (
 // German in its settings (the browser's own locale is English: the setting
 // wins) and finds German words on the research and settings screens; then
 // chooses Chinese in Settings and finds the window speaking it at once,
-// the choice saved. Both languages fit the smallest window. With
+// the choice saved. Every language fits the smallest window. With
 // SCOUT_SCREENSHOTS set it saves research.de.png, settings.de.png,
 // research.zh.png and settings.zh.png.
 func TestInterfaceLanguage(t *testing.T) {
@@ -87,6 +87,24 @@ func TestInterfaceLanguage(t *testing.T) {
 	screenshot(t, page, "research.zh.png")
 	expectText(t, page, "open-report", "阅读报告")
 	assertFits(t, page, "research.zh-900x600.png")
+
+	// Every language fits: Settings, the finished run, its report and
+	// the history.
+	for lang, save := range map[string]string{"de": "Speichern", "zh": "保存", "fr": "Enregistrer", "es": "Guardar", "ja": "保存", "en": "Save"} {
+		click(t, page, "nav-settings")
+		if _, err := page.Locator("#interface_language").SelectOption(playwright.SelectOptionValues{Values: &[]string{lang}}); err != nil {
+			t.Fatal(err)
+		}
+		click(t, page, "save")
+		expectText(t, page, "save", save)
+		screenshot(t, page, "settings."+lang+".png")
+		assertFits(t, page, "settings."+lang+"-900x600.png")
+		for _, screen := range []string{"home", "report", "history"} {
+			click(t, page, "nav-"+screen)
+			screenshot(t, page, screen+"."+lang+".png")
+			assertFits(t, page, screen+"."+lang+"-900x600.png")
+		}
+	}
 }
 
 // languageFields scrolls Settings to the search language, then to the
