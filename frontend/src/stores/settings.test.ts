@@ -37,6 +37,7 @@ vi.mock('../api', () => ({
 
 import * as api from '../api';
 import { SettingsStore, wholeNumberErrors } from './settings.svelte';
+import { language, setLanguage } from '../i18n/index.svelte';
 
 const mocked = vi.mocked(api);
 
@@ -132,6 +133,20 @@ describe('SettingsStore', () => {
     expect(store.warning).toBe('');
     expect(store.saved).toBe(true);
     expect(store.dirty).toBe(false);
+  });
+
+  it('speaks the interface language the settings hold as they load, and the one saved', async () => {
+    expect(language()).toBe('en'); // automatic, in a browser whose locale is English
+    mocked.loadSettings.mockResolvedValue({ settings: { ...defaults(), interface_language: 'ja' }, warning: '', path: '' });
+    await store.load();
+    expect(language()).toBe('ja');
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    store.form!.interface_language = 'fr';
+    expect(language()).toBe('ja'); // chosen, not yet saved
+    await store.save();
+    expect(language()).toBe('fr');
+    expect(wholeNumberErrors({ ...defaults(), max_turns: 1.5 })).toEqual({ max_turns: 'Saisissez un nombre entier de tours entre 1 et 500.' });
+    setLanguage('en', []);
   });
 
   it('a failed write shows the error', async () => {
