@@ -172,11 +172,17 @@ func queuePass(ctx context.Context, opts QueueOptions, runs []queueRun, siteURL 
 		dir += "-server-chooses"
 	}
 	b := runner.Batch{Parallel: lanes, KeepSlots: keep}
+	browsers := &runner.Browsers{} // one browser for the runs, as a batch of one setup has
+	defer browsers.Close()
 	for _, r := range runs {
 		set := queueSettings(fake.BaseURL(), siteURL, r.task)
 		set.ReadAhead = !opts.NoReadAhead
-		b.Jobs = append(b.Jobs, runner.Options{Objective: r.objective, Settings: set,
-			OutDir: filepath.Join(dir, r.name), ReadRate: DefaultReadRate})
+		setup, err := runner.Prepare(ctx, set, browsers)
+		if err != nil {
+			return QueuePass{}, err
+		}
+		b.Jobs = append(b.Jobs, runner.Job{Setup: setup, Options: runner.Options{Objective: r.objective,
+			OutDir: filepath.Join(dir, r.name), ReadRate: DefaultReadRate}})
 	}
 	var mu sync.Mutex
 	began := make([]time.Time, len(runs))
@@ -193,7 +199,7 @@ func queuePass(ctx context.Context, opts QueueOptions, runs []queueRun, siteURL 
 	tctx, cancel := context.WithTimeout(ctx, opts.TaskTimeout*time.Duration(len(runs)))
 	defer cancel()
 	start := time.Now()
-	ended := b.Run(tctx, runner.Run)
+	ended := b.Run(tctx, runner.RunJob)
 	pass := QueuePass{Wall: time.Since(start), Slots: make([]SlotUse, opts.Slots), Reports: map[string]string{}, RunWalls: walls}
 	for i, e := range ended {
 		if e.Outcome == nil {

@@ -283,17 +283,11 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 	}
 	tctx, cancel := context.WithTimeout(ctx, opts.TaskTimeout)
 	defer cancel()
-	ropts := runner.Options{Objective: t.Objective, Settings: set, OutDir: res.Dir, RebuildEveryTurn: p.rebuild}
+	ropts := runner.Options{Objective: t.Objective, OutDir: res.Dir, RebuildEveryTurn: p.rebuild}
 	if !opts.Live {
 		ropts.ReadRate = opts.ReadRate // the CPU the projection models
 	}
-	do := runner.Run
-	if p.parent != "" {
-		do = func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
-			return runner.FollowUp(ctx, p.parent, o)
-		}
-	}
-	outcome, err := do(tctx, ropts)
+	outcome, err := research(tctx, set, p.parent, ropts)
 	if outcome == nil {
 		res.Status, res.FinishedBy, res.Error = "error", "error", err.Error()
 		return res
@@ -484,4 +478,25 @@ func partsByURL(dir string) map[string][]string {
 		byURL[url] = append(byURL[url], body)
 	}
 	return byURL
+}
+
+// research runs a task's objective with set, as a follow-up of the run in
+// parent when that is not "".
+func research(ctx context.Context, set settings.Settings, parent string, opts runner.Options) (*runner.Outcome, error) {
+	var earlier *agent.Earlier
+	if parent != "" {
+		var err error
+		if earlier, err = runner.ReadEarlier(parent); err != nil {
+			return nil, err
+		}
+	}
+	setup, err := runner.Prepare(ctx, set, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer setup.Close()
+	if earlier != nil {
+		return setup.FollowUp(ctx, earlier, opts)
+	}
+	return setup.Run(ctx, opts)
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
@@ -59,29 +58,28 @@ func batch(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := stopOnSignals()
 	defer stop()
 	stderr = &lockedWriter{w: stderr} // the runs write to it side by side
-	client := runner.Connect(set.ServerURL, set.APIKey)
-	info, err := client.Probe(ctx, set.Model)
+	setup, err := runner.Prepare(ctx, set, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "scout batch:", err)
 		return exitError
 	}
-	slots := client.Slots(ctx)
+	defer setup.Close()
+	slots := setup.Slots(ctx)
 	lanes := *parallel
 	if lanes == 0 {
 		lanes = max(1, slots)
 	}
 	fmt.Fprintln(stderr, lanesLine(len(objectives), lanes, slots))
-	client.SetServer(info.Server)
-	for _, note := range runner.MeasureDue(ctx, client, set.ServerURL, info, func(s string) { fmt.Fprintln(stderr, plain.Line(s)) }, probeLines(stderr)) {
+	for _, note := range setup.MeasureDue(ctx, newSetupLines(stderr)) {
 		fmt.Fprintln(stderr, plain.Line(note))
 	}
-	b := runner.Batch{Parallel: lanes, KeepSlots: info.Server == llm.ServerLlamaCpp && slots >= lanes}
+	b := runner.Batch{Parallel: lanes, KeepSlots: slots >= lanes}
 	started := time.Now()
 	for i, o := range objectives {
-		b.Jobs = append(b.Jobs, runner.Options{Objective: o, Settings: set, Server: &info,
-			OutDir: runs.QueuedDir(f.out, o, i+1, started), Sinks: []agent.Sink{tagged{w: stderr, tag: fmt.Sprintf("[%d] ", i+1)}}})
+		b.Jobs = append(b.Jobs, runner.Job{Setup: setup, Options: runner.Options{Objective: o,
+			OutDir: runs.QueuedDir(f.out, o, i+1, started), Sinks: []agent.Sink{tagged{w: stderr, tag: fmt.Sprintf("[%d] ", i+1)}}}})
 	}
-	ended := b.Run(ctx, runner.Run)
+	ended := b.Run(ctx, runner.RunJob)
 	printTable(stdout, objectives, ended)
 	return batchExit(stdout, objectives, ended)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
+	"github.com/scout-research/scout/backend/settings"
 )
 
 func TestRunUsageAndStartErrors(t *testing.T) {
@@ -376,7 +377,7 @@ func TestNoReportLineWithoutAReport(t *testing.T) {
 	dir := t.TempDir()
 	for _, written := range []bool{true, false} {
 		var stdout, stderr bytes.Buffer
-		code := research(runFlags{context: -1}, runner.Options{Objective: "o"}, func(context.Context, runner.Options) (*runner.Outcome, error) {
+		code := research(runFlags{context: -1}, runner.Options{Objective: "o"}, func(context.Context, settings.Settings, runner.Options) (*runner.Outcome, error) {
 			out := &runner.Outcome{Dir: dir, Result: &agent.Result{Status: agent.StatusFinished}}
 			if written {
 				out.Report = filepath.Join(dir, "report.md")

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
@@ -120,14 +121,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "scout run: give the objective, for example:\n  scout run \"What is the tallest mountain in Africa, and how tall is it?\"\n")
 		return exitUsage
 	}
-	do := runner.Run
+	check := func() (err error) {
+		if f.out != "" {
+			err = runs.CheckNew(f.out)
+		}
+		return err
+	}
+	begin := func(ctx context.Context, s *runner.Setup, o runner.Options) (*runner.Outcome, error) {
+		return s.Run(ctx, o)
+	}
 	if f.followUp != "" {
-		parent := f.followUp
-		do = func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
-			return runner.FollowUp(ctx, parent, o)
+		var earlier *agent.Earlier
+		check = func() (err error) {
+			if earlier, err = runner.ReadEarlier(f.followUp); err == nil && f.out != "" {
+				err = runs.CheckNew(f.out)
+			}
+			return err
+		}
+		begin = func(ctx context.Context, s *runner.Setup, o runner.Options) (*runner.Outcome, error) {
+			return s.FollowUp(ctx, earlier, o)
 		}
 	}
-	return research(f, runner.Options{Objective: objective, OutDir: f.out}, do, "run", stdout, stderr)
+	return research(f, runner.Options{Objective: objective, OutDir: f.out}, fromSetup(check, begin), "run", stdout, stderr)
 }
 
 func resume(args []string, stdout, stderr io.Writer) int {
@@ -139,12 +154,42 @@ func resume(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "scout resume: give the run folder to continue, for example:\n  scout resume ~/.local/share/scout/runs/2026-11-30-090000-tallest-mountain\n")
 		return exitUsage
 	}
-	return research(f, runner.Options{OutDir: pos[0]}, runner.Resume, "resume", stdout, stderr)
+	var past runs.Past
+	check := func() (err error) {
+		past, err = runner.ReadPast(pos[0])
+		return err
+	}
+	begin := func(ctx context.Context, s *runner.Setup, o runner.Options) (*runner.Outcome, error) {
+		return s.Resume(ctx, past, o)
+	}
+	return research(f, runner.Options{OutDir: pos[0]}, fromSetup(check, begin), "resume", stdout, stderr)
+}
+
+// start runs research with the settings: a run of its own, or a stand-in
+// in tests.
+type start func(ctx context.Context, set settings.Settings, opts runner.Options) (*runner.Outcome, error)
+
+// fromSetup starts a run as scout run and resume do: check what is quick
+// to check (the folders named) before the model server and the browser,
+// then prepare them and begin the run.
+func fromSetup(check func() error, begin func(context.Context, *runner.Setup, runner.Options) (*runner.Outcome, error)) start {
+	return func(ctx context.Context, set settings.Settings, opts runner.Options) (*runner.Outcome, error) {
+		if err := check(); err != nil {
+			return nil, err
+		}
+		setup, err := runner.Prepare(ctx, set, nil)
+		if err != nil {
+			return nil, err
+		}
+		defer setup.Close()
+		setup.Measure = true
+		return begin(ctx, setup, opts)
+	}
 }
 
 // research runs (or resumes) with the settings and flags, and maps the
 // outcome to an exit status.
-func research(f runFlags, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error), name string, stdout, stderr io.Writer) int {
+func research(f runFlags, opts runner.Options, do start, name string, stdout, stderr io.Writer) int {
 	loaded, warning := loadSettings()
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
@@ -158,11 +203,8 @@ func research(f runFlags, opts runner.Options, do func(context.Context, runner.O
 	}
 	ctx, stop := stopOnSignals()
 	defer stop()
-	opts.Settings, opts.Sinks = set, []agent.Sink{printer{stderr}}
-	opts.Measure = true
-	opts.Status = func(text string) { fmt.Fprintln(stderr, plain.Line(text)) }
-	opts.Probe = probeLines(stderr)
-	out, err := do(ctx, opts)
+	opts.Sinks = []agent.Sink{printer{stderr}, newSetupLines(stderr)}
+	out, err := do(ctx, set, opts)
 	if out == nil {
 		fmt.Fprintf(stderr, "scout %s: %s\n", name, err)
 		if errors.Is(err, runs.ErrHoldsRun) || errors.Is(err, runs.ErrNotRunFolder) {
@@ -195,6 +237,25 @@ func (p printer) Emit(ev agent.Event) {
 	}
 	fmt.Fprintln(p.w, plain.Line(runs.Line(ev))) // runs.Line cleans too: the terminal is not left to it
 }
+
+// setupLines shows in the terminal what a run does before its first
+// event (runner.SetupWatcher): measuring the model, a line as each of the
+// probe's calls starts.
+type setupLines struct {
+	w     io.Writer
+	probe func(llm.ProbeStep)
+}
+
+func newSetupLines(w io.Writer) setupLines { return setupLines{w: w, probe: probeLines(w)} }
+
+// Emit implements agent.Sink: the events are the printer's.
+func (setupLines) Emit(agent.Event) {}
+
+// SetupStatus implements runner.SetupWatcher.
+func (l setupLines) SetupStatus(text string) { fmt.Fprintln(l.w, plain.Line(text)) }
+
+// SetupProbe implements runner.SetupWatcher.
+func (l setupLines) SetupProbe(step llm.ProbeStep) { l.probe(step) }
 
 // stopOnSignals returns a context that ends at the first Ctrl+C (SIGINT),
 // SIGTERM or hangup (SIGHUP: the terminal closed, the SSH connection

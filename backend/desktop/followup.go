@@ -23,19 +23,20 @@ func (s *Service) FollowUp(ctx context.Context, parent, question string) (RunVie
 	if s.isRunning(parent) {
 		return RunView{}, errors.New("this run is still going: ask a follow-up once it has ended")
 	}
-	// Read now what the runner reads in a moment, so the window gets the
+	// Read what the follow-up takes over first, so the window gets the
 	// reason instead of a run that ends before it starts.
-	if _, err := runner.ReadEarlier(parent); err != nil {
+	earlier, err := runner.ReadEarlier(parent)
+	if err != nil {
 		return RunView{}, fmt.Errorf("no follow-up can be asked on this run: %w", err)
 	}
-	set, info, br, err := s.prepare(ctx)
+	setup, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err
 	}
 	started := time.Now()
 	view := RunView{Dir: runs.DefaultDir(question, started), Started: started}
-	opts := runner.Options{Objective: question, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}
-	return s.launch(view, &runs.View{}, runs.Rower{}, set, info, opts, func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
-		return runner.FollowUp(ctx, parent, o)
+	opts := runner.Options{Objective: question, OutDir: view.Dir}
+	return s.launch(view, &runs.View{}, runs.Rower{}, setup, opts, func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
+		return setup.FollowUp(ctx, earlier, o)
 	})
 }

@@ -95,13 +95,15 @@ func (s *Service) Resume(ctx context.Context, dir string) (RunView, error) {
 	if err != nil {
 		return RunView{}, fmt.Errorf("this run cannot be resumed: %w", err)
 	}
-	set, info, br, err := s.prepare(ctx)
+	setup, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err
 	}
 	var rower runs.Rower
 	view := RunView{Dir: dir, Started: time.Now(), PriorSeconds: past.Worked.Seconds(), Progress: Progress{Rows: rower.Rows(events)}}
-	return s.launch(view, fold, rower, set, info, runner.Options{Settings: set, OutDir: dir, Browser: br, Server: &info, Past: &past}, runner.Resume)
+	return s.launch(view, fold, rower, setup, runner.Options{OutDir: dir}, func(ctx context.Context, o runner.Options) (*runner.Outcome, error) {
+		return setup.Resume(ctx, past, o)
+	})
 }
 
 // Delete removes a past run. The run in progress cannot be deleted.

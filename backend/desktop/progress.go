@@ -40,13 +40,15 @@ func (w *watcher) Emit(ev agent.Event) {
 	}
 }
 
-// status shows what the setup is doing (runner.Options.Status).
-func (w *watcher) status(text string) {
+// SetupStatus implements runner.SetupWatcher: it shows what the setup is
+// doing.
+func (w *watcher) SetupStatus(text string) {
 	w.show(&agent.CallProgress{Stage: stagePreparing, Wait: chat.Wait{Text: text, Done: -1}})
 }
 
-// probe shows how the model probe before the run goes (runner.Options.Probe).
-func (w *watcher) probe(step llm.ProbeStep) {
+// SetupProbe implements runner.SetupWatcher: it shows how the model probe
+// before the run goes.
+func (w *watcher) SetupProbe(step llm.ProbeStep) {
 	w.show(&agent.CallProgress{Stage: stageMeasuring, Wait: step.Wait})
 }
 

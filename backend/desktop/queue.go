@@ -9,10 +9,8 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
-	"github.com/scout-research/scout/backend/settings"
 )
 
 // More event names sent to the frontend.
@@ -55,13 +53,14 @@ type queue struct {
 	feeding bool       // a batch is running the queue
 	pinned  *active    // the run the user chose to follow, else the newest is
 	n       int64      // numbers the views (QueueView.N)
-	// do runs one objective: runner.Run, or a stand-in in tests.
+	// do runs one objective: its setup's Run, or a stand-in in tests.
 	do func(context.Context, runner.Options) (*runner.Outcome, error)
 }
 
 // queued is one objective of the queue and its run once started.
 type queued struct {
 	item   QueueItem
+	setup  *runner.Setup // the setup it was queued with
 	opts   runner.Options
 	ctx    context.Context // set when it starts; StopQueued cancels it
 	cancel context.CancelFunc
@@ -79,22 +78,18 @@ func (s *Service) Queue(ctx context.Context, objectives []string) (QueueView, er
 	}
 	s.startMu.Lock()
 	defer s.startMu.Unlock()
-	set, info, err := s.connect(ctx)
+	setup, err := s.setup(ctx)
 	if err != nil {
 		return QueueView{}, err
 	}
-	br, err := s.sharedBrowser(set)
-	if err != nil {
-		return QueueView{}, err
-	}
-	lanes, keep := s.lanes(ctx, set, info)
+	lanes, keep := lanes(ctx, setup)
 	now := time.Now()
 	s.mu.Lock()
 	for _, o := range objectives {
 		id := len(s.q.items) + 1
 		dir := runs.QueuedDir("", o, id, now)
-		opts := runner.Options{Objective: o, Settings: set, OutDir: dir, Browser: br, Server: &info}
-		s.q.items = append(s.q.items, &queued{item: QueueItem{ID: id, Objective: o, Dir: dir, State: QueueQueued}, opts: opts, done: make(chan struct{})})
+		opts := runner.Options{Objective: o, OutDir: dir}
+		s.q.items = append(s.q.items, &queued{item: QueueItem{ID: id, Objective: o, Dir: dir, State: QueueQueued}, setup: setup, opts: opts, done: make(chan struct{})})
 	}
 	start := !s.q.feeding
 	s.q.feeding = true
@@ -122,26 +117,11 @@ func clean(objectives []string) []string {
 	return out
 }
 
-// connect is the settings with the API key and the model server's answer.
-func (s *Service) connect(ctx context.Context) (settings.Settings, llm.ServerInfo, error) {
-	set := s.store.Load().Settings
-	key, err := s.key("")
-	if err != nil {
-		return set, llm.ServerInfo{}, err
-	}
-	set.APIKey = key
-	info, err := runner.Connect(set.ServerURL, set.APIKey).Probe(ctx, set.Model)
-	return set, info, err
-}
-
 // lanes is how many runs go at once (the setting, else the server's
 // slots, else 1), and whether each lane can keep a llama-server slot.
-func (s *Service) lanes(ctx context.Context, set settings.Settings, info llm.ServerInfo) (int, bool) {
-	slots := 0
-	if info.Server == llm.ServerLlamaCpp {
-		slots = runner.Connect(set.ServerURL, set.APIKey).Slots(ctx)
-	}
-	n := set.RunsAtOnce
+func lanes(ctx context.Context, setup *runner.Setup) (int, bool) {
+	slots := setup.Slots(ctx)
+	n := setup.Settings.RunsAtOnce
 	if n == 0 {
 		n = max(1, slots)
 	}
@@ -155,7 +135,7 @@ func (s *Service) feed(lanes int, keep bool) {
 	go func() {
 		defer close(jobs)
 		for q := s.next(lanes); q != nil; q = s.next(lanes) {
-			jobs <- runner.Job{N: q.item.ID, Options: q.opts}
+			jobs <- runner.Job{N: q.item.ID, Setup: q.setup, Options: q.opts}
 		}
 	}()
 	runner.Batch{Parallel: lanes, KeepSlots: keep}.Feed(context.Background(), jobs, s.runQueued)
@@ -209,14 +189,14 @@ func (s *Service) queuedRun(a *active) bool {
 // runQueued runs one objective of the queue in a batch's lane. The window
 // follows it unless it follows a run going on that the user chose or that
 // was started alone.
-func (s *Service) runQueued(_ context.Context, opts runner.Options) (*runner.Outcome, error) {
+func (s *Service) runQueued(_ context.Context, j runner.Job) (*runner.Outcome, error) {
+	opts := j.Options
 	s.mu.Lock()
 	q := s.queuedAt(opts.OutDir)
 	ctx := q.ctx
-	set, info := opts.Settings, *opts.Server
 	started := time.Now()
-	a := &active{view: RunView{Dir: opts.OutDir, Started: started, Running: true, MaxTurns: set.MaxTurns,
-		ContextLength: runner.ContextLength(set, info), Model: info.Model}, fold: &runs.View{}, cancel: q.cancel, done: make(chan struct{})}
+	a := &active{view: RunView{Dir: opts.OutDir, Started: started, Running: true, MaxTurns: j.Setup.Settings.MaxTurns,
+		ContextLength: j.Setup.ContextLength(), Model: j.Setup.Server.Model}, fold: &runs.View{}, cancel: q.cancel, done: make(chan struct{})}
 	a.fold.Live(opts.Objective, a.view.ContextLength)
 	q.a = a
 	follow := s.goingLocked() == nil || (s.queuedRun(s.cur) && (s.q.pinned == nil || !s.q.pinned.view.Running))
@@ -231,7 +211,7 @@ func (s *Service) runQueued(_ context.Context, opts runner.Options) (*runner.Out
 	s.emitQueue()
 	do := s.q.do
 	if do == nil {
-		do = runner.Run
+		do = j.Setup.Run
 	}
 	status := s.run(ctx, a, opts, do)
 	s.mu.Lock()

@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/browser"
-	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
@@ -42,8 +40,7 @@ type Service struct {
 	mu  sync.Mutex
 	cur *active
 
-	brMu sync.Mutex
-	br   *browser.Browser // one browser for the app session
+	browsers runner.Browsers // one browser for the app session
 
 	startMu sync.Mutex
 
@@ -123,7 +120,7 @@ func (a *active) add(batch []agent.Event) Progress {
 // settings file (see settings.KeyStore).
 func New(store *settings.Store, emit Emitter) *Service {
 	keys := &settings.KeyStore{File: filepath.Join(filepath.Dir(store.Path), keyFile)}
-	return &Service{store: store, keys: keys, emit: emit}
+	return &Service{store: store, keys: keys, emit: emit, browsers: runner.Browsers{One: true}}
 }
 
 // ErrBusy is returned when a run is already going.
@@ -136,37 +133,43 @@ func (s *Service) Start(ctx context.Context, objective string) (RunView, error) 
 	if objective == "" {
 		return RunView{}, errors.New("type what Scout should find out first")
 	}
-	set, info, br, err := s.prepare(ctx)
+	setup, err := s.prepare(ctx)
 	if err != nil {
 		return RunView{}, err
 	}
 	started := time.Now()
 	view := RunView{Dir: runs.DefaultDir(objective, started), Started: started}
-	return s.launch(view, &runs.View{}, runs.Rower{}, set, info, runner.Options{Objective: objective, Settings: set, OutDir: view.Dir, Browser: br, Server: &info}, runner.Run)
+	return s.launch(view, &runs.View{}, runs.Rower{}, setup, runner.Options{Objective: objective, OutDir: view.Dir}, setup.Run)
 }
 
 // prepare checks what a run needs before it starts: no other run going, a
 // model server that answers, and the app-session browser.
-func (s *Service) prepare(ctx context.Context) (settings.Settings, llm.ServerInfo, *browser.Browser, error) {
+func (s *Service) prepare(ctx context.Context) (*runner.Setup, error) {
 	// One start at a time: a second one must not swap the shared browser
 	// under the first.
 	s.startMu.Lock()
 	defer s.startMu.Unlock()
 	if s.running() {
-		return settings.Settings{}, llm.ServerInfo{}, nil, ErrBusy
+		return nil, ErrBusy
 	}
+	return s.setup(ctx)
+}
+
+// setup is the runner's setup for the settings and the kept API key, in
+// the app-session browser; its runs measure the model when that is due.
+func (s *Service) setup(ctx context.Context) (*runner.Setup, error) {
 	set := s.store.Load().Settings
 	key, err := s.key("")
 	if err != nil {
-		return set, llm.ServerInfo{}, nil, err
+		return nil, err
 	}
 	set.APIKey = key
-	info, err := runner.Connect(set.ServerURL, set.APIKey).Probe(ctx, set.Model)
+	setup, err := runner.Prepare(ctx, set, &s.browsers)
 	if err != nil {
-		return set, info, nil, err
+		return nil, err
 	}
-	br, err := s.sharedBrowser(set)
-	return set, info, br, err
+	setup.Measure = true
+	return setup, nil
 }
 
 func (s *Service) running() bool { return s.going() != nil }
@@ -188,10 +191,10 @@ func (s *Service) goingLocked() *active {
 
 // launch makes view, whose journal fold and rower hold so far, the
 // current run and starts do in the background.
-func (s *Service) launch(view RunView, fold *runs.View, rower runs.Rower, set settings.Settings, info llm.ServerInfo, opts runner.Options,
+func (s *Service) launch(view RunView, fold *runs.View, rower runs.Rower, setup *runner.Setup, opts runner.Options,
 	do func(context.Context, runner.Options) (*runner.Outcome, error)) (RunView, error) {
 	view.Running = true
-	view.MaxTurns, view.ContextLength, view.Model = set.MaxTurns, runner.ContextLength(set, info), info.Model
+	view.MaxTurns, view.ContextLength, view.Model = setup.Settings.MaxTurns, setup.ContextLength(), setup.Server.Model
 	fold.Live(opts.Objective, view.ContextLength)
 	runCtx, cancel := context.WithCancel(context.Background())
 	a := &active{view: view, fold: fold, rower: rower, found: len(fold.Findings(0)), cancel: cancel, done: make(chan struct{})}
@@ -224,7 +227,6 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 	})
 	w := &watcher{s: s, a: a}
 	opts.Sinks = []agent.Sink{b, w}
-	opts.Measure, opts.Status, opts.Probe = true, w.status, w.probe
 	out, err := do(ctx, opts)
 	b.Close()
 	w.show(nil)
@@ -286,5 +288,5 @@ func (s *Service) Current() RunView {
 func (s *Service) Shutdown() {
 	_ = s.Stop() // no run going is fine here
 	s.stopQueue()
-	s.closeBrowser()
+	s.browsers.Close()
 }

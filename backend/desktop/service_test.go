@@ -327,7 +327,7 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	if err := svc.Delete(stopped.Dir); err != nil {
 		t.Fatal(err)
 	}
-	if svc.br == nil || svc.br.Closed() {
+	if svc.browsers.Running() != 1 {
 		t.Fatal("the app-session browser was not kept across runs")
 	}
 	if list, _ := svc.History(); len(list) != 0 {

@@ -3,19 +3,16 @@ package runner
 import (
 	"context"
 	"sync"
-
-	"github.com/scout-research/scout/backend/browser"
-	"github.com/scout-research/scout/backend/netguard"
 )
 
 // Batch is several runs with up to Parallel of them at once: a model
 // server with N slots answers N conversations at nearly the speed of one,
 // so a queue of questions keeps it busy instead of asking one at a time.
-// Each run has its own browser session (context) and run folder; runs
-// whose Options name no browser share one started for the batch, so N
-// runs at once start one browser, not N.
+// Each run has its own browser session (context) and run folder in the
+// browser of its setup: runs of one Setup, or of setups that share
+// Browsers, start one browser, not N.
 type Batch struct {
-	Jobs []Options
+	Jobs []Job
 	// Parallel is how many run at once; 0 means 1.
 	Parallel int
 	// KeepSlots sends the calls of the runs of each of the Parallel
@@ -30,6 +27,15 @@ type Batch struct {
 	Ended func(i int, r Ended)
 }
 
+// Job is one run of a batch: its options, run from its setup. N is its
+// number as Started and Ended name it in a fed batch (see Feed); Run
+// numbers its Jobs by their place.
+type Job struct {
+	N       int
+	Setup   *Setup
+	Options Options
+}
+
 // Ended is how one job of a batch ended. Started is false for a job the
 // batch never started (it was stopped first): it has no folder.
 type Ended struct {
@@ -38,23 +44,26 @@ type Ended struct {
 	Err     error
 }
 
-// Run runs the jobs, up to Parallel at once in the order given, and
-// returns how each ended. Stopping ctx stops every run under way (each
-// writes its report and can be resumed, as a single run does) and starts
-// no other.
-func (b Batch) Run(ctx context.Context, do func(context.Context, Options) (*Outcome, error)) []Ended {
-	lanes := max(1, b.Parallel)
+// RunJob runs j.Options from j.Setup: what a batch does with a job unless
+// told otherwise.
+func RunJob(ctx context.Context, j Job) (*Outcome, error) { return j.Setup.Run(ctx, j.Options) }
+
+// Run runs the jobs with do (RunJob, or a caller's way of running one), up
+// to Parallel at once in the order given, and returns how each ended.
+// Stopping ctx stops every run under way (each writes its report and can
+// be resumed, as a single run does) and starts no other.
+func (b Batch) Run(ctx context.Context, do func(context.Context, Job) (*Outcome, error)) []Ended {
 	out := make([]Ended, len(b.Jobs))
 	next := make(chan int)
-	browsers := &sharedBrowsers{}
-	defer browsers.close()
 	var wg sync.WaitGroup
-	for lane := range lanes {
+	for lane := range max(1, b.Parallel) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = b.runOne(ctx, i, b.Jobs[i], lane, browsers, do)
+				j := b.Jobs[i]
+				j.N = i
+				out[i] = b.runOne(ctx, j, lane, do)
 			}
 		}()
 	}
@@ -72,107 +81,39 @@ func (b Batch) Run(ctx context.Context, do func(context.Context, Options) (*Outc
 	return out
 }
 
-// Job is one run of a fed batch (see Feed): N is its number as Started
-// and Ended name it.
-type Job struct {
-	N       int
-	Options Options
-}
-
-// Feed runs the jobs sent on jobs, up to Parallel at once, until jobs is
-// closed: a queue the user adds to while it runs. Jobs is read only when a
-// lane is free, so a job waiting to be sent can still be taken back.
-// Stopping ctx stops every run under way; Jobs is then ignored.
-func (b Batch) Feed(ctx context.Context, jobs <-chan Job, do func(context.Context, Options) (*Outcome, error)) {
-	browsers := &sharedBrowsers{}
-	defer browsers.close()
+// Feed runs the jobs sent on jobs with do, up to Parallel at once, until
+// jobs is closed: a queue the user adds to while it runs. Jobs is read
+// only when a lane is free, so a job waiting to be sent can still be taken
+// back. Stopping ctx stops every run under way; Jobs is then ignored.
+func (b Batch) Feed(ctx context.Context, jobs <-chan Job, do func(context.Context, Job) (*Outcome, error)) {
 	var wg sync.WaitGroup
 	for lane := range max(1, b.Parallel) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				b.runOne(ctx, j.N, j.Options, lane, browsers, do)
+				b.runOne(ctx, j, lane, do)
 			}
 		}()
 	}
 	wg.Wait()
 }
 
-// runOne runs job i, with opts, in lane.
-func (b Batch) runOne(ctx context.Context, i int, opts Options, lane int, browsers *sharedBrowsers, do func(context.Context, Options) (*Outcome, error)) Ended {
+// runOne runs job j in lane.
+func (b Batch) runOne(ctx context.Context, j Job, lane int, do func(context.Context, Job) (*Outcome, error)) Ended {
 	if ctx.Err() != nil {
 		return Ended{}
 	}
 	if b.KeepSlots {
-		opts.Slot, opts.KeepSlot = lane, true
+		j.Options.Slot, j.Options.KeepSlot = lane, true
 	}
 	if b.Started != nil {
-		b.Started(i)
+		b.Started(j.N)
 	}
-	var r Ended
-	if opts.Browser == nil {
-		br, err := browsers.get(opts)
-		if err != nil {
-			r = Ended{Started: true, Err: setupFailed(err)}
-		}
-		opts.Browser = br
-	}
-	if r.Err == nil {
-		out, err := do(ctx, opts)
-		r = Ended{Started: true, Outcome: out, Err: err}
-	}
+	out, err := do(ctx, j)
+	r := Ended{Started: true, Outcome: out, Err: err}
 	if b.Ended != nil {
-		b.Ended(i, r)
+		b.Ended(j.N, r)
 	}
 	return r
-}
-
-// launchBrowser starts a browser; tests count the calls.
-var launchBrowser = browser.Launch
-
-// sharedBrowsers are the browsers a batch started, one for each program
-// and way of showing (a window, or headless) its runs' settings ask for.
-type sharedBrowsers struct {
-	mu  sync.Mutex
-	all map[browserKind]*browser.Browser
-}
-
-type browserKind struct {
-	exe      string
-	headless bool
-}
-
-// get returns the browser for a run's settings, starting it the first
-// time it is asked for.
-func (s *sharedBrowsers) get(opts Options) (*browser.Browser, error) {
-	exe, err := browser.Find(opts.Settings.BrowserPath)
-	if err != nil {
-		return nil, err
-	}
-	kind := browserKind{exe: exe, headless: !opts.Settings.ShowBrowser}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if br := s.all[kind]; br != nil && !br.Closed() {
-		return br, nil
-	}
-	// Each run's session has a guard of its own (NewSessionGuarded);
-	// the browser's own refuses what it does not know.
-	br, err := launchBrowser(browser.Options{Executable: exe, Headless: kind.headless, Guard: &netguard.Guard{}})
-	if err != nil {
-		return nil, err
-	}
-	if s.all == nil {
-		s.all = map[browserKind]*browser.Browser{}
-	}
-	s.all[kind] = br
-	return br, nil
-}
-
-func (s *sharedBrowsers) close() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, br := range s.all {
-		_ = br.Close()
-	}
 }

@@ -48,8 +48,9 @@ func TestBatchSharesOneBrowserAndStopsCleanly(t *testing.T) {
 	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: web.URL + "/search/html/"}
 	b := Batch{Parallel: 2, KeepSlots: true}
 	root := t.TempDir()
+	setup := prepared(t, context.Background(), set)
 	for i, o := range objectives {
-		b.Jobs = append(b.Jobs, Options{Objective: o, Settings: set, OutDir: filepath.Join(root, fmt.Sprint(i))})
+		b.Jobs = append(b.Jobs, Job{Setup: setup, Options: Options{Objective: o, OutDir: filepath.Join(root, fmt.Sprint(i))}})
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
@@ -61,7 +62,7 @@ func TestBatchSharesOneBrowserAndStopsCleanly(t *testing.T) {
 		stop()
 	}()
 	start := time.Now()
-	ended := b.Run(ctx, Run)
+	ended := b.Run(ctx, RunJob)
 	if took := time.Since(start); took > 45*time.Second {
 		t.Errorf("the batch took %v to stop", took)
 	}

@@ -5,8 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-
-	"github.com/scout-research/scout/backend/browser"
 )
 
 // A fed batch runs what it is sent up to Parallel at once, each lane on a
@@ -19,12 +17,12 @@ func TestFeedRunsUpToParallelAtOnce(t *testing.T) {
 	slots := map[int]bool{}
 	started := make(chan int, 3)
 	b.Started = func(i int) { started <- i }
-	do := func(ctx context.Context, o Options) (*Outcome, error) {
+	do := func(ctx context.Context, j Job) (*Outcome, error) {
 		n := now.Add(1)
 		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 		}
 		mu.Lock()
-		slots[o.Slot] = true
+		slots[j.Options.Slot] = true
 		mu.Unlock()
 		<-release
 		now.Add(-1)
@@ -33,9 +31,8 @@ func TestFeedRunsUpToParallelAtOnce(t *testing.T) {
 	jobs := make(chan Job)
 	done := make(chan struct{})
 	go func() { b.Feed(context.Background(), jobs, do); close(done) }()
-	br := &browser.Browser{} // never used: do stands for the run
-	for i := range 3 {
-		go func() { jobs <- Job{N: i, Options: Options{Browser: br}} }()
+	for i := range 3 { // no setup: do stands for the run
+		go func() { jobs <- Job{N: i} }()
 	}
 	<-started
 	<-started

@@ -4,37 +4,29 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"time"
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/runs"
 )
 
 // FollowUp runs opts.Objective, a follow-up question, as a follow-up of
-// the run in parent: it starts with that run's findings that answer the
-// new checklist, and knows what it searched and read (agent.Earlier). The
-// new run has a folder of its own (opts.OutDir, else a new one), whose
-// journal, run.json and report name parent.
-func FollowUp(ctx context.Context, parent string, opts Options) (*Outcome, error) {
-	earlier, err := ReadEarlier(parent)
-	if err != nil {
-		return nil, setupFailed(err)
-	}
+// the run earlier was read from (ReadEarlier): it starts with that run's
+// findings that answer the new checklist, and knows what it searched and
+// read. The new run has a folder of its own (opts.OutDir, else a new one),
+// whose journal, run.json and report name the earlier run.
+func (s *Setup) FollowUp(ctx context.Context, earlier *agent.Earlier, opts Options) (*Outcome, error) {
 	if opts.OutDir == "" {
-		now := opts.Now
-		if now == nil {
-			now = time.Now
-		}
-		opts.OutDir = runs.DefaultDir(opts.Objective, now())
+		opts.OutDir = runs.DefaultDir(opts.Objective, nowFunc(opts.Now)())
 	}
-	earlier.Run = relativeTo(opts.OutDir, parent)
-	opts.Past, opts.earlier = nil, earlier
-	return run(ctx, opts)
+	e := *earlier
+	e.Run = relativeTo(opts.OutDir, earlier.Run)
+	return s.run(ctx, opts, nil, &e)
 }
 
 // ReadEarlier reads what a follow-up of the run in dir takes over: its
 // journal's snapshot, with the text of the parts it was shown. Its Run is
-// the folder as given.
+// the folder as given. A folder that holds no run is an ErrSetup that
+// says so.
 func ReadEarlier(dir string) (*agent.Earlier, error) {
 	events, err := runs.ReadJournal(dir)
 	if err == nil {
@@ -44,7 +36,7 @@ func ReadEarlier(dir string) (*agent.Earlier, error) {
 			return &agent.Earlier{Run: dir, Snapshot: past.Snapshot}, nil
 		}
 	}
-	return nil, fmt.Errorf("cannot follow up %s: %w. Give the folder of an earlier run, the one its report.md is in", dir, err)
+	return nil, setupFailed(fmt.Errorf("cannot follow up %s: %w. Give the folder of an earlier run, the one its report.md is in", dir, err))
 }
 
 // relativeTo is the folder parent as seen from dir: relative when both are

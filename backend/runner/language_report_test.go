@@ -28,8 +28,8 @@ func TestFrenchObjectiveGivesAFrenchReport(t *testing.T) {
 	set := settings.Defaults()
 	set.ServerURL, set.AllowLocalNetwork, set.ShowBrowser, set.MaxTurns = model.BaseURL(), true, false, 2
 	set.Search = settings.Search{Provider: settings.ProviderDuckDuckGo, DuckDuckGoURL: web.URL + "/search/html/"}
-	out, err := Run(context.Background(), Options{Objective: "Quelle est la plus haute montagne d'Afrique, et quelle est sa hauteur en mètres ?",
-		Settings: set, OutDir: filepath.Join(t.TempDir(), "run")})
+	out, err := prepared(t, context.Background(), set).Run(context.Background(), Options{Objective: "Quelle est la plus haute montagne d'Afrique, et quelle est sa hauteur en mètres ?",
+		OutDir: filepath.Join(t.TempDir(), "run")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,13 +28,13 @@ import (
 // context length: what LM Studio loads small models with by default.
 const fallbackContext = 8192
 
-// Options describe one run.
+// Options describe one run of a Setup.
 type Options struct {
 	Objective string
-	Settings  settings.Settings
 	// OutDir is the run folder; "" means a new one under the data folder.
 	OutDir string
-	// Sinks also receive every event (a terminal printer, the GUI).
+	// Sinks also receive every event (a terminal printer, the GUI); those
+	// that are SetupWatchers hear what the run does before its first event.
 	Sinks []agent.Sink
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -45,37 +45,21 @@ type Options struct {
 	// the model probe measured, if it knows one (see measured); the
 	// benchmark sets it to the speed its projection assumes.
 	ReadRate float64
-	// Browser, when set, is a browser kept for the app session: the run
-	// opens a fresh session (context) in it and leaves it running.
-	Browser *browser.Browser
-	// Server, when set, is what a connection test just learned, so the
-	// run does not ask the server again.
-	Server *llm.ServerInfo
-	// Past, when set, is the run Resume continues, as read from its
-	// journal by the caller (the app reads it to show the run at once);
-	// Resume reads the journal itself otherwise.
-	Past *runs.Past
-	// Measure probes the model's speed before the run unless the speed
-	// book holds a recent measurement (speed.FreshFor): the app and scout
-	// run do; the benchmark and most tests leave it off, so the server's
-	// calls are the run's alone. Either way a measurement in the book is
-	// used for the waits the run tells.
-	Measure bool
-	// Status, when set, hears what the setup is doing that takes a while
-	// (measuring the model), before the run's first event.
-	Status func(text string)
-	// Probe, when set, hears how that measurement goes, about once a
-	// second: its call under way and how far it has got.
-	Probe func(llm.ProbeStep)
-
-	// earlier is the run a follow-up follows (FollowUp).
-	earlier *agent.Earlier
-
 	// KeepSlot sends the run's model calls to llama-server's slot Slot
 	// (llm.Client.KeepSlot), so they keep its prompt cache: a batch sets
 	// it for runs side by side (see Batch).
 	KeepSlot bool
 	Slot     int
+}
+
+// SetupWatcher is a sink that also hears what a run does before its first
+// event that takes a while: measuring the model (see Setup.Measure).
+type SetupWatcher interface {
+	// SetupStatus hears what is being done, as a sentence.
+	SetupStatus(text string)
+	// SetupProbe hears how the measurement goes, about once a second: its
+	// call under way and how far it has got.
+	SetupProbe(step llm.ProbeStep)
 }
 
 // Outcome is what a run left behind.
@@ -84,12 +68,6 @@ type Outcome struct {
 	Result *agent.Result
 	// Report is the report.md written, "" when writing it failed.
 	Report string
-}
-
-// ContextLength is the context a run assumes: the user's setting, else
-// what the server reports, else fallbackContext.
-func ContextLength(s settings.Settings, info llm.ServerInfo) int {
-	return cmp.Or(s.ContextLength, info.ContextLength, fallbackContext)
 }
 
 // ErrSetup is the kind of failure before the run started (server, browser,
@@ -108,84 +86,73 @@ func setupFailed(err error) error { return setupError{err} }
 // Run performs one research run. Errors before the agent starts wrap
 // ErrSetup and carry the user-facing explanation; once the agent runs, the
 // outcome is always returned with the report written.
-func Run(ctx context.Context, opts Options) (*Outcome, error) {
-	opts.Past, opts.earlier = nil, nil
-	return run(ctx, opts)
+func (s *Setup) Run(ctx context.Context, opts Options) (*Outcome, error) {
+	return s.run(ctx, opts, nil, nil)
 }
 
-// Resume continues the interrupted run in opts.OutDir: findings, checklist,
-// searches, visits and the turn count come from its journal (read once:
-// opts.Past, or here), the conversation starts afresh, and the journal and
-// report are continued.
-func Resume(ctx context.Context, opts Options) (*Outcome, error) {
-	if opts.Past == nil {
-		events, err := runs.ReadJournal(opts.OutDir)
-		if err != nil {
-			return nil, setupFailed(err)
-		}
-		past, err := runs.Replay(events).Past()
-		if err != nil {
-			return nil, setupFailed(err)
-		}
-		opts.Past = &past
+// Resume continues the interrupted run in opts.OutDir, as read from its
+// journal by ReadPast (or by the caller, who shows it at once): findings,
+// checklist, searches, visits and the turn count are taken over, the
+// conversation starts afresh, and the journal and report are continued.
+func (s *Setup) Resume(ctx context.Context, past runs.Past, opts Options) (*Outcome, error) {
+	opts.Objective = past.Snapshot.Objective
+	return s.run(ctx, opts, &past, nil)
+}
+
+// ReadPast reads what a resume of the run in dir takes over. A journal
+// that cannot be read whole (or holds no run) is an ErrSetup that says so.
+func ReadPast(dir string) (runs.Past, error) {
+	events, err := runs.ReadJournal(dir)
+	if err != nil {
+		return runs.Past{}, setupFailed(err)
 	}
-	opts.Objective = opts.Past.Snapshot.Objective
-	return run(ctx, opts)
+	past, err := runs.Replay(events).Past()
+	if err != nil {
+		return runs.Past{}, setupFailed(err)
+	}
+	return past, nil
 }
 
-// run starts a new run, or continues opts.Past.
-func run(ctx context.Context, opts Options) (*Outcome, error) {
-	now := opts.Now
+// nowFunc is the clock now, else time.Now.
+func nowFunc(now func() time.Time) func() time.Time {
 	if now == nil {
-		now = time.Now
+		return time.Now
 	}
+	return now
+}
+
+// run starts a new run, or continues past, or follows up earlier.
+func (s *Setup) run(ctx context.Context, opts Options, past *runs.Past, earlier *agent.Earlier) (*Outcome, error) {
+	now := nowFunc(opts.Now)
 	started := now()
 	var snap *agent.Snapshot
 	var before runs.Past
-	if opts.Past != nil {
-		before = *opts.Past
+	if past != nil {
+		before = *past
 		snap = &before.Snapshot
 	}
 	firstStart := cmp.Or(before.Started, started)
-	s := opts.Settings
+	set := s.Settings
 	if snap == nil && opts.OutDir != "" {
 		if err := runs.CheckNew(opts.OutDir); err != nil {
 			return nil, setupFailed(err) // before the slow part of the setup
 		}
 	}
-	// The model server is Scout's alone: its requests reach it wherever it
-	// is, nothing else of its network, and no page reaches it, even with
-	// the local network allowed. The search endpoint is allowed for
-	// Scout's own requests only (the DuckDuckGo results page it loads
-	// into the browser, SearXNG's answers), wherever it is.
-	guard := &netguard.Guard{AllowLocal: s.AllowLocalNetwork}
-	guard.ModelServer(s.ServerURL)
-	client := connect(s.ServerURL, s.APIKey, guard)
+	client := s.client()
 	if opts.KeepSlot {
 		client.KeepSlot(opts.Slot)
 	}
-	searchURL := s.Search.DuckDuckGoURL
-	if s.Search.Provider == settings.ProviderSearXNG {
-		searchURL = s.Search.SearXNGURL
-	} else {
-		guard.AllowOwn(search.LiteURL(searchURL)) // the fallback page
-	}
-	guard.AllowOwn(searchURL)
-
-	t, err := prepare(ctx, client, guard, opts, now)
+	t, err := s.tools(ctx, client, opts, now)
 	defer t.close()
 	switch {
 	case err != nil && ctx.Err() != nil:
-		// Stopped while setting up (Ctrl+C in the first second): the run
-		// ends as an interrupted one does, with its folder and report, not
-		// with the error of the step cut short (the signal sent to the
-		// process group also reaches the browser's driver, whose check
-		// then failed with "please install the driver").
-		t = stoppedTools(s)
+		// Stopped while setting up: the run ends as an interrupted one
+		// does, with its folder and report (see Prepare).
+		t = stoppedTools()
 	case err != nil:
 		return nil, setupFailed(err)
 	}
-	info, ctxLen := t.info, ContextLength(s, t.info)
+	info, ctxLen := s.Server, s.ContextLength()
 
 	dir := cmp.Or(opts.OutDir, runs.DefaultDir(opts.Objective, started))
 	open := runs.Create
@@ -197,26 +164,26 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	if err != nil {
 		return nil, setupFailed(err)
 	}
-	folder.Conceal(s.ServerURL, searchURL)
-	folder.ConcealSecret(string(s.APIKey))
-	calls, err := runs.OpenCallLog(dir, s.ServerURL, searchURL)
+	folder.Conceal(set.ServerURL, s.searchURL)
+	folder.ConcealSecret(string(set.APIKey))
+	calls, err := runs.OpenCallLog(dir, set.ServerURL, s.searchURL)
 	if err != nil {
 		folder.Close()
 		return nil, setupFailed(err)
 	}
-	calls.ConcealSecret(string(s.APIKey))
+	calls.ConcealSecret(string(set.APIKey))
 	last := &lastSeq{}
 	sinks := append([]agent.Sink{folder, last}, opts.Sinks...)
 	res := runAgent(ctx, dir, agent.Config{
-		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: s.MaxTurns,
-		Model: t.model(client, calls, now), Browser: t.browser(), Search: t.search(s, guard, opts.Objective), ReadAhead: t.readAhead(),
-		Sink: fanout(sinks), Now: now, Resume: snap, Earlier: opts.earlier, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
+		Objective: opts.Objective, ContextLength: ctxLen, MaxTurns: set.MaxTurns,
+		Model: t.model(client, info.Model, calls, now), Browser: t.browser(), Search: t.search(set, s.guard, opts.Objective), ReadAhead: t.readAhead(),
+		Sink: fanout(sinks), Now: now, Resume: snap, Earlier: earlier, RebuildEveryTurn: opts.RebuildEveryTurn, ReadRate: t.readRate, Notes: t.notes,
 	})
 	if book, err := SpeedBook(); err == nil {
-		_ = keepRates(book, s.ServerURL, info.Model, client.Rates()) // a convenience for the next run; this one is done
+		_ = keepRates(book, set.ServerURL, info.Model, client.Rates()) // a convenience for the next run; this one is done
 	}
-	used := runs.Used{ServerURL: runs.RedactURL(s.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(searchURL),
-		Headless: !s.ShowBrowser, Browser: t.exe, MaxTurns: s.MaxTurns, AllowLocal: s.AllowLocalNetwork}
+	used := runs.Used{ServerURL: runs.RedactURL(set.ServerURL), Model: info.Model, ContextLength: cmp.Or(res.ContextLength, ctxLen), SearchURL: runs.RedactURL(s.searchURL),
+		Headless: !set.ShowBrowser, Browser: t.exe, MaxTurns: set.MaxTurns, AllowLocal: set.AllowLocalNetwork}
 	finished := now()
 	out := &Outcome{Dir: dir, Result: res}
 	err = writeOutputs(folder, res, used, firstStart, finished, before.Worked+finished.Sub(started), fanout(sinks), last.seq+1)
@@ -227,10 +194,9 @@ func run(ctx context.Context, opts Options) (*Outcome, error) {
 	return out, err
 }
 
-// tools are what the setup made for a run: what the model server said, and
-// the browser.
+// tools are what a run of a setup has of its own: the notes it starts
+// with, the speed its page parts are sized by, and its browser session.
 type tools struct {
-	info     llm.ServerInfo
 	notes    []string
 	readRate float64
 	sess     *browser.Session
@@ -240,47 +206,30 @@ type tools struct {
 	stopped  bool // setup was interrupted: nothing is to be used
 }
 
-// prepare asks the model server what it serves (and measures its speed),
-// and starts the browser and the run's session.
-func prepare(ctx context.Context, client *llm.Client, guard *netguard.Guard, opts Options, now func() time.Time) (*tools, error) {
-	t := &tools{}
-	s := opts.Settings
-	if opts.Server != nil {
-		t.info = *opts.Server
-	} else {
-		var err error
-		if t.info, err = client.Probe(ctx, s.Model); err != nil {
-			return t, err
-		}
+// tools measures the model's speed when due, and opens the run's session
+// in the setup's browser.
+func (s *Setup) tools(ctx context.Context, client *llm.Client, opts Options, now func() time.Time) (*tools, error) {
+	if s.stopped {
+		return stoppedTools(), nil
 	}
-	client.SetServer(t.info.Server)
-	t.notes = measured(ctx, client, s.ServerURL, t.info, opts, now())
+	t := &tools{}
+	t.notes = measured(ctx, client, s.Settings.ServerURL, s.Server, s.Measure, watchers(opts.Sinks), now())
 	// Page parts are sized by the reading speed: the caller's, else the
 	// measured one (0, no limit of its own, when neither is known).
 	t.readRate = cmp.Or(opts.ReadRate, client.Rates().Read)
-	if !t.info.ModelLoaded {
+	if !s.Server.ModelLoaded {
 		client.ExpectModelLoad() // the first request may load it
 	}
-	br := opts.Browser
-	if br == nil {
-		exe, err := browser.Find(s.BrowserPath)
-		if err != nil {
-			return t, err
-		}
-		if br, err = browser.Launch(browser.Options{Executable: exe, Headless: !s.ShowBrowser, Guard: guard}); err != nil {
-			return t, stoppedOr(ctx, err)
-		}
-		t.closers = append(t.closers, br.Close)
-	}
+	br := s.browser
 	t.exe = br.Executable()
-	sess, err := br.NewSessionGuarded(guard)
+	sess, err := br.NewSessionGuarded(s.guard)
 	if err != nil {
 		return t, stoppedOr(ctx, err)
 	}
 	t.sess = sess
 	t.closers = append(t.closers, sess.Close)
-	if s.ReadAhead {
-		if t.ahead, err = browser.NewAhead(br, guard); err != nil {
+	if s.Settings.ReadAhead {
+		if t.ahead, err = browser.NewAhead(br, s.guard); err != nil {
 			t.notes = append(t.notes, fmt.Sprintf("Results are not read ahead in this run: %v.", err))
 		} else {
 			t.closers = append(t.closers, func() error { t.ahead.Close(); return nil })
@@ -306,22 +255,22 @@ func stoppedOr(ctx context.Context, err error) error {
 
 // stoppedTools stand in for a setup that was interrupted: the agent asks
 // them nothing before it sees the run stopped, and they answer so if asked.
-func stoppedTools(s settings.Settings) *tools {
-	return &tools{info: llm.ServerInfo{Model: s.Model}, stopped: true}
+func stoppedTools() *tools {
+	return &tools{stopped: true}
 }
 
-// close closes what prepare opened, the session before the browser.
+// close closes what tools opened, the reading ahead before the session.
 func (t *tools) close() {
 	for i := len(t.closers) - 1; i >= 0; i-- {
 		_ = t.closers[i]()
 	}
 }
 
-func (t *tools) model(client *llm.Client, log *runs.CallLog, now func() time.Time) agent.Model {
+func (t *tools) model(client *llm.Client, id string, log *runs.CallLog, now func() time.Time) agent.Model {
 	if t.stopped {
 		return notStarted{}
 	}
-	return model{client: client, id: t.info.Model, log: log, now: now}
+	return model{client: client, id: id, log: log, now: now}
 }
 
 func (t *tools) browser() agent.Browser {
@@ -368,7 +317,7 @@ func (notStarted) Search(context.Context, string, port.Notify) ([]port.SearchRes
 // key (none when it is ""), its requests under the network guard: the
 // server reached wherever it is, nothing else of its network, no redirect
 // inward. The app's connection test, scout check and scout replay use it;
-// a run makes its own with the run's guard.
+// a setup makes its own with its guard.
 func Connect(serverURL string, key settings.Key) *llm.Client {
 	guard := &netguard.Guard{}
 	guard.ModelServer(serverURL)
@@ -444,6 +393,36 @@ func (f fanout) Watch(p agent.CallProgress) {
 		if w, ok := s.(agent.Watcher); ok {
 			w.Watch(p)
 		}
+	}
+}
+
+// watchers are the sinks that hear what a run does before its first
+// event, as one; nil when none does.
+func watchers(sinks []agent.Sink) SetupWatcher {
+	var w setupWatchers
+	for _, s := range sinks {
+		if sw, ok := s.(SetupWatcher); ok {
+			w = append(w, sw)
+		}
+	}
+	if len(w) == 0 {
+		return nil
+	}
+	return w
+}
+
+// setupWatchers tell several watchers in order.
+type setupWatchers []SetupWatcher
+
+func (ws setupWatchers) SetupStatus(text string) {
+	for _, w := range ws {
+		w.SetupStatus(text)
+	}
+}
+
+func (ws setupWatchers) SetupProbe(step llm.ProbeStep) {
+	for _, w := range ws {
+		w.SetupProbe(step)
 	}
 }
 

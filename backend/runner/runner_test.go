@@ -10,8 +10,9 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/chat"
-	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/search"
@@ -62,9 +63,9 @@ func TestAPanicStillLeavesAReport(t *testing.T) {
 func TestSetupFailureReadsAsItsCause(t *testing.T) {
 	set := settings.Defaults()
 	set.ServerURL = "http://127.0.0.1:9/v1" // nothing listens on the discard port
-	out, err := Run(context.Background(), Options{Objective: "o", Settings: set, OutDir: filepath.Join(t.TempDir(), "run")})
-	if out != nil || !errors.Is(err, ErrSetup) || !strings.HasPrefix(err.Error(), "Nothing is listening at http://127.0.0.1:9") {
-		t.Fatalf("outcome %v, error %v", out, err)
+	setup, err := Prepare(context.Background(), set, nil)
+	if setup != nil || !errors.Is(err, ErrSetup) || !strings.HasPrefix(err.Error(), "Nothing is listening at http://127.0.0.1:9") {
+		t.Fatalf("setup %v, error %v", setup, err)
 	}
 }
 
@@ -90,18 +91,30 @@ func TestBotCheckGoesToTheUserOnlyWithTheWindowShown(t *testing.T) {
 // does, with its folder and report, not with the error of the step that
 // was cut short: here the model server's check, or the browser's start.
 func TestStoppedDuringSetupEndsAsInterrupted(t *testing.T) {
-	for name, opts := range map[string]Options{
-		"checking the model server": {},
-		"starting the browser":      {Server: &llm.ServerInfo{Model: "m", ContextLength: 4096, ModelLoaded: true}},
+	// Each case sets the scene and is told how to stop the run.
+	for name, scene := range map[string]func(t *testing.T, set *settings.Settings, stop func()){
+		"checking the model server": func(_ *testing.T, _ *settings.Settings, stop func()) {
+			stop() // Ctrl+C before anything answered
+		},
+		"starting the browser": func(t *testing.T, set *settings.Settings, stop func()) {
+			model := llmtest.New(llmtest.Options{ContextLength: 4096})
+			t.Cleanup(model.Close)
+			set.ServerURL, set.BrowserPath = model.BaseURL(), program(t)
+			launchBrowser = func(browser.Options) (*browser.Browser, error) {
+				stop() // Ctrl+C as the browser starts: its driver ends with it
+				return nil, errors.New("please install the driver")
+			}
+			t.Cleanup(func() { launchBrowser = browser.Launch })
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			set := settings.Defaults()
 			set.ServerURL = "http://127.0.0.1:9/v1" // nothing listens on the discard port
 			set.BrowserPath = filepath.Join(t.TempDir(), "no-chromium")
 			ctx, cancel := context.WithCancel(context.Background())
-			cancel() // Ctrl+C before anything answered
-			opts.Objective, opts.Settings, opts.OutDir = "o", set, filepath.Join(t.TempDir(), "run")
-			out, err := Run(ctx, opts)
+			defer cancel()
+			scene(t, &set, cancel)
+			out, err := prepared(t, ctx, set).Run(ctx, Options{Objective: "o", OutDir: filepath.Join(t.TempDir(), "run")})
 			if err != nil || out == nil || out.Result.Status != agent.StatusInterrupted {
 				t.Fatalf("outcome %+v, error %v", out, err)
 			}
@@ -111,6 +124,26 @@ func TestStoppedDuringSetupEndsAsInterrupted(t *testing.T) {
 			}
 		})
 	}
+}
+
+// prepared is the setup Prepare makes of set, closed when the test ends.
+func prepared(t *testing.T, ctx context.Context, set settings.Settings) *Setup {
+	t.Helper()
+	setup, err := Prepare(ctx, set, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(setup.Close)
+	return setup
+}
+
+// program is an executable file that stands for a browser's program.
+func program(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "chromium")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // blocker makes the run folder's report.md a folder once the run starts,
@@ -129,15 +162,14 @@ func TestOutcomeNamesTheReportOnlyWhenWritten(t *testing.T) {
 	for _, fail := range []bool{false, true} {
 		dir := filepath.Join(t.TempDir(), "run")
 		set := settings.Defaults()
-		opts := Options{Objective: "o", Settings: set, OutDir: dir, Server: &llm.ServerInfo{Model: "m", ContextLength: 4096, ModelLoaded: true}}
+		opts := Options{Objective: "o", OutDir: dir}
 		if fail {
 			opts.Sinks = []agent.Sink{blocker{dir}}
 		}
 		set.BrowserPath = filepath.Join(t.TempDir(), "no-chromium")
-		opts.Settings = set
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel() // the run stops at once: no model or browser needed
-		out, err := Run(ctx, opts)
+		out, err := prepared(t, ctx, set).Run(ctx, opts)
 		if out == nil {
 			t.Fatalf("no outcome: %v", err)
 		}

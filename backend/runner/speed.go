@@ -45,11 +45,11 @@ func Measure(ctx context.Context, client *llm.Client, info llm.ServerInfo, tell 
 
 // measured gives the client the model's speed for the run and returns the
 // notes the run starts with: what the speed is and the warnings about it.
-// The speed is a recent measurement from the book, else, when opts.Measure
-// is set, a new one (an older one serves when none is made or it fails). A
-// probe that fails does not stop the run: the waits are then worked out
-// from the run's own calls.
-func measured(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, opts Options, now time.Time) []string {
+// The speed is a recent measurement from the book, else, when measure is
+// set, a new one (an older one serves when none is made or it fails); w,
+// when not nil, hears how the measuring goes. A probe that fails does not
+// stop the run: the waits are then worked out from the run's own calls.
+func measured(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, measure bool, w SetupWatcher, now time.Time) []string {
 	var m speed.Measurement
 	found := false
 	if book, err := SpeedBook(); err == nil {
@@ -57,11 +57,13 @@ func measured(ctx context.Context, client *llm.Client, serverURL string, info ll
 	}
 	var notes []string
 	measuredNow := false
-	if opts.Measure && !(found && m.Fresh(now)) {
-		if opts.Status != nil {
-			opts.Status(fmt.Sprintf("Measuring how fast %s reads and writes: three short calls, made once a week for each model.", info.Model))
+	if measure && !(found && m.Fresh(now)) {
+		var probe func(llm.ProbeStep)
+		if w != nil {
+			w.SetupStatus(fmt.Sprintf("Measuring how fast %s reads and writes: three short calls, made once a week for each model.", info.Model))
+			probe = w.SetupProbe
 		}
-		got, err := Measure(ctx, client, info, opts.Probe)
+		got, err := Measure(ctx, client, info, probe)
 		switch {
 		case err == nil:
 			m, found, measuredNow = got, true, true
@@ -94,13 +96,4 @@ func keepRates(book *speed.Book, serverURL, model string, r speed.Rates) error {
 	}
 	m.ReadRate, m.WriteRate = r.Read, r.Write
 	return book.Put(m)
-}
-
-// MeasureDue measures the model's speed as a run with Options.Measure
-// does, unless the speed book holds a recent measurement, and returns the
-// notes a run would start with. A batch calls it once before its runs,
-// which then find the measurement in the book instead of each making
-// their own at once.
-func MeasureDue(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, status func(string), probe func(llm.ProbeStep)) []string {
-	return measured(ctx, client, serverURL, info, Options{Measure: true, Status: status, Probe: probe}, time.Now())
 }
