@@ -17,6 +17,7 @@ import (
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/fault"
 	"github.com/scout-research/scout/backend/netguard"
 )
 
@@ -63,10 +64,11 @@ var (
 	ErrServer = errors.New("model server error")
 )
 
-// Error is a failure explained for the user: what happened and what to do.
+// Error is a failure explained for the user: what happened and what to
+// do. Its Kind is one of the Err* values above, so errors.Is(err,
+// ErrNotListening) works.
 type Error struct {
-	Kind    error
-	Message string
+	fault.Fault
 	// Context is, for an overflow, the context length the server says it
 	// has loaded (0 when it does not say).
 	Context int
@@ -75,14 +77,8 @@ type Error struct {
 // LoadedContext reports Context (see chat.LoadedContext).
 func (e *Error) LoadedContext() int { return e.Context }
 
-// Error returns the user-facing message.
-func (e *Error) Error() string { return e.Message }
-
-// Unwrap returns the kind, so errors.Is(err, ErrNotListening) works.
-func (e *Error) Unwrap() error { return e.Kind }
-
 func newError(kind error, format string, args ...any) *Error {
-	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+	return &Error{Fault: *fault.New(kind, format, args...)}
 }
 
 // startServerHint is the fix for the most common first-run failure.
@@ -209,7 +205,7 @@ func wrongPath(base, detail string) *Error {
 	} else {
 		msg += " Check the URL and that the server is an OpenAI-compatible one (LM Studio, llama.cpp, Ollama)."
 	}
-	return &Error{Kind: ErrWrongPath, Message: msg}
+	return &Error{Fault: fault.Fault{Kind: ErrWrongPath, Message: msg}}
 }
 
 func isNetTimeout(err error) bool {

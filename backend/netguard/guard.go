@@ -26,6 +26,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/scout-research/scout/backend/fault"
 )
 
 // Reasons a URL is refused, for errors.Is.
@@ -40,19 +42,17 @@ var (
 	ErrModelServer = errors.New("the model server is Scout's alone")
 )
 
-// Refusal explains a refused URL.
+// Refusal explains a refused URL: its kind, and why in words for the
+// journal (the Message).
 type Refusal struct {
-	Kind error
-	URL  string
-	// Detail says why, in words for the journal.
-	Detail string
+	fault.Fault
+	URL string
 }
 
-// Error implements error.
-func (r *Refusal) Error() string { return r.Detail }
-
-// Unwrap returns the kind.
-func (r *Refusal) Unwrap() error { return r.Kind }
+// refuse is a refusal of rawURL of kind, saying why.
+func refuse(kind error, rawURL, format string, args ...any) *Refusal {
+	return &Refusal{Fault: *fault.New(kind, format, args...), URL: rawURL}
+}
 
 // Resolver looks up a host's addresses; *net.Resolver satisfies it.
 type Resolver interface {
@@ -143,13 +143,13 @@ func (g *Guard) CheckLiteral(rawURL string) error {
 func (g *Guard) check(ctx context.Context, rawURL string, resolve bool, asker who) error {
 	u, err := url.Parse(strings.TrimSpace(rawURL))
 	if err != nil {
-		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q is not a valid web address", rawURL)}
+		return refuse(ErrBadURL, rawURL, "%q is not a valid web address", rawURL)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return &Refusal{Kind: ErrScheme, URL: rawURL, Detail: fmt.Sprintf("%s: addresses (%s) are never opened; only http and https", u.Scheme, shorten(rawURL))}
+		return refuse(ErrScheme, rawURL, "%s: addresses (%s) are never opened; only http and https", u.Scheme, shorten(rawURL))
 	}
 	if u.Hostname() == "" {
-		return &Refusal{Kind: ErrBadURL, URL: rawURL, Detail: fmt.Sprintf("%q names no host", rawURL)}
+		return refuse(ErrBadURL, rawURL, "%q names no host", rawURL)
 	}
 	_, err = g.addrs(ctx, u, resolve, asker)
 	if errors.Is(err, errUnresolved) {
@@ -215,13 +215,11 @@ func (g *Guard) addrs(ctx context.Context, u *url.URL, resolve bool, asker who) 
 }
 
 func (g *Guard) serverRefusal(rawURL string) error {
-	return &Refusal{Kind: ErrModelServer, URL: rawURL,
-		Detail: fmt.Sprintf("refused %s: that is the model server Scout uses, which no page may reach", shorten(rawURL))}
+	return refuse(ErrModelServer, rawURL, "refused %s: that is the model server Scout uses, which no page may reach", shorten(rawURL))
 }
 
 func (g *Guard) privateRefusal(rawURL, why string) error {
-	return &Refusal{Kind: ErrPrivate, URL: rawURL,
-		Detail: fmt.Sprintf("refused %s: %s (allowed only when \"Allow local network\" is on in Settings)", shorten(rawURL), why)}
+	return refuse(ErrPrivate, rawURL, "refused %s: %s (allowed only when \"Allow local network\" is on in Settings)", shorten(rawURL), why)
 }
 
 func (g *Guard) isIn(set *map[string]bool, u *url.URL) bool {

@@ -96,7 +96,7 @@ func TestCheck(t *testing.T) {
 				t.Fatalf("got %v, want %v", err, tc.want)
 			}
 			var r *Refusal
-			if !errors.As(err, &r) || r.Detail == "" {
+			if !errors.As(err, &r) || r.Message == "" {
 				t.Fatalf("no explanation: %#v", err)
 			}
 		})

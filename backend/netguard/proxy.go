@@ -249,7 +249,7 @@ func (p *Proxy) refuseOrFail(w http.ResponseWriter, err error) {
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		w.Header().Set(RefusedHeader, "1")
-		http.Error(w, ref.Detail, http.StatusForbidden)
+		http.Error(w, ref.Message, http.StatusForbidden)
 		return
 	}
 	w.Header().Set(FailedHeader, "1")

@@ -2,7 +2,8 @@ package search
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/scout-research/scout/backend/fault"
 )
 
 // Kinds of failure, for errors.Is. Every failure a provider explains is an
@@ -27,18 +28,8 @@ var (
 )
 
 // Error is a search failure explained for the user: what happened and what
-// to do. Kind is one of the Err* values above.
-type Error struct {
-	Kind    error
-	Message string
-}
+// to do. Kind is one of the Err* values above; errors.Is(err, ErrBlocked)
+// works.
+type Error = fault.Fault
 
-// Error returns the user-facing message.
-func (e *Error) Error() string { return e.Message }
-
-// Unwrap returns the kind, so errors.Is(err, ErrBlocked) works.
-func (e *Error) Unwrap() error { return e.Kind }
-
-func newError(kind error, format string, args ...any) *Error {
-	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
-}
+func newError(kind error, format string, args ...any) *Error { return fault.New(kind, format, args...) }

@@ -172,7 +172,7 @@ func (s *SearXNG) explainTransport(ctx context.Context, err error) error {
 	}
 	var refusal *netguard.Refusal
 	if errors.As(err, &refusal) {
-		return newError(ErrUnreachable, "The SearXNG instance at %s sent the search to an address Scout does not open (%s). Check the instance's address in Settings, or choose another instance.", s.BaseURL, refusal.Detail)
+		return newError(ErrUnreachable, "The SearXNG instance at %s sent the search to an address Scout does not open (%s). Check the instance's address in Settings, or choose another instance.", s.BaseURL, refusal.Message)
 	}
 	var urlErr *url.Error
 	if errors.As(err, &urlErr) {

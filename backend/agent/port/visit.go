@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/scout-research/scout/backend/fault"
 	"github.com/scout-research/scout/backend/page"
 )
 
@@ -40,31 +41,24 @@ var (
 	ErrBrowserClosed = errors.New("the browser is closed")
 )
 
-// VisitError is a failed visit.
+// VisitError is a failed visit: its kind, and a short line for the
+// journal and the model (the Message).
 type VisitError struct {
-	Kind   error
+	fault.Fault
 	URL    string
 	Status int
 	// MediaType is what a not-readable address holds (NotReadable).
 	MediaType string
-	// Message is a short line for the journal and the model.
-	Message string
 }
-
-// Error implements error.
-func (e *VisitError) Error() string { return e.Message }
-
-// Unwrap returns the kind.
-func (e *VisitError) Unwrap() error { return e.Kind }
 
 // Failure returns a *VisitError of kind with a formatted message.
 func Failure(kind error, url, format string, args ...any) *VisitError {
-	return &VisitError{Kind: kind, URL: url, Message: fmt.Sprintf(format, args...)}
+	return &VisitError{Fault: *fault.New(kind, format, args...), URL: url}
 }
 
 // Refused is a visit the network guard refused, with the guard's words.
 func Refused(url string, err error) *VisitError {
-	return &VisitError{Kind: ErrRefused, URL: url, Message: err.Error()}
+	return &VisitError{Fault: fault.Fault{Kind: ErrRefused, Message: err.Error()}, URL: url}
 }
 
 // NotReadable is a visit to an address that is not a web page.
