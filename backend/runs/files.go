@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/scout-research/scout/backend/atomicfile"
 )
 
 // A run folder holds what the user researched, the model's words and the
@@ -104,28 +106,8 @@ func openNoFollow(path string, flag int) (*os.File, error) {
 	return f, nil
 }
 
-// writeAtomic writes data to path with mode through a new temporary file
-// beside it (never one that exists, so never through a link planted with
-// its name), then renames it over path, which replaces a link rather than
-// writing where it points. A reader, or a crash, never sees half a file.
+// writeAtomic writes data to path with mode, whole or not at all, never
+// through a link planted with its name (atomicfile.Write).
 func writeAtomic(path string, data []byte, mode os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(mode)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, data, mode, path)
 }

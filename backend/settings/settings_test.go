@@ -130,7 +130,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if info.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v, want 0600", info.Mode().Perm())
 	}
-	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(st.Path), ".settings-*"))
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(st.Path), ".*.tmp"))
 	if len(leftovers) > 0 {
 		t.Fatalf("temporary files left behind: %v", leftovers)
 	}
@@ -297,7 +297,7 @@ func TestSaveFailureLeavesNoTemporaryFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "cannot replace the settings file") {
 		t.Fatalf("Save = %v", err)
 	}
-	leftovers, _ := filepath.Glob(filepath.Join(dir, ".settings-*"))
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	if len(leftovers) > 0 {
 		t.Fatalf("temporary files left behind: %v", leftovers)
 	}

@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/atomicfile"
 )
 
 // relPath is the settings file below the XDG config home.
@@ -251,37 +253,13 @@ func (s *Store) Save(set Settings) error {
 	return nil
 }
 
-// writeAtomic writes data to path with mode: to a temporary file in the
-// same folder (made private if new), synced, then renamed over the old
-// file, so a crash never leaves a half-written file. what names the file
-// in errors ("settings", "API key").
+// writeAtomic writes data to path with mode (atomicfile.Write), making
+// its folder private if new. what names the file in errors ("settings",
+// "API key").
 func writeAtomic(path string, data []byte, mode os.FileMode, what string) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("cannot create the %s folder %s: %w", what, dir, err)
 	}
-	tmp, err := os.CreateTemp(dir, ".settings-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write in the %s folder %s: %w", what, dir, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot protect the %s file: %w", what, err)
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write the %s file (is the disk full?): %w", what, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write the %s file to disk: %w", what, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("cannot write the %s file: %w", what, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot replace the %s file %s: %w", what, path, err)
-	}
-	return nil
+	return atomicfile.Write(path, data, mode, "the "+what+" file")
 }

@@ -2,7 +2,6 @@ package speed
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/scout-research/scout/backend/atomicfile"
 )
 
 // bookMode keeps the file private, as the settings are: it names the
@@ -109,25 +110,12 @@ func (b *Book) read() []Measurement {
 	return got.Measurements
 }
 
-// writeAtomic writes to a temporary file beside path, then renames it over
-// path, so a crash never leaves half a book.
+// writeAtomic writes the book (atomicfile.Write), making its folder if
+// need be.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("cannot make the folder %s for the model speeds: %w", dir, err)
 	}
-	tmp, err := os.CreateTemp(dir, ".speeds-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write the model speeds in %s: %w", dir, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	_, err = tmp.Write(data)
-	err = errors.Join(err, tmp.Chmod(bookMode), tmp.Sync(), tmp.Close())
-	if err != nil {
-		return fmt.Errorf("cannot write the model speeds to %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot replace %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, data, bookMode, "the model speeds "+path)
 }
