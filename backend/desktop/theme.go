@@ -4,7 +4,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/scout-research/scout/backend/internal/gsettings"
+	"github.com/scout-research/scout/backend/gsettings"
 )
 
 // GNOME 42 and later keep the light or dark choice in color-scheme, which

@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/scout-research/scout/backend/internal/gsettings"
+	"github.com/scout-research/scout/backend/gsettings"
 )
 
 // Before its traffic went through the guard's proxy, the browser followed

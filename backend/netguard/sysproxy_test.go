@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/scout-research/scout/backend/internal/gsettings"
+	"github.com/scout-research/scout/backend/gsettings"
 )
 
 // GNOME's manual proxy setting is followed, except for the hosts it says
