@@ -106,6 +106,13 @@ func TestResumeOnThePageBeingRead(t *testing.T) {
 	if code, _, errs := invoke("resume", "--llm-url", again.BaseURL(), "--search-url", web.URL+"/search/html/", "--allow-local", "--headless", out); code != 0 {
 		t.Fatalf("resume exit %d: %s", code, errs)
 	}
+	// scout run and scout resume each prepared one runner.Setup, which
+	// asked its server what it serves; the run took its answer.
+	for name, server := range map[string]*llmtest.Server{"run": model, "resume": again} {
+		if asked := strings.Count(strings.Join(server.Requests(), "\n"), "GET /v1/models"); asked != 1 {
+			t.Errorf("scout %s asked for the models %d times, want once:\n%s", name, asked, strings.Join(server.Requests(), "\n"))
+		}
+	}
 	prompt := resumed[len(resumed)-1].Content
 	for _, want := range []string{"R1. ", "Part 1 of ", "<page>", "Kilimanjaro"} {
 		if !strings.Contains(prompt, want) {

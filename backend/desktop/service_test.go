@@ -247,7 +247,7 @@ func rowSeqs(v RunView) []int {
 }
 
 func TestHistoryOpenResumeDelete(t *testing.T) {
-	svc, rec, _ := setup(t, time.Minute)
+	svc, rec, model := setup(t, time.Minute)
 	if _, err := svc.Start(context.Background(), "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"); err != nil {
 		t.Fatal(err)
 	}
@@ -329,6 +329,11 @@ func TestHistoryOpenResumeDelete(t *testing.T) {
 	}
 	if svc.browsers.Running() != 1 {
 		t.Fatal("the app-session browser was not kept across runs")
+	}
+	// The start and the resume each made a runner.Setup, which asked the
+	// model server what it serves; their runs took its answer.
+	if asked := strings.Count(strings.Join(model.Requests(), "\n"), "GET /v1/models"); asked != 2 {
+		t.Errorf("the model server was asked for its models %d times, want twice (the start's setup, the resume's):\n%s", asked, strings.Join(model.Requests(), "\n"))
 	}
 	if list, _ := svc.History(); len(list) != 0 {
 		t.Fatalf("history after delete: %+v", list)
