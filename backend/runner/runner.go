@@ -1,7 +1,8 @@
-// Package runner wires settings into a configured agent run: it checks the
-// model server, starts the browser, picks the search provider, opens the
-// run folder, runs the agent and writes the report. The CLI, the GUI and
-// tests all run research through it.
+// Package runner wires settings into configured agent runs: Prepare
+// checks the model server and gets the browser once (a Setup), and each
+// run from it picks the search provider, opens the run folder, runs the
+// agent and writes the report. The CLI, the app, the benchmark and tests
+// all run research through it.
 package runner
 
 import (

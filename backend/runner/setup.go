@@ -3,6 +3,7 @@ package runner
 import (
 	"cmp"
 	"context"
+	"time"
 
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/llm"
@@ -154,5 +155,5 @@ func (s *Setup) MeasureDue(ctx context.Context, w SetupWatcher) []string {
 	if s.stopped {
 		return nil
 	}
-	return measured(ctx, s.client(), s.Settings.ServerURL, s.Server, true, w, nowFunc(nil)())
+	return measured(ctx, s.client(), s.Settings.ServerURL, s.Server, true, w, time.Now())
 }
