@@ -9,7 +9,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -344,6 +346,9 @@ func TestEarlySignalsStopCleanly(t *testing.T) {
 	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(llmtest.Replies(factualScript()))})
 	defer model.Close()
 	bin := buildScout(t)
+	// A run in this process ignored SIGPIPE, which scout would inherit:
+	// catching reads scout's own ignoring of it.
+	signal.Reset(syscall.SIGPIPE)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGTERM} {
 		for _, after := range []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 900 * time.Millisecond} {
 			out := filepath.Join(t.TempDir(), "run")
@@ -355,6 +360,10 @@ func TestEarlySignalsStopCleanly(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			// Counted from when scout catches signals: before that the
+			// default ends any program, and on a loaded machine loading
+			// the program alone can take longer than 200 ms.
+			catching(t, cmd.Process.Pid)
 			time.Sleep(after)
 			_ = syscall.Kill(-cmd.Process.Pid, sig)
 			done := make(chan error, 1)
@@ -375,6 +384,30 @@ func TestEarlySignalsStopCleanly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// catching waits until scout run catches signals, failing the test after
+// 20 s. stopOnSignals ignores SIGPIPE just before it catches the others,
+// and an ignored signal shows in /proc/pid/status (SigIgn), which a caught
+// one does not (Go's runtime has its handler on every signal from the
+// start, for the program's default when none is caught).
+func catching(t *testing.T, pid int) {
+	t.Helper()
+	bit := uint64(1) << (uint(syscall.SIGPIPE) - 1)
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		if err != nil {
+			t.Fatalf("reading the status of scout (pid %d): %v", pid, err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if mask, ok := strings.CutPrefix(line, "SigIgn:"); ok {
+				if m, err := strconv.ParseUint(strings.TrimSpace(mask), 16, 64); err == nil && m&bit != 0 {
+					return
+				}
+			}
+		}
+	}
+	t.Fatalf("scout (pid %d) did not start catching signals within 20 s", pid)
 }
 
 // "Report: ..." names a report that was written; when writing it failed,
