@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -179,7 +180,7 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
 	if kind == KindAction {
-		req.Enough = thoughtWatch() // see cut.go
+		req.Enough = reply.ThoughtWatch() // see cut.go
 	}
 	// A model server that keeps the run waiting says so as it waits, and
 	// the call tells how it goes.

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
@@ -18,16 +19,16 @@ var checklistSchema = map[string]any{
 // checklistOf reads the items of a checklist reply: the JSON asked for, a
 // bare list, items as objects ({"item": ...}), or a numbered list in prose.
 // An unusable answer has none.
-func checklistOf(reply string) []string {
-	v, _ := firstJSON(reply, "{[")
+func checklistOf(text string) []string {
+	v, _ := reply.FirstJSON(text, "{[")
 	var items []string
-	for _, e := range listIn(v, "items", "checklist") {
-		if it := textIn(e, "item", "text", "description", "name"); strings.TrimSpace(it) != "" {
+	for _, e := range reply.ListIn(v, "items", "checklist") {
+		if it := reply.TextIn(e, "item", "text", "description", "name"); strings.TrimSpace(it) != "" {
 			items = append(items, it)
 		}
 	}
-	if len(items) == 0 && !strings.Contains(reply, "{") {
-		for _, l := range listedLines(reply) {
+	if len(items) == 0 && !strings.Contains(text, "{") {
+		for _, l := range reply.ListedLines(text) {
 			items = append(items, withoutEmphasis(l))
 		}
 	}

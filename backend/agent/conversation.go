@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
@@ -102,11 +103,11 @@ func (a *Agent) actionCall(ctx context.Context) (chat.Reply, error) {
 	} else if a.cfg.RebuildEveryTurn && a.st.conv.underway() {
 		a.rebuild("baseline: a fresh prompt every turn")
 	}
-	reply, err := a.send(ctx, KindAction, "", actionSchema)
+	answer, err := a.send(ctx, KindAction, "", reply.Schema)
 	if err == nil {
-		a.st.conv.calibrate(reply.Usage.PromptTokens)
+		a.st.conv.calibrate(answer.Usage.PromptTokens)
 	}
-	return reply, err
+	return answer, err
 }
 
 // send sends the conversation, with extra as a last user message when set,

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"regexp"
 	"slices"
 	"strconv"
@@ -224,20 +225,20 @@ func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, []c
 // coverageOf reads the coverage check's answer: the JSON asked for, or a
 // bare list of items, with numbers and yes-or-no written as strings and a
 // single finding without its list.
-func coverageOf(reply string) ([]coverageItem, error) {
-	v, err := firstJSON(reply, "{[")
+func coverageOf(text string) ([]coverageItem, error) {
+	v, err := reply.FirstJSON(text, "{[")
 	if err != nil {
 		return nil, err
 	}
 	var items []coverageItem
-	for _, e := range listIn(v, "items", "coverage", "checklist") {
+	for _, e := range reply.ListIn(v, "items", "coverage", "checklist") {
 		m, ok := e.(map[string]any)
 		if !ok {
 			continue
 		}
-		it := coverageItem{Findings: intList(field(m, "findings", "finding")), Covered: truth(field(m, "covered")),
-			Missing: plain.Line(textIn(field(m, "missing"))), Names: coverageNames(field(m, "names"))}
-		if n := intList(field(m, "item", "number", "id")); len(n) > 0 {
+		it := coverageItem{Findings: reply.IntList(reply.Field(m, "findings", "finding")), Covered: reply.Truth(reply.Field(m, "covered")),
+			Missing: plain.Line(reply.TextIn(reply.Field(m, "missing"))), Names: coverageNames(reply.Field(m, "names"))}
+		if n := reply.IntList(reply.Field(m, "item", "number", "id")); len(n) > 0 {
 			it.Item = n[0]
 		}
 		items = append(items, it)
@@ -260,7 +261,7 @@ func coverageNames(v any) []string {
 		}
 	case []any:
 		for _, e := range x {
-			if s := strings.TrimSpace(textIn(e, "name")); s != "" {
+			if s := strings.TrimSpace(reply.TextIn(e, "name")); s != "" {
 				out = append(out, s)
 			}
 		}

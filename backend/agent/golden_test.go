@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,7 +180,7 @@ func TestGoldenNotes(t *testing.T) {
 	}
 	a := agentFor(t, rec.objective)
 	a.st.turn = 4
-	skipped, _ := a.skip(errNoJSON)
+	skipped, _ := a.skip(reply.ErrNoJSON)
 	fmt.Fprintf(&sb, "## skipped turn\n%s\n\n", skipped.obs)
 	fmt.Fprintf(&sb, "## out of retries\n%s\n\n", render("turn-refused", map[string]any{"Turn": 4, "Note": notes[0].v.note}))
 	fmt.Fprintf(&sb, "## progress check\n%s\n\n", render("progress-check", map[string]string{"Why": render("progress-why", 4), "Status": rec.status(false)}))
@@ -234,7 +235,7 @@ func TestGoldenObservations(t *testing.T) {
 		fmt.Fprintf(&sb, "## %s %q\n%s\n\n", act.Name, act.Param, out.obs)
 	}
 	a.adaptContext(2048)
-	a.skip(errNoJSON)
+	a.skip(reply.ErrNoJSON)
 	fmt.Fprintf(&sb, "## journal\n%s\n\n", strings.Join(a.st.conv.journal, "\n"))
 	snap, err := snapshotOf(append([]Event{{Type: EvRunStarted, Objective: cfg.Objective}}, rec.events...))
 	if err != nil {

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"strings"
 
 	"github.com/scout-research/scout/backend/chat"
@@ -109,12 +110,12 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 
 // ask sends the conversation for the next action and adds the reply to it.
 func (a *Agent) ask(ctx context.Context) (string, error) {
-	reply, err := a.actionCall(ctx)
+	answer, err := a.actionCall(ctx)
 	if err != nil {
 		return "", err
 	}
-	content := reply.Content
-	if closed, ok := closeCut(content); ok {
+	content := answer.Content
+	if closed, ok := reply.CloseCut(content); ok {
 		// Stopped once its thought had its sentence, or cut off in it by
 		// the token limit: the conversation keeps the reply closed there,
 		// so the model sees its own replies short and whole.

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"strings"
@@ -106,16 +107,16 @@ func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, err
 // resultOf reads the writer's answer: the JSON asked for, the result under
 // another name or as a list of paragraphs, or prose, which is still the
 // answer. A research action instead is errActionShaped.
-func resultOf(reply string) (string, error) {
-	if v, err := firstJSON(reply, "{"); err == nil {
-		if text := strings.TrimSpace(textIn(v, "result", "answer", "final_answer", "text", "content", "response", "report")); text != "" {
+func resultOf(text string) (string, error) {
+	if v, err := reply.FirstJSON(text, "{"); err == nil {
+		if text := strings.TrimSpace(reply.TextIn(v, "result", "answer", "final_answer", "text", "content", "response", "report")); text != "" {
 			return ClipResult(plain.Text(text)), nil
 		}
 	}
-	if _, err := ParseAction(reply); err == nil {
+	if _, err := ParseAction(text); err == nil {
 		return "", errActionShaped
 	}
-	return ClipResult(plain.Text(strings.TrimSpace(reply))), nil // prose instead of JSON is still the answer
+	return ClipResult(plain.Text(strings.TrimSpace(text))), nil // prose instead of JSON is still the answer
 }
 
 // ClipResult cuts a result longer than MaxResultChars at the last line

@@ -1,4 +1,4 @@
-package agent
+package reply
 
 import (
 	"encoding/json"
@@ -15,21 +15,21 @@ import (
 // Where the repair is mechanical it is done here, so the model is not sent
 // back for how it spelled what it meant.
 
-// errNoJSON and friends name what was wrong with a reply, for the retry
+// ErrNoJSON and ErrTruncated name what was wrong with a reply, for the retry
 // note sent back to the model.
 var (
-	errNoJSON    = errors.New("the reply held no JSON object")
-	errTruncated = errors.New("the reply was cut off before its action and parameter were whole: write them first, and keep thought_process to one short sentence")
+	ErrNoJSON    = errors.New("the reply held no JSON object")
+	ErrTruncated = errors.New("the reply was cut off before its action and parameter were whole: write them first, and keep thought_process to one short sentence")
 )
 
 // maxJSONTries bounds the openings tried: a reply is a few hundred tokens,
 // but a page the model echoes may hold many braces.
 const maxJSONTries = 20
 
-// firstJSON decodes the first JSON value in reply, after any reasoning
+// FirstJSON decodes the first JSON value in reply, after any reasoning
 // block, that starts with one of opens ("{", or "{[" to take an array too),
 // repairing it when it does not decode as written.
-func firstJSON(reply, opens string) (any, error) {
+func FirstJSON(reply, opens string) (any, error) {
 	s := reply
 	if i := strings.LastIndex(s, "</think>"); i >= 0 {
 		s = s[i+len("</think>"):]
@@ -44,7 +44,7 @@ func firstJSON(reply, opens string) (any, error) {
 		end, ok := balanced(s, i)
 		if !ok {
 			if firstErr == nil {
-				firstErr = errTruncated
+				firstErr = ErrTruncated
 			}
 			continue
 		}
@@ -57,7 +57,7 @@ func firstJSON(reply, opens string) (any, error) {
 		}
 	}
 	if firstErr == nil {
-		return nil, errNoJSON
+		return nil, ErrNoJSON
 	}
 	return nil, firstErr
 }
@@ -175,14 +175,14 @@ func closesNext(rest string) bool {
 	return rest != "" && (rest[0] == '}' || rest[0] == ']')
 }
 
-// listIn is the list a reply holds: the reply itself when it is a list,
+// ListIn is the list a reply holds: the reply itself when it is a list,
 // else the value of the first of keys it has, else its only list.
-func listIn(v any, keys ...string) []any {
+func ListIn(v any, keys ...string) []any {
 	switch x := v.(type) {
 	case []any:
 		return x
 	case map[string]any:
-		if l, ok := field(x, keys...).([]any); ok {
+		if l, ok := Field(x, keys...).([]any); ok {
 			return l
 		}
 		var only []any
@@ -199,23 +199,23 @@ func listIn(v any, keys ...string) []any {
 	return nil
 }
 
-// textIn is the text a value holds: a string, the first of keys in an
+// TextIn is the text a value holds: a string, the first of keys in an
 // object (or its only string), a list's texts a paragraph each.
-func textIn(v any, keys ...string) string {
+func TextIn(v any, keys ...string) string {
 	switch x := v.(type) {
 	case string:
 		return x
 	case []any:
 		var parts []string
 		for _, e := range x {
-			if t := strings.TrimSpace(textIn(e, keys...)); t != "" {
+			if t := strings.TrimSpace(TextIn(e, keys...)); t != "" {
 				parts = append(parts, t)
 			}
 		}
 		return strings.Join(parts, "\n\n")
 	case map[string]any:
-		if f := field(x, keys...); f != nil {
-			return textIn(f, keys...)
+		if f := Field(x, keys...); f != nil {
+			return TextIn(f, keys...)
 		}
 		var only string
 		texts := 0
@@ -231,9 +231,9 @@ func textIn(v any, keys ...string) string {
 	return ""
 }
 
-// listedLines are the items of a numbered or bulleted list in prose: what
+// ListedLines are the items of a numbered or bulleted list in prose: what
 // a model answers a request for a JSON list with when no schema holds it.
-func listedLines(reply string) []string {
+func ListedLines(reply string) []string {
 	if i := strings.LastIndex(reply, "</think>"); i >= 0 {
 		reply = reply[i+len("</think>"):]
 	}
@@ -248,8 +248,8 @@ func listedLines(reply string) []string {
 
 var listedLine = regexp.MustCompile(`^\s*(?:\d+[.)]|[-*•])\s+(\S.*)$`)
 
-// truth reads a yes-or-no a model may write as a string ("true", "yes").
-func truth(v any) bool {
+// Truth reads a yes-or-no a model may write as a string ("true", "yes").
+func Truth(v any) bool {
 	switch x := v.(type) {
 	case bool:
 		return x

@@ -1,4 +1,4 @@
-package agent
+package reply
 
 import (
 	"encoding/json"
@@ -33,13 +33,13 @@ type Action struct {
 	Thought string `json:"thought_process"`
 }
 
-// actionSchema is sent as response_format so the server constrains the
+// Schema is sent as response_format so the server constrains the
 // reply to this shape. A server that compiles the schema into a grammar
 // (llama.cpp, and LM Studio and Ollama through it) has the properties
 // written in the order they are sent, and a Go map is sent with its keys
 // sorted: action, parameter, thought_process, the order of Action
 // (TestActionSchemaPutsTheThoughtLast holds it).
-var actionSchema = map[string]any{
+var Schema = map[string]any{
 	"type": "object",
 	"properties": map[string]any{
 		"thought_process": map[string]any{"type": "string"},
@@ -50,7 +50,7 @@ var actionSchema = map[string]any{
 	"additionalProperties": false,
 }
 
-// ParseAction reads a model reply into an Action. It recovers what is safe
+// Parse reads a model reply into an Action. It recovers what is safe
 // to recover: <think> blocks, code fences and prose around the JSON, JSON
 // written loosely (reply.go), field names in other cases and words, the
 // tool-call shapes chat templates teach ({"name": ..., "arguments": ...}),
@@ -58,15 +58,15 @@ var actionSchema = map[string]any{
 // spellings, and "Action: ... / Parameter: ..." lines when the reply holds
 // no JSON at all. Everything else is an error whose message can be sent
 // back to the model.
-func ParseAction(reply string) (Action, error) {
-	v, err := firstJSON(reply, "{")
-	if errors.Is(err, errTruncated) {
+func Parse(reply string) (Action, error) {
+	v, err := FirstJSON(reply, "{")
+	if errors.Is(err, ErrTruncated) {
 		// Cut off in its thought, the action is whole (cut.go).
-		if closed, ok := closeCut(reply); ok {
-			v, err = firstJSON(closed, "{")
+		if closed, ok := CloseCut(reply); ok {
+			v, err = FirstJSON(closed, "{")
 		}
 	}
-	if errors.Is(err, errNoJSON) {
+	if errors.Is(err, ErrNoJSON) {
 		if a, ok := actionLines(reply); ok {
 			return a, nil
 		}
@@ -94,29 +94,29 @@ var (
 // object of its own ({"action": {"name": "SEARCH", "parameter": ...}}) or
 // name its parameter ("SEARCH: tallest mountain").
 func actionOf(raw map[string]any) Action {
-	a := Action{Thought: plain.Text(asString(field(raw, thoughtKeys...)))}
-	name := field(raw, actionKeys...)
+	a := Action{Thought: plain.Text(asString(Field(raw, thoughtKeys...)))}
+	name := Field(raw, actionKeys...)
 	if inner, ok := name.(map[string]any); ok {
 		b := actionOf(inner)
 		if b.Thought == "" {
 			b.Thought = a.Thought
 		}
 		if b.Param == "" {
-			b.Param = paramOf(field(raw, paramKeys...), b.Name)
+			b.Param = paramOf(Field(raw, paramKeys...), b.Name)
 		}
 		return b
 	}
 	var tail string
 	a.Name, tail = splitAction(asString(name))
-	a.Param = paramOf(field(raw, paramKeys...), a.Name)
+	a.Param = paramOf(Field(raw, paramKeys...), a.Name)
 	if a.Param == "" {
 		a.Param = tail
 	}
 	return a
 }
 
-// field is the value of the first of names the object has, in any case.
-func field(raw map[string]any, names ...string) any {
+// Field is the value of the first of names the object has, in any case.
+func Field(raw map[string]any, names ...string) any {
 	for _, n := range names {
 		for k, v := range raw {
 			if sameKey(k, n) && v != nil {
@@ -160,13 +160,13 @@ func paramOf(v any, action string) string {
 		}
 		return strings.Join(parts, "\n")
 	case map[string]any:
-		text := paramOf(field(p, paramKeys...), action)
+		text := paramOf(Field(p, paramKeys...), action)
 		if text == "" && len(p) == 1 {
 			for _, only := range p {
 				text = paramOf(only, action)
 			}
 		}
-		if items := intList(field(p, "items", "item", "checklist_items")); len(items) > 0 && text != "" {
+		if items := IntList(Field(p, "items", "item", "checklist_items")); len(items) > 0 && text != "" {
 			return fmt.Sprintf("[%s] %s", joinInts(items), text)
 		}
 		if text != "" {
@@ -189,21 +189,21 @@ func asString(v any) string {
 	return string(b)
 }
 
-// intList reads a number or a list of numbers, written as numbers or as
+// IntList reads a number or a list of numbers, written as numbers or as
 // strings ("1", "[1, 2]").
-func intList(v any) []int {
+func IntList(v any) []int {
 	var out []int
 	switch x := v.(type) {
 	case float64:
 		out = append(out, int(x))
 	case string:
-		for _, d := range digitsPattern.FindAllString(x, -1) {
+		for _, d := range digits.FindAllString(x, -1) {
 			n, _ := strconv.Atoi(d)
 			out = append(out, n)
 		}
 	case []any:
 		for _, e := range x {
-			out = append(out, intList(e)...)
+			out = append(out, IntList(e)...)
 		}
 	}
 	return out
@@ -312,3 +312,6 @@ var actionWords = map[string]string{
 	"DONE": ActFinish, "ANSWER": ActFinish, "FINAL_ANSWER": ActFinish, "FINAL": ActFinish, "FINISHED": ActFinish,
 	"COMPLETE": ActFinish, "COMPLETED": ActFinish, "SUBMIT": ActFinish,
 }
+
+// digits are the numbers written in a parameter's string.
+var digits = regexp.MustCompile(`\d+`)

@@ -1,7 +1,6 @@
-package agent
+package reply
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -11,7 +10,7 @@ import (
 // TestActionSchemaPutsTheThoughtLast: the server writes the members in
 // the order they are sent, and the thought must come after the action.
 func TestActionSchemaPutsTheThoughtLast(t *testing.T) {
-	for name, v := range map[string]any{"schema": actionSchema, "action": Action{Name: ActSearch, Param: "q", Thought: "t"}} {
+	for name, v := range map[string]any{"schema": Schema, "action": Action{Name: ActSearch, Param: "q", Thought: "t"}} {
 		data, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
@@ -68,14 +67,14 @@ func TestRepliesCutInTheirThought(t *testing.T) {
 			}
 			// Fed as it streams, the watch stops at the first point it has
 			// enough, and never on a reply whose whole text would not.
-			watch, stopped := thoughtWatch(), false
+			watch, stopped := ThoughtWatch(), false
 			for n := 1; n <= len(c.reply) && !stopped; n++ {
 				stopped = watch(c.reply[:n])
 			}
 			if stopped != c.done {
 				t.Errorf("streamed, the watch stopped: %v, want %v", stopped, c.done)
 			}
-			closed, ok := closeCut(c.reply)
+			closed, ok := CloseCut(c.reply)
 			if ok != (c.closed != "") || (ok && closed != c.closed) {
 				t.Errorf("closeCut = %q, %v\nwant %q", closed, ok, c.closed)
 			}
@@ -89,61 +88,11 @@ func TestRepliesCutInTheirThought(t *testing.T) {
 // TestParseActionTakesAReplyCutInItsThought: the action is whole, so it is
 // taken, not sent back; a reply cut anywhere else still is.
 func TestParseActionTakesAReplyCutInItsThought(t *testing.T) {
-	a, err := ParseAction(`{"action":"NAVIGATE","parameter":"R2","thought_process":"The encyclopedia has the heights and I will`)
+	a, err := Parse(`{"action":"NAVIGATE","parameter":"R2","thought_process":"The encyclopedia has the heights and I will`)
 	if err != nil || a.Name != ActNavigate || a.Param != "R2" || a.Thought != "The encyclopedia has the heights and I will" {
 		t.Errorf("cut in the thought: %+v, %v", a, err)
 	}
-	if _, err := ParseAction(`{"action":"DISCOVER","parameter":"[1] Kilimanjaro is 5,895`); !errors.Is(err, errTruncated) {
+	if _, err := Parse(`{"action":"DISCOVER","parameter":"[1] Kilimanjaro is 5,895`); !errors.Is(err, ErrTruncated) {
 		t.Errorf("cut in the parameter: %v, want errTruncated", err)
 	}
-}
-
-// TestLongThoughtsAreStoppedAndKeptShort: over a whole run, a model that
-// writes three sentences of thought is stopped after the first, one cut
-// off by the token limit in its thought is taken as it is, and the
-// conversation keeps each reply closed where it was cut, so the model reads
-// its own replies short and whole.
-func TestLongThoughtsAreStoppedAndKeptShort(t *testing.T) {
-	search := `{"action":"SEARCH","parameter":"tallest mountain in Africa","thought_process":"I need the tallest mountain in Africa first. Then I will open the best result. Then I will read its height in metres and feet and record it."}`
-	navigate := `{"action":"NAVIGATE","parameter":"R1","thought_process":"The first result is the encyclopedia article on the mountain and it will`
-	cfg, m, rec, _ := newRun(t, map[string][]string{
-		KindChecklist: {kiliChecklist()},
-		KindAction: {search, navigate,
-			`{"action":"DISCOVER","parameter":` + strconvQuote(finding1) + `,"thought_process":"Part 1 gives all three items."}`,
-			`{"action":"FINISH","parameter":"Mount Kilimanjaro.","thought_process":"Item 1 is [1]. Item 2 is [1]. Item 3 is [1]."}`},
-		KindCoverage: {coverageAll()},
-		KindWriter:   {`{"result":"Mount Kilimanjaro [1]."}`},
-	})
-	res, err := Run(context.Background(), cfg)
-	if err != nil || res.Status != StatusFinished {
-		t.Fatalf("status %s, error %v", res.Status, err)
-	}
-	if n := len(rec.of(EvRefused)); n != 0 {
-		t.Errorf("%d replies sent back, want none", n)
-	}
-	actions := m.calls(KindAction)
-	want := []string{
-		`{"action":"SEARCH","parameter":"tallest mountain in Africa","thought_process":"I need the tallest mountain in Africa first."}`,
-		navigate + `"}`,
-	}
-	for i, w := range want {
-		msgs := actions[i+1].Messages
-		var replies []string
-		for _, msg := range msgs {
-			if msg.Role == "assistant" && strings.HasPrefix(msg.Content, `{"action"`) {
-				replies = append(replies, msg.Content)
-			}
-		}
-		if len(replies) <= i || replies[i] != w {
-			t.Errorf("call %d: the conversation keeps the model's reply %d as\n%v\nwant %s", i+2, i+1, replies, w)
-		}
-	}
-	if got := rec.of(EvAction)[1]; got.Action != ActNavigate || got.Param != "R1" {
-		t.Errorf("second action %s %q, want NAVIGATE R1", got.Action, got.Param)
-	}
-}
-
-func strconvQuote(s string) string {
-	data, _ := json.Marshal(s)
-	return string(data)
 }

@@ -1,4 +1,4 @@
-package agent
+package reply
 
 import (
 	"encoding/json"
@@ -157,12 +157,12 @@ func (p *partial) complete(key, value string) {
 	}
 }
 
-// thoughtWatch returns a chat.Request's Enough for an action call: it
+// ThoughtWatch returns a chat.Request's Enough for an action call: it
 // says a reply being written has all Scout reads of it once its action
 // and parameter are complete and its thought is past its cap or, for any
 // action but FINISH (whose thought is the item account), holds its first
 // sentence.
-func thoughtWatch() func(sofar string) bool {
+func ThoughtWatch() func(sofar string) bool {
 	var sc replyScan
 	return func(sofar string) bool { return thoughtDone(sofar, sc.feed(sofar)) }
 }
@@ -175,10 +175,10 @@ func thoughtDone(reply string, p partial) bool {
 	return len(raw) > thoughtCap(p.action) || (p.action != ActFinish && firstSentence(raw) > 0)
 }
 
-// closeCut closes a reply cut off in its thought, keeping the thought to
+// CloseCut closes a reply cut off in its thought, keeping the thought to
 // its first sentence (the account of a FINISH whole) and to its cap; ok is
 // false for any other cut.
-func closeCut(reply string) (closed string, ok bool) {
+func CloseCut(reply string) (closed string, ok bool) {
 	p := scanPartial(reply)
 	if !p.cutInThought() {
 		return reply, false
