@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strings"
 )
@@ -88,10 +89,10 @@ func (t ties) items() []Item {
 // unitAt is the unit of the number at ts[k], in its one spelling.
 func unitAt(ts []token, k int) string {
 	if _, unit := splitNumber(ts[k].low); unit != "" {
-		return canonicalUnit(unit)
+		return words.Unit(unit)
 	}
 	if k+1 < len(ts) {
-		return canonicalUnit(ts[k+1].low)
+		return words.Unit(ts[k+1].low)
 	}
 	return ""
 }

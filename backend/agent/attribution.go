@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"strconv"
@@ -79,11 +80,11 @@ func namesPage(src string, p *openPage) bool {
 	// The title's words, or enough of them: "Mount Kilimanjaro - Wiki",
 	// "Wiki", "the Mount Kilimanjaro article".
 	title := map[string]bool{}
-	for _, w := range words(p.page.Title) {
+	for _, w := range words.Of(p.page.Title) {
 		title[w] = true
 	}
 	var said []string
-	for _, w := range words(src) {
+	for _, w := range words.Of(src) {
 		if !rank.IsStopWord(w) && !pageWords[w] {
 			said = append(said, w)
 		}

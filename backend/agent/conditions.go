@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // denies reports whether text says cond does not hold: negated ("not open
 // source", "non-free", "nicht kostenlos") or by its opposite ("proprietary").
 func denies(text, cond string) bool {
-	ws := words(text)
+	ws := words.Of(text)
 	for _, cw := range conditionForms(cond) {
 		for i := 0; i+len(cw) <= len(ws); i++ {
 			if wordsAre(ws[i:i+len(cw)], cw) && negatedAround(ws, i, i+len(cw)) {
@@ -23,7 +24,7 @@ func denies(text, cond string) bool {
 	}
 	have := " " + strings.Join(ws, " ") + " "
 	for _, a := range antonymsOf(cond) {
-		if strings.Contains(have, " "+strings.Join(words(a), " ")+" ") {
+		if strings.Contains(have, " "+strings.Join(words.Of(a), " ")+" ") {
 			return true
 		}
 	}
@@ -33,7 +34,7 @@ func denies(text, cond string) bool {
 // missingCondition is the first condition text does not show in its
 // words, or "".
 func missingCondition(text string, conds []string) string {
-	ws := words(text)
+	ws := words.Of(text)
 	for _, c := range conds {
 		if !showsCondition(ws, c) {
 			return c
@@ -72,7 +73,7 @@ func anyIn(ws []string, set map[string]bool) bool {
 // countAsked finds "three tools" or "5 examples" in an item.
 func countAsked(item string) int {
 	var ws []string
-	for _, w := range words(item) {
+	for _, w := range words.Of(item) {
 		if !leadWords[w] || len(ws) > 0 {
 			ws = append(ws, w)
 		}
@@ -92,7 +93,7 @@ func countAsked(item string) int {
 }
 
 func conditions(item string) []string {
-	have := " " + strings.Join(words(item), " ") + " "
+	have := " " + strings.Join(words.Of(item), " ") + " "
 	var out []string
 	for _, c := range conditionWords {
 		if strings.Contains(have, " "+c+" ") {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"slices"
@@ -115,7 +116,7 @@ func findingRule(c claim) verdict {
 // pairs see through rewording and reordering, and a new number is new.
 func duplicateRule(c claim, findings []Finding) verdict {
 	for _, f := range findings {
-		if overlap(pairs(c.text), pairs(f.Text)) >= duplicateOverlap && !newNumbers(c.text, f.Text) {
+		if words.Overlap(words.Pairs(words.Of(c.text)), words.Pairs(words.Of(f.Text))) >= duplicateOverlap && !newNumbers(c.text, f.Text) {
 			return refuse(RefusalDuplicate, "duplicate", f.Number)
 		}
 	}
@@ -156,15 +157,15 @@ func notOnPageRule(c claim) verdict {
 // ("Everest: ...") is checked like any name.
 func notOnPage(text, pageText, asked string) []string {
 	have := map[string]bool{}
-	for _, w := range words(pageText) {
+	for _, w := range words.Of(pageText) {
 		have[w] = true
 	}
 	echoed := map[string]bool{}
-	for _, w := range words(asked) {
+	for _, w := range words.Of(asked) {
 		echoed[w] = true
 	}
 	text = lineLabels.ReplaceAllStringFunc(text, func(label string) string {
-		for _, w := range words(label) {
+		for _, w := range words.Of(label) {
 			if !have[w] && !echoed[w] {
 				return label
 			}
@@ -173,14 +174,14 @@ func notOnPage(text, pageText, asked string) []string {
 	})
 	haveNum := map[string]bool{}
 	page := lang.Of(pageText) // the finding quotes the page: its numbers are written as the page writes them
-	for _, n := range numbersIn(pageText) {
-		for _, k := range numberReadings(n, page) {
+	for _, n := range words.Numbers(pageText) {
+		for _, k := range words.NumberReadings(n, page) {
 			haveNum[k] = true
 		}
 	}
 	var absent []string
-	for _, n := range numbersIn(text) {
-		if k := numberKey(n, page); !haveNum[k] && !slices.Contains(absent, k) {
+	for _, n := range words.Numbers(text) {
+		if k := words.NumberKey(n, page); !haveNum[k] && !slices.Contains(absent, k) {
 			absent = append(absent, strings.TrimRight(n, ".,"))
 		}
 	}
@@ -189,7 +190,7 @@ func notOnPage(text, pageText, asked string) []string {
 		if i == 0 || len([]rune(name)) < 3 || !unicode.IsUpper([]rune(name)[0]) {
 			continue
 		}
-		for _, part := range words(name) {
+		for _, part := range words.Of(name) {
 			if !have[part] && !slices.Contains(absent, name) {
 				absent = append(absent, name)
 			}
@@ -210,7 +211,7 @@ func unseenTerms(objective, pageText string) string {
 		have[t] = true
 	}
 	var missing []string
-	for _, w := range words(objective) {
+	for _, w := range words.Of(objective) {
 		if len(w) < minUnseenTermChars || rank.IsStopWord(w) || slices.Contains(missing, w) {
 			continue
 		}
@@ -230,13 +231,13 @@ func unseenTerms(objective, pageText string) string {
 // finding of the same shape about another value is new information.
 func newNumbers(text, old string) bool {
 	have := map[string]bool{}
-	for _, n := range numbersIn(old) {
-		for _, k := range numberReadings(n, lang.Of(old)) {
+	for _, n := range words.Numbers(old) {
+		for _, k := range words.NumberReadings(n, lang.Of(old)) {
 			have[k] = true
 		}
 	}
-	for _, n := range numbersIn(text) {
-		if !have[numberKey(n, lang.Of(text))] {
+	for _, n := range words.Numbers(text) {
+		if !have[words.NumberKey(n, lang.Of(text))] {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strings"
 	"unicode"
@@ -73,7 +74,7 @@ func gapQuery(g gap, rec *record) string {
 	}
 	skip := map[string]bool{}
 	for _, th := range append(thingsIn(g.Item.Text), a.things...) {
-		for _, w := range words(th) {
+		for _, w := range words.Of(th) {
 			skip[w] = true
 		}
 	}
@@ -95,7 +96,7 @@ func gapQuery(g gap, rec *record) string {
 // oneOfAKind reports whether an item asks for one thing of a kind ("a
 // second free photo editor"), which the run's subject is not.
 func oneOfAKind(item string) bool {
-	ws := words(item)
+	ws := words.Of(item)
 	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ordinals[ws[0]])
 }
 

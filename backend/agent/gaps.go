@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"sort"
@@ -251,7 +252,7 @@ type thing struct{ name, about string }
 // after one about it ("FreeOffice is free, but it is not open source").
 func sentencesAbout(name string, all []string, evidence []Finding) string {
 	has := func(c, n string) bool {
-		return strings.Contains(" "+strings.Join(words(c), " ")+" ", " "+strings.Join(words(n), " ")+" ")
+		return strings.Contains(" "+strings.Join(words.Of(c), " ")+" ", " "+strings.Join(words.Of(n), " ")+" ")
 	}
 	var about strings.Builder
 	for _, f := range evidence {
@@ -292,7 +293,7 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 		for _, d := range conds {
 			// A condition shown is not denied by a word elsewhere ("free to
 			// download ... a paid sync service").
-			if !showsCondition(words(t.about), d) && denies(t.about, d) {
+			if !showsCondition(words.Of(t.about), d) && denies(t.about, d) {
 				denied, c = append(denied, t.name), d
 				break
 			}
@@ -318,16 +319,16 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 // of the item's own words ("Linux", "photo editors"), nor one inside
 // another name counted ("GIMP" beside "GIMP photo editor").
 func namedThings(names []string, text, item string) []string {
-	have := " " + strings.Join(words(text), " ") + " "
+	have := " " + strings.Join(words.Of(text), " ") + " "
 	own := map[string]bool{}
-	for _, w := range words(item) {
+	for _, w := range words.Of(item) {
 		own[w] = true
 		own[strings.TrimSuffix(w, "s")] = true
 	}
 	type name struct{ key, text string }
 	var keys []name
 	for _, n := range names {
-		ws := words(n)
+		ws := words.Of(n)
 		key := strings.Join(ws, " ")
 		if key == "" || !strings.Contains(have, " "+key+" ") || allIn(ws, own) {
 			continue

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"strings"
 )
@@ -181,12 +182,12 @@ func appendUnit(out []unit, body string, lineStart, from, to int) []unit {
 		return out
 	}
 	lead := strings.Index(seg, trimmed)
-	words := groundWords(decoration.ReplaceAllString(strings.ReplaceAll(trimmed, "|", " "), ""))
-	if len(words) == 0 {
+	ws := groundWords(decoration.ReplaceAllString(strings.ReplaceAll(trimmed, "|", " "), ""))
+	if len(ws) == 0 {
 		return out
 	}
 	return append(out, unit{start: lineStart + from + lead, end: lineStart + from + lead + len(trimmed),
-		pairs: pairsOf(words), first: words[0], last: words[len(words)-1]})
+		pairs: words.Pairs(ws), first: ws[0], last: ws[len(ws)-1]})
 }
 
 // groundWords are the words of text as grounding compares them: numbers
@@ -195,53 +196,14 @@ func appendUnit(out []unit, body string, lineStart, from, to int) []unit {
 // off, and every spelling of a unit as one ("metres", "meters", "m").
 func groundWords(text string) []string {
 	var out []string
-	for _, w := range words(valueSpelled(text)) {
+	for _, w := range words.Of(words.ValueSpelled(text)) {
 		if m := numberUnit.FindStringSubmatch(w); m != nil {
-			out = append(out, m[1], canonicalUnit(m[2]))
+			out = append(out, m[1], words.Unit(m[2]))
 			continue
 		}
-		out = append(out, canonicalUnit(w))
+		out = append(out, words.Unit(w))
 	}
 	return out
 }
 
 var numberUnit = regexp.MustCompile(`^(\d[\d.]*)([a-z]+)$`)
-
-// unitSpellings maps the spellings of common units to one form: a model
-// writes "5,895 m" where the page says "5,895 metres", and means the same.
-var unitSpellings = map[string]string{
-	"metre": "m", "metres": "m", "meter": "m", "meters": "m",
-	"foot": "ft", "feet": "ft",
-	"kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
-	"centimetre": "cm", "centimetres": "cm", "centimeter": "cm", "centimeters": "cm",
-	"millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm",
-	"mile": "mi", "miles": "mi",
-	"kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg",
-	"gram": "g", "grams": "g",
-	"pound": "lb", "pounds": "lb", "lbs": "lb",
-	"ounce": "oz", "ounces": "oz",
-	"litre": "l", "litres": "l", "liter": "l", "liters": "l",
-	"millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
-	"hour": "h", "hours": "h", "hr": "h", "hrs": "h",
-	"minutes": "min", "mins": "min", // "a minute detail", "the second peak": not units
-	"seconds": "s", "sec": "s", "secs": "s",
-}
-
-func canonicalUnit(w string) string {
-	if c, ok := unitSpellings[w]; ok {
-		return c
-	}
-	return w
-}
-
-// pairsOf is the set of adjacent pairs of words.
-func pairsOf(w []string) map[string]bool {
-	out := make(map[string]bool, len(w))
-	if len(w) == 1 {
-		out[w[0]] = true
-	}
-	for i := 0; i+1 < len(w); i++ {
-		out[w[i]+" "+w[i+1]] = true
-	}
-	return out
-}

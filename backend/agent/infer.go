@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"strconv"
@@ -202,7 +203,7 @@ func inferTerms(text string, answer bool) []string {
 			out = append(out, c)
 			continue
 		}
-		if _, unit := unitNames[w]; unit {
+		if words.IsUnitName(w) {
 			out = append(out, w)
 			continue
 		}
@@ -254,16 +255,6 @@ var concepts = func() map[string]string {
 		for _, w := range ws {
 			m[w] = c
 		}
-	}
-	return m
-}()
-
-// unitNames are the units in their one spelling (see unitSpellings): an
-// item asking "in meters" is answered by a number in m.
-var unitNames = func() map[string]bool {
-	m := map[string]bool{}
-	for _, c := range unitSpellings {
-		m[c] = true
 	}
 	return m
 }()

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -75,14 +76,14 @@ func foreignConditions(item string, have string) []string {
 // and every spelling of a group of that name in any language ("kostenlos",
 // "gratis", "umsonst").
 func conditionForms(c string) [][]string {
-	forms := [][]string{words(c)}
+	forms := [][]string{words.Of(c)}
 	for _, r := range lang.All() {
 		for _, g := range r.Conditions {
 			if g[0] != c {
 				continue
 			}
 			for _, f := range g[1:] {
-				if ws := words(f); !slices.ContainsFunc(forms, func(o []string) bool { return slices.Equal(o, ws) }) {
+				if ws := words.Of(f); !slices.ContainsFunc(forms, func(o []string) bool { return slices.Equal(o, ws) }) {
 					forms = append(forms, ws)
 				}
 			}
@@ -112,7 +113,7 @@ func foreignCount(item string) int {
 	if r == nil {
 		return 0
 	}
-	ws := words(item)
+	ws := words.Of(item)
 	for len(ws) > 0 && r.Lead[ws[0]] {
 		ws = ws[1:]
 	}
@@ -193,11 +194,11 @@ func foreignOpinion(item string) (opinion, decided bool) {
 // hasPhrase reports whether text has one of phrases: its words in a row,
 // or, written without spaces (Chinese, Japanese), its characters.
 func hasPhrase(text string, phrases []string) bool {
-	have := " " + strings.Join(words(text), " ") + " "
+	have := " " + strings.Join(words.Of(text), " ") + " "
 	bare := strings.Join(strings.Fields(strings.ToLower(text)), "")
 	for _, p := range phrases {
 		if lang.HasCJK(p) && strings.Contains(bare, strings.ReplaceAll(p, " ", "")) ||
-			strings.Contains(have, " "+strings.Join(words(p), " ")+" ") {
+			strings.Contains(have, " "+strings.Join(words.Of(p), " ")+" ") {
 			return true
 		}
 	}
@@ -208,14 +209,6 @@ func hasPhrase(text string, phrases []string) bool {
 // the language of the text it is from (r, nil for English).
 func isStop(w string, r *lang.Rules) bool {
 	return english.Stop[w] || r != nil && r.Stop[w]
-}
-
-// cutWords cuts a word of Chinese or Japanese into its words.
-func cutWords(w string) []string {
-	if !lang.HasCJK(w) {
-		return []string{w}
-	}
-	return lang.Cut(w)
 }
 
 // minTermRunes is the shortest word that tells what a text is about: of
@@ -279,7 +272,7 @@ func wordsAre(ws, phrase []string) bool {
 // phrase form: its words in a row, or a compound that starts or ends with
 // it (wordsAre).
 func phraseIn(have, form string) bool {
-	fw := words(form)
+	fw := words.Of(form)
 	if strings.Contains(have, " "+strings.Join(fw, " ")+" ") {
 		return true
 	}

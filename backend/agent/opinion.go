@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"strings"
 )
@@ -74,7 +75,7 @@ func isOpinion(item string) bool {
 		return opinion
 	}
 	switch {
-	case namedHolder.MatchString(s), heldAfter(words(s)):
+	case namedHolder.MatchString(s), heldAfter(words.Of(s)):
 		return false
 	}
 	return unheldView.MatchString(s)

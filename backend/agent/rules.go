@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,7 +111,7 @@ func targetPart(param string, p *openPage) (int, verdict) {
 // or number word in it), or the next part (empty, or a word like "next",
 // "more", "continue"). Neither is n 0 and next false.
 func partAsked(param string) (n int, next bool) {
-	for _, w := range words(param) {
+	for _, w := range words.Of(param) {
 		if d, err := strconv.Atoi(w); err == nil {
 			return d, false
 		}
@@ -118,7 +119,7 @@ func partAsked(param string) (n int, next bool) {
 			return d, false
 		}
 	}
-	for _, w := range words(param) {
+	for _, w := range words.Of(param) {
 		if nextWords[w] {
 			return 0, true
 		}
@@ -131,7 +132,7 @@ func partAsked(param string) (n int, next bool) {
 // "the Climate section". It is 0 when none or several are.
 func partHeaded(param string, parts []page.Part) int {
 	var asked []string
-	for _, w := range words(param) {
+	for _, w := range words.Of(param) {
 		if !headingFiller[w] {
 			asked = append(asked, w)
 		}
@@ -146,7 +147,7 @@ func partHeaded(param string, parts []page.Part) int {
 			names = append(names, h.Text)
 		}
 		for _, name := range names {
-			named := slices.DeleteFunc(words(name), func(w string) bool { return headingFiller[w] })
+			named := slices.DeleteFunc(words.Of(name), func(w string) bool { return headingFiller[w] })
 			if len(named) > 0 && slices.Equal(named, asked) && found != part.Number {
 				if found != 0 {
 					return 0

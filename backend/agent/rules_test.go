@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strings"
 	"testing"
@@ -188,7 +189,7 @@ func TestFailedPageIsAResultNotARefusal(t *testing.T) {
 }
 
 func TestNumbersInSkipsModelNames(t *testing.T) {
-	got := numbersIn("The Heron H3 scored 96% for $529, 5,895 m, 2.5x and item_4; mp3 players.")
+	got := words.Numbers("The Heron H3 scored 96% for $529, 5,895 m, 2.5x and item_4; mp3 players.")
 	want := []string{"96", "529", "5,895", "2.5"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("numbersIn = %q, want %q", got, want)

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"strings"
 	"testing"
 
@@ -40,11 +41,11 @@ func TestDuplicatesInChinese(t *testing.T) {
 	a := "肯尼亚山是非洲第二高的山，海拔5199米。"
 	b := "肯尼亚山是非洲第二高的山，海拔为5199米。"
 	c := "乞力马扎罗山位于坦桑尼亚，是一座休眠火山。"
-	if overlap(pairs(b), pairs(a)) < duplicateOverlap {
-		t.Errorf("the same sentence overlaps %.2f", overlap(pairs(b), pairs(a)))
+	if words.Overlap(words.Pairs(words.Of(b)), words.Pairs(words.Of(a))) < duplicateOverlap {
+		t.Errorf("the same sentence overlaps %.2f", words.Overlap(words.Pairs(words.Of(b)), words.Pairs(words.Of(a))))
 	}
-	if overlap(pairs(c), pairs(a)) >= duplicateOverlap {
-		t.Errorf("another sentence overlaps %.2f", overlap(pairs(c), pairs(a)))
+	if words.Overlap(words.Pairs(words.Of(c)), words.Pairs(words.Of(a))) >= duplicateOverlap {
+		t.Errorf("another sentence overlaps %.2f", words.Overlap(words.Pairs(words.Of(c)), words.Pairs(words.Of(a))))
 	}
 }
 

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/words"
 	"net/url"
 	"regexp"
 	"slices"
@@ -192,11 +193,11 @@ func (t *trail) offerTitle(title, u string) {
 	if t.titles == nil {
 		t.titles, t.shortTitles = map[string]string{}, map[string]string{}
 	}
-	if key := strings.Join(words(title), " "); key != "" {
+	if key := strings.Join(words.Of(title), " "); key != "" {
 		t.titles[key] = u
 	}
 	for _, short := range []string{titleSite.ReplaceAllString(title, ""), titleRest.ReplaceAllString(title, "")} {
-		key := strings.Join(words(short), " ")
+		key := strings.Join(words.Of(short), " ")
 		if old, ok := t.shortTitles[key]; key == "" || short == title || (ok && old != u) {
 			if ok && old != u {
 				t.shortTitles[key] = ""
@@ -301,7 +302,7 @@ func (t *trail) resolve(param string) (string, bool) {
 		return u, true
 	}
 	if !strings.Contains(p, "/") {
-		key := strings.Join(words(p), " ")
+		key := strings.Join(words.Of(p), " ")
 		if byTitle, ok := t.titles[key]; ok {
 			return byTitle, true
 		}
@@ -506,5 +507,5 @@ func normalizeURL(raw string) string {
 // normalizeQuery makes "Tallest  mountain, Africa?" and "tallest mountain
 // africa" the same search.
 func normalizeQuery(q string) string {
-	return strings.Join(words(q), " ")
+	return strings.Join(words.Of(q), " ")
 }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
 	"slices"
 	"strings"
@@ -48,14 +49,14 @@ func tokensOf(s string) []token {
 				i += n
 				continue
 			}
-			if (r == ',' || r == '.') && i+1 < len(s) && isDigits(s[start:i]) && s[i+1] >= '0' && s[i+1] <= '9' {
+			if (r == ',' || r == '.') && i+1 < len(s) && words.IsDigits(s[start:i]) && s[i+1] >= '0' && s[i+1] <= '9' {
 				i++
 				continue
 			}
 			break
 		}
 		at := start
-		for _, w := range cutWords(s[start:i]) {
+		for _, w := range words.Cut(s[start:i]) {
 			out = append(out, token{text: w, low: strings.ToLower(w), start: at, end: at + len(w), before: s[last:at]})
 			at += len(w)
 			last = at
@@ -103,7 +104,7 @@ func thingsIn(text string) []string {
 // capitalised tokens joined by spaces, with "of", "de" and the like
 // between two ("Bay of Fundy").
 func nameEnd(ts []token, i int) int {
-	if !capital(ts[i]) || len(ts[i].text) < 2 || notNames[ts[i].low] || rank.IsStopWord(ts[i].low) || (i > 0 && isDigits(ts[i-1].text) && joined(ts[i])) ||
+	if !capital(ts[i]) || len(ts[i].text) < 2 || notNames[ts[i].low] || rank.IsStopWord(ts[i].low) || (i > 0 && words.IsDigits(ts[i-1].text) && joined(ts[i])) ||
 		foreignOpener(ts, i) {
 		return i // "The", "I", "March", "8 GB"
 	}
@@ -210,7 +211,7 @@ var nameHeads = map[string]bool{"mount": true, "mt": true, "lake": true, "river"
 // nameForms are the word sequences that name a thing: its words, and its
 // words without a leading head word.
 func nameForms(name string) [][]string {
-	ws := words(name)
+	ws := words.Of(name)
 	for len(ws) > 1 && rank.IsStopWord(ws[0]) {
 		ws = ws[1:]
 	}
@@ -272,7 +273,7 @@ func names(text, thing string) bool { return len(mentions(tokensOf(text), thing)
 // head or tail word they share ("Mount Meru" and "Mount Kenya"): a
 // sentence about it is not about thing.
 func kin(other, thing string) bool {
-	a, b := words(other), words(thing)
+	a, b := words.Of(other), words.Of(thing)
 	if len(a) < 2 || len(b) < 2 || thingKey(other) == thingKey(thing) {
 		return false
 	}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"strconv"
@@ -75,7 +76,7 @@ func tiesOf(objective string, checklist []Item) ties {
 // askOf reads what an item asks.
 func askOf(it Item, objective string) asked {
 	a := asked{Item: it, things: thingsIn(it.Text)}
-	ws := words(it.Text)
+	ws := words.Of(it.Text)
 	if len(a.things) == 0 {
 		a.things = referredThings(ws, thingsIn(objective))
 	}
@@ -125,8 +126,8 @@ func kindOf(ws []string) (kind, dim, unit string) {
 		}
 	}
 	for i, w := range ws {
-		if d := unitDims[canonicalUnit(w)]; d != "" && i > 0 && ws[i-1] == "in" {
-			kind, dim, unit = kindMeasure, d, canonicalUnit(w) // "in metres", "in dollars"
+		if d := unitDims[words.Unit(w)]; d != "" && i > 0 && ws[i-1] == "in" {
+			kind, dim, unit = kindMeasure, d, words.Unit(w) // "in metres", "in dollars"
 		}
 	}
 	families := 0
@@ -261,7 +262,7 @@ func dimOf(text string, t token, unit string) string {
 	if strings.HasPrefix(strings.TrimLeft(text[t.end:], " "), "%") {
 		return "share"
 	}
-	return unitDims[canonicalUnit(unit)]
+	return unitDims[words.Unit(unit)]
 }
 
 func isYear(s string) bool {
@@ -293,7 +294,7 @@ func tokenWord(t token) string { return strings.ReplaceAll(t.low, ",", "") }
 
 // phraseAt returns the token indexes where the words of phrase start.
 func phraseAt(ts []token, low, phrase string) []int {
-	want := words(phrase)
+	want := words.Of(phrase)
 	if !strings.Contains(low, " "+strings.Join(want, " ")+" ") {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"github.com/scout-research/scout/backend/agent/reply"
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"strings"
@@ -181,8 +182,8 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	known := map[string]bool{}
 	add := func(text string) {
 		t := lang.Of(text)
-		for _, n := range numbersIn(text) {
-			for _, k := range numberReadings(n, t) {
+		for _, n := range words.Numbers(text) {
+			for _, k := range words.NumberReadings(n, t) {
 				known[k] = true
 			}
 		}
@@ -195,8 +196,8 @@ func unsupportedNumbers(answer, objective string, findings []Finding) []string {
 	seen := map[string]bool{}
 	prose := listMarker.ReplaceAllString(citationPattern.ReplaceAllString(answer, " "), " ")
 	t := lang.Of(answer)
-	for _, n := range numbersIn(prose) {
-		k := numberKey(n, t)
+	for _, n := range words.Numbers(prose) {
+		k := words.NumberKey(n, t)
 		if !known[k] && !seen[k] {
 			seen[k] = true
 			out = append(out, strings.TrimRight(n, ".,"))
@@ -265,7 +266,7 @@ func aboutLeftOut(f Finding, gaps []gap) bool {
 	for _, g := range gaps {
 		items[g.Item.Number] = true
 		for _, t := range g.Things {
-			leftOut[strings.Join(words(t), " ")] = true
+			leftOut[strings.Join(words.Of(t), " ")] = true
 		}
 		met = append(met, g.Met...)
 	}
@@ -285,13 +286,13 @@ func onlyAbout(f Finding, items map[int]bool) bool {
 // namesOnly reports whether text names a thing left out and none that
 // met the conditions.
 func namesOnly(text string, leftOut map[string]bool, met []string) bool {
-	have := " " + strings.Join(words(text), " ") + " "
+	have := " " + strings.Join(words.Of(text), " ") + " "
 	named := false
 	for t := range leftOut {
 		named = named || strings.Contains(have, " "+t+" ")
 	}
 	for _, m := range met {
-		if strings.Contains(have, " "+strings.Join(words(m), " ")+" ") {
+		if strings.Contains(have, " "+strings.Join(words.Of(m), " ")+" ") {
 			return false
 		}
 	}

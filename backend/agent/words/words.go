@@ -1,4 +1,4 @@
-package agent
+package words
 
 import (
 	"github.com/scout-research/scout/backend/lang"
@@ -8,15 +8,15 @@ import (
 	"unicode/utf8"
 )
 
-// words splits text into lowercase words; digits keep their separators
+// Of splits text into lowercase words; digits keep their separators
 // removed so "5,895" and "5895" are the same word. Chinese and Japanese,
 // written without spaces, are cut into their words.
-func words(s string) []string {
+func Of(s string) []string {
 	var out []string
 	var cur strings.Builder
 	flush := func() {
 		if cur.Len() > 0 {
-			out = append(out, cutWords(cur.String())...)
+			out = append(out, Cut(cur.String())...)
 			cur.Reset()
 		}
 	}
@@ -26,7 +26,7 @@ func words(s string) []string {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			cur.WriteRune(r)
-		case (r == ',' || r == '.') && cur.Len() > 0 && i+1 < len(runes) && unicode.IsDigit(runes[i+1]) && isDigits(cur.String()):
+		case (r == ',' || r == '.') && cur.Len() > 0 && i+1 < len(runes) && unicode.IsDigit(runes[i+1]) && IsDigits(cur.String()):
 			if r == '.' {
 				cur.WriteRune(r)
 			}
@@ -38,7 +38,8 @@ func words(s string) []string {
 	return out
 }
 
-func isDigits(s string) bool {
+// IsDigits reports whether s is digits, with decimal points between.
+func IsDigits(s string) bool {
 	for _, r := range s {
 		if !unicode.IsDigit(r) && r != '.' {
 			return false
@@ -47,22 +48,22 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// pairs returns the set of adjacent word pairs of text: they capture
-// phrasing that single words do not, and survive reordering of sentences.
-func pairs(text string) map[string]bool {
-	w := words(text)
-	out := make(map[string]bool, len(w))
-	if len(w) == 1 {
-		out[w[0]] = true
+// Pairs returns the set of adjacent pairs of words ws (Of cuts a text into
+// them), or the one word: they capture phrasing that single words do not,
+// and survive reordering of sentences.
+func Pairs(ws []string) map[string]bool {
+	out := make(map[string]bool, len(ws))
+	if len(ws) == 1 {
+		out[ws[0]] = true
 	}
-	for i := 0; i+1 < len(w); i++ {
-		out[w[i]+" "+w[i+1]] = true
+	for i := 0; i+1 < len(ws); i++ {
+		out[ws[i]+" "+ws[i+1]] = true
 	}
 	return out
 }
 
-// overlap returns the share of a's word pairs that are also in b.
-func overlap(a, b map[string]bool) float64 {
+// Overlap returns the share of a's word pairs that are also in b.
+func Overlap(a, b map[string]bool) float64 {
 	if len(a) == 0 {
 		return 0
 	}
@@ -75,12 +76,12 @@ func overlap(a, b map[string]bool) float64 {
 	return float64(n) / float64(len(a))
 }
 
-// numbersIn returns the numbers of text: "5,895", "19.3", the 96 of "96%"
+// Numbers returns the numbers of text: "5,895", "19.3", the 96 of "96%"
 // and the 2.5 of "2.5x", but not the 3 of a model name like "H3". Digits
 // in groups of three after a no-break space or an apostrophe are one
 // number ("1 642", "1’642"); after a plain space too in a text of a
 // language that groups so ("1 642 Meter").
-func numbersIn(text string) []string {
+func Numbers(text string) []string {
 	var out []string
 	for _, m := range numberSpans(text) {
 		out = append(out, text[m[0]:m[1]])
@@ -145,7 +146,7 @@ func groupOfThree(s string) bool {
 	if i := strings.IndexAny(s, ".,"); i >= 0 && !strings.ContainsAny(s[i+1:], ".,") {
 		s = s[:i]
 	}
-	return len(s) == 3 && isDigits(s) && !strings.Contains(s, ".")
+	return len(s) == 3 && IsDigits(s) && !strings.Contains(s, ".")
 }
 
 var numberPattern = regexp.MustCompile(`\d[\d,.]*\d|\d`)
@@ -153,4 +154,12 @@ var numberPattern = regexp.MustCompile(`\d[\d,.]*\d|\d`)
 // normalizeNumber makes "5,895." and "5895" the same number.
 func normalizeNumber(n string) string {
 	return strings.TrimRight(strings.ReplaceAll(n, ",", ""), ".")
+}
+
+// Cut cuts a word of Chinese or Japanese into its words.
+func Cut(w string) []string {
+	if !lang.HasCJK(w) {
+		return []string{w}
+	}
+	return lang.Cut(w)
 }

@@ -1,4 +1,4 @@
-package agent
+package words
 
 import (
 	"regexp"
@@ -12,11 +12,11 @@ import (
 // reads them): the number flag, the new-information check and grounding
 // compare values, not spellings.
 
-// numberKey is number n, from a text in language t, as one spelling of
+// NumberKey is number n, from a text in language t, as one spelling of
 // its value: "1.642" from a German page and "1,642" in English are both
 // "1642", "744,4" is "744.4". What is no number ("1.2.3") keeps its
 // spelling less its thousands commas.
-func numberKey(n string, t lang.Tag) string {
+func NumberKey(n string, t lang.Tag) string {
 	if v, ok := lang.ParseNumber(n, t); ok {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}
@@ -35,22 +35,22 @@ func init() {
 	}
 }
 
-// numberReadings are the keys of number n as a text in language t writes
+// NumberReadings are the keys of number n as a text in language t writes
 // it and as English does: what a finding or page holds is read both ways,
 // so a text whose language is mistold ("| Mount Kosciuszko | 2,228 m |")
 // still holds the number it shows.
-func numberReadings(n string, t lang.Tag) []string {
-	k, en := numberKey(n, t), numberKey(n, lang.English)
+func NumberReadings(n string, t lang.Tag) []string {
+	k, en := NumberKey(n, t), NumberKey(n, lang.English)
 	if k == en {
 		return []string{k}
 	}
 	return []string{k, en}
 }
 
-// valueSpelled is text with each number that has a separator in it
+// ValueSpelled is text with each number that has a separator in it
 // written as numberKey spells its value in text's language: "2.962" in a
 // German text is "2962", "744,4" is "744.4", "1 642" is "1642".
-func valueSpelled(text string) string {
+func ValueSpelled(text string) string {
 	if !separatedNumber.MatchString(text) {
 		return text
 	}
@@ -59,7 +59,7 @@ func valueSpelled(text string) string {
 	last := 0
 	for _, m := range numberSpans(text) {
 		b.WriteString(text[last:m[0]])
-		b.WriteString(numberKey(text[m[0]:m[1]], t))
+		b.WriteString(NumberKey(text[m[0]:m[1]], t))
 		last = m[1]
 	}
 	b.WriteString(text[last:])
