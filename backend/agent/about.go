@@ -1,9 +1,10 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent/words"
 )
 
 // What a finding is about: the thing asked about that each of its values

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/reply"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/plain"

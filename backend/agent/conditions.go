@@ -1,10 +1,11 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent/words"
 )
 
 // Reading an item's conditions and count: what it asks the things it

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/reply"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/tokens"
 )

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
 	"regexp"
@@ -58,8 +59,8 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 	c.text = listAsBullets(withoutAttribution(text, p))
 	if p != nil {
 		c.pageText = p.shownText()
-		ev := ground(c.text, p.text)
-		c.quote, c.score = ev.quote, ev.score
+		ev := ground.In(c.text, p.text)
+		c.quote, c.score = ev.Quote, ev.Score
 	}
 	draft, t := c.draft(), rec.ties()
 	for _, n := range named {
@@ -130,9 +131,9 @@ func duplicateRule(c claim, findings []Finding) verdict {
 func groundRule(c claim, objective string, warned map[string]bool) verdict {
 	key := normalizeQuery(c.text)
 	switch {
-	case c.score < groundRefuse:
+	case c.score < ground.Refuse:
 		return verdict{kind: RefusalUngrounded, note: render("ungrounded", map[string]string{"Closest": "", "Unseen": unseenTerms(objective, c.pageText)})}
-	case c.score < groundAccept && !warned[key]:
+	case c.score < ground.Accept && !warned[key]:
 		v := confirm(RefusalLooseWording, "ground-retry", map[string]string{"Closest": clip(c.quote, maxQuoteChars)})
 		v.key = key
 		return v

@@ -3,12 +3,12 @@ package agent
 import (
 	"context"
 	"errors"
-	"github.com/scout-research/scout/backend/agent/reply"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/plain"
 )
 

@@ -1,12 +1,13 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/rank"
 )
 
@@ -129,7 +130,7 @@ func admitted(t ties, rec *record, n int, cited []int) ([]Finding, *Reason) {
 // claim is the model misreading its findings, and is dropped.
 func claimAnswered(missing string, evidence []Finding) bool {
 	var want []string
-	for _, w := range groundWords(missing) {
+	for _, w := range ground.Words(missing) {
 		if !rank.IsStopWord(w) && !claimFiller[w] {
 			want = append(want, w)
 		}
@@ -139,7 +140,7 @@ func claimAnswered(missing string, evidence []Finding) bool {
 	}
 	for _, f := range evidence {
 		have := map[string]bool{}
-		for _, w := range groundWords(f.Text) {
+		for _, w := range ground.Words(f.Text) {
 			have[w] = true
 		}
 		if allIn(want, have) {
@@ -256,12 +257,12 @@ func sentencesAbout(name string, all []string, evidence []Finding) string {
 	}
 	var about strings.Builder
 	for _, f := range evidence {
-		for _, u := range unitsOf(f.Text) {
+		for _, sentence := range ground.Sentences(f.Text) {
 			// A clause, not the whole sentence: "LibreOffice is open
 			// source, while FreeOffice is not" says nothing of the kind
 			// about FreeOffice.
 			current := false
-			for _, c := range clause.Split(f.Text[u.start:u.end], -1) {
+			for _, c := range clause.Split(sentence, -1) {
 				if slices.ContainsFunc(all, func(n string) bool { return has(c, n) }) || has(c, name) {
 					current = has(c, name)
 				}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/reply"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/fakeweb"
 	goldenfile "github.com/scout-research/scout/backend/internal/golden"

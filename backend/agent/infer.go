@@ -1,11 +1,12 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"strconv"
 
+	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/rank"
 )
 
@@ -198,7 +199,7 @@ func siblingKey(terms []string) string {
 func inferTerms(text string, answer bool) []string {
 	var out []string
 	r := foreignRules(text)
-	for _, w := range groundWords(text) {
+	for _, w := range ground.Words(text) {
 		if c, ok := concepts[w]; ok {
 			out = append(out, c)
 			continue

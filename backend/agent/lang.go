@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
 )
 

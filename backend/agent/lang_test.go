@@ -3,6 +3,8 @@ package agent
 import (
 	"slices"
 	"testing"
+
+	"github.com/scout-research/scout/backend/agent/ground"
 )
 
 // The rules read an objective, its checklist and findings in each language
@@ -187,8 +189,8 @@ func TestGroundNumbersAsWritten(t *testing.T) {
 		{"Le mont culmine à 1642 mètres.", "Le mont culmine à 1\u202f642 mètres au-dessus de la mer."},
 		{"Der Säntis ist 2502 m hoch.", "Der Säntis ist 2’502 m hoch."},
 	} {
-		if ev := ground(c.finding, []string{c.page}); ev.score < 1 {
-			t.Errorf("ground(%q) in %q = %.2f", c.finding, c.page, ev.score)
+		if ev := ground.In(c.finding, []string{c.page}); ev.Score < 1 {
+			t.Errorf("ground(%q) in %q = %.2f", c.finding, c.page, ev.Score)
 		}
 	}
 }

@@ -78,12 +78,6 @@ const (
 	// model that finishes again right after one is not going to look.
 	maxGapSendBacks = 1
 
-	// groundAccept: share of a finding's word pairs that must appear in the
-	// page text shown for it to be recorded as it is.
-	groundAccept = 0.5
-	// groundRefuse: below this share the finding is far from anything on
-	// the page (the model's own knowledge) and is refused outright.
-	groundRefuse = 0.2
 	// duplicateOverlap: word-pair overlap with an earlier finding above
 	// which a new finding is a rewording of it.
 	duplicateOverlap = 0.6
@@ -203,16 +197,8 @@ const (
 	KindWriter    = "writer"
 )
 
-// Grounding and item inference (ground.go, infer.go).
+// Item inference (infer.go); grounding's own are in ground/limits.go.
 const (
-	// maxRunUnits: a finding's sentence is matched against at most this
-	// many consecutive page sentences, list items or table rows: a model
-	// joins two or three into one sentence, rarely more, and longer runs
-	// would let scattered common word pairs add up.
-	maxRunUnits = 3
-	// maxEvidenceChars caps the evidence kept with a finding: beyond it the
-	// stretch of page matched gives way to its best-matching run.
-	maxEvidenceChars = 3000
 	// inferAccept: an item whose weighted words a finding holds at least
 	// this share of is served by it.
 	inferAccept = 0.5

@@ -1,9 +1,10 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent/words"
 )
 
 // Opinion items. An item asks for the agent's own view when it addresses

@@ -1,10 +1,11 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/page"
 )
 
@@ -24,14 +25,14 @@ func TestGroundInChineseAndJapanese(t *testing.T) {
 		{"肯尼亚山海拔6000米，是亚洲最高的山峰", false}, // the same characters, other words
 		{"埃尔布鲁士山是欧洲最高峰", false},
 	} {
-		ev := ground(c.finding, []string{page})
-		if got := ev.score >= groundAccept; got != c.grounded {
-			t.Errorf("ground(%q) = %.2f, grounded %v, want %v", c.finding, ev.score, got, c.grounded)
+		ev := ground.In(c.finding, []string{page})
+		if got := ev.Score >= ground.Accept; got != c.grounded {
+			t.Errorf("ground.In(%q) = %.2f, grounded %v, want %v", c.finding, ev.Score, got, c.grounded)
 		}
 	}
 	ja := "富士山は日本で最も高い山で、高さは3776メートルです。"
-	if ev := ground("富士山の高さは3776メートル", []string{ja}); ev.score < groundAccept {
-		t.Errorf("a Japanese clause grounds at %.2f", ev.score)
+	if ev := ground.In("富士山の高さは3776メートル", []string{ja}); ev.Score < ground.Accept {
+		t.Errorf("a Japanese clause grounds at %.2f", ev.Score)
 	}
 }
 

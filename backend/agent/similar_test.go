@@ -1,8 +1,9 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"testing"
+
+	"github.com/scout-research/scout/backend/agent/words"
 )
 
 func TestNewNumbersMakeAFindingNew(t *testing.T) {

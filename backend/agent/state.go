@@ -2,7 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/words"
 	"net/url"
 	"regexp"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/page"
 )
 

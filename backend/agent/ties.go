@@ -1,11 +1,12 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent/words"
 )
 
 // Ties: which checklist items a finding answers. An item asks something

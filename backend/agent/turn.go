@@ -2,9 +2,9 @@ package agent
 
 import (
 	"context"
-	"github.com/scout-research/scout/backend/agent/reply"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/chat"
 )
 

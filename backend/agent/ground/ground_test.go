@@ -1,4 +1,4 @@
-package agent
+package ground
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func TestGround(t *testing.T) {
 		// Seed 000's real model: its own words around the page's, units
 		// in another spelling.
 		{"seed 000's finding", "Mount Kilimanjaro is the highest mountain in Africa, with an elevation of 5,895 m (19,341 ft) above sea level.",
-			groundAccept, 0, "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak."},
+			Accept, 0, "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak."},
 		{"three steps of five, copied", strings.Join(steps[:3], ""), 1, 0, strings.TrimSpace(strings.Join(steps[:3], ""))},
 		{"all five steps, copied", strings.Join(steps, ""), 1, 0, strings.TrimSpace(strings.Join(steps, ""))},
 		{"steps without their numbers, on one line", "Fly to Kilimanjaro International Airport and rest a day in Moshi. Walk through the rainforest to Mandara Hut on the first day.",
@@ -44,24 +44,24 @@ func TestGround(t *testing.T) {
 		{"a table row", "| Elevation | 5,895 m (19,341 ft) |", 1, 0, "| Elevation | 5,895 m (19,341 ft) |"},
 		// A small model often keeps a list on one line, joined by semicolons.
 		{"five steps on one line", "Fly to Kilimanjaro International Airport and rest a day in Moshi; Walk through the rainforest to Mandara Hut on the first day; Climb through heath and moorland to Horombo Hut; Cross the saddle to Kibo Hut below the summit cone; Leave at midnight to reach Uhuru Peak at sunrise.",
-			groundAccept, 0, strings.TrimSpace(strings.Join(steps, ""))},
+			Accept, 0, strings.TrimSpace(strings.Join(steps, ""))},
 		{"two sentences joined into one", "Mount Kilimanjaro is the highest mountain in Africa and the tallest mountain in the world that stands alone.",
-			groundAccept, 0, "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak. It is also the tallest mountain in the world that stands alone."},
-		{"words the page lacks", "Experts agree the answer was settled in 1999 by the Global Survey Council after a long debate.", 0, groundRefuse, ""},
+			Accept, 0, "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania and the highest mountain in Africa, rising 5,895 metres (19,341 ft) above sea level at Uhuru Peak. It is also the tallest mountain in the world that stands alone."},
+		{"words the page lacks", "Experts agree the answer was settled in 1999 by the Global Survey Council after a long debate.", 0, Refuse, ""},
 		{"a page sentence with an invented clause", "Mount Kilimanjaro is a dormant volcano in northeastern Tanzania, first climbed by a royal expedition of surveyors sent from the coast in winter.",
-			0, groundAccept, ""},
+			0, Accept, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ev := ground(tc.finding, []string{kiliPart})
-			if ev.score < tc.atLeast || (tc.below > 0 && ev.score >= tc.below) {
-				t.Errorf("score %.2f, want at least %.2f and below %.2f", ev.score, tc.atLeast, tc.below)
+			ev := In(tc.finding, []string{kiliPart})
+			if ev.Score < tc.atLeast || (tc.below > 0 && ev.Score >= tc.below) {
+				t.Errorf("score %.2f, want at least %.2f and below %.2f", ev.Score, tc.atLeast, tc.below)
 			}
-			if tc.quote != "" && ev.quote != tc.quote {
-				t.Errorf("quote %q\nwant  %q", ev.quote, tc.quote)
+			if tc.quote != "" && ev.Quote != tc.quote {
+				t.Errorf("quote %q\nwant  %q", ev.Quote, tc.quote)
 			}
-			if ev.quote != "" && !strings.Contains(kiliPart, ev.quote) {
-				t.Errorf("the quote is not verbatim page text: %q", ev.quote)
+			if ev.Quote != "" && !strings.Contains(kiliPart, ev.Quote) {
+				t.Errorf("the quote is not verbatim page text: %q", ev.Quote)
 			}
 		})
 	}
@@ -71,9 +71,9 @@ func TestGround(t *testing.T) {
 // never spans two parts.
 func TestGroundAcrossParts(t *testing.T) {
 	parts := []string{"Mount Kenya is the second-highest mountain in Africa.", "Batian, its highest peak, stands 5,199 metres above sea level."}
-	ev := ground("Batian, the highest peak of Mount Kenya, stands 5,199 metres above sea level.", parts)
-	if ev.quote != parts[1] || ev.score < groundAccept {
-		t.Errorf("quote %q, score %.2f", ev.quote, ev.score)
+	ev := In("Batian, the highest peak of Mount Kenya, stands 5,199 metres above sea level.", parts)
+	if ev.Quote != parts[1] || ev.Score < Accept {
+		t.Errorf("quote %q, score %.2f", ev.Quote, ev.Score)
 	}
 }
 
@@ -90,7 +90,7 @@ func TestUnitsOf(t *testing.T) {
 }
 
 func TestGroundWords(t *testing.T) {
-	got := strings.Join(groundWords("It rises 5,895 metres (19,341 feet), 5895m or 19,341ft; 2.5 kilometres."), " ")
+	got := strings.Join(Words("It rises 5,895 metres (19,341 feet), 5895m or 19,341ft; 2.5 kilometres."), " ")
 	if want := "it rises 5895 m 19341 ft 5895 m or 19341 ft 2.5 km"; got != want {
 		t.Errorf("groundWords = %q, want %q", got, want)
 	}

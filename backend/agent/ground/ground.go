@@ -1,4 +1,4 @@
-package agent
+package ground
 
 import (
 	"github.com/scout-research/scout/backend/agent/words"
@@ -17,10 +17,10 @@ import (
 // the share of all its word pairs found that way; the evidence kept with it
 // is the stretch of page text its sentences matched, verbatim.
 
-// evidence is what grounding found for a finding.
-type evidence struct {
-	quote string  // the stretch of page text matched, verbatim
-	score float64 // share of the finding's word pairs found in the page
+// Evidence is what grounding found for a finding.
+type Evidence struct {
+	Quote string  // the stretch of page text matched, verbatim
+	Score float64 // share of the finding's word pairs found in the page
 }
 
 // unit is a sentence, list item or table row of text, by byte offsets.
@@ -31,8 +31,8 @@ type unit struct {
 	last       string
 }
 
-// ground matches a finding against the parts shown, each a part's text.
-func ground(finding string, parts []string) evidence {
+// In matches a finding against the parts shown, each a part's text.
+func In(finding string, parts []string) Evidence {
 	units := make([][]unit, len(parts))
 	for i, p := range parts {
 		units[i] = unitsOf(p)
@@ -50,9 +50,9 @@ func ground(finding string, parts []string) evidence {
 		}
 	}
 	if total == 0 || len(matches) == 0 {
-		return evidence{}
+		return Evidence{}
 	}
-	return evidence{quote: stretch(matches, units, parts), score: float64(found) / float64(total)}
+	return Evidence{Quote: stretch(matches, units, parts), Score: float64(found) / float64(total)}
 }
 
 // match is a run of units from..to of a part, and how many of a finding
@@ -140,6 +140,16 @@ var (
 	decoration = regexp.MustCompile(`^\s*(?:(?:[-*+>#]+|\d+[.)])\s+)+`)
 )
 
+// Sentences are the sentences, list items and table rows of text, as
+// grounding cuts it.
+func Sentences(text string) []string {
+	var out []string
+	for _, u := range unitsOf(text) {
+		out = append(out, text[u.start:u.end])
+	}
+	return out
+}
+
 // unitsOf cuts text into sentences, list items and table rows: each line
 // is one or more units, a line's sentences each one. Table separator rows
 // and lines without words are left out.
@@ -182,7 +192,7 @@ func appendUnit(out []unit, body string, lineStart, from, to int) []unit {
 		return out
 	}
 	lead := strings.Index(seg, trimmed)
-	ws := groundWords(decoration.ReplaceAllString(strings.ReplaceAll(trimmed, "|", " "), ""))
+	ws := Words(decoration.ReplaceAllString(strings.ReplaceAll(trimmed, "|", " "), ""))
 	if len(ws) == 0 {
 		return out
 	}
@@ -190,11 +200,11 @@ func appendUnit(out []unit, body string, lineStart, from, to int) []unit {
 		pairs: words.Pairs(ws), first: ws[0], last: ws[len(ws)-1]})
 }
 
-// groundWords are the words of text as grounding compares them: numbers
+// Words are the words of text as grounding compares them: numbers
 // as one spelling of their value in text's language ("2.962 Meter" and
 // "2962 Meter", "744,4" and "744.4"), a unit glued to its number split
 // off, and every spelling of a unit as one ("metres", "meters", "m").
-func groundWords(text string) []string {
+func Words(text string) []string {
 	var out []string
 	for _, w := range words.Of(words.ValueSpelled(text)) {
 		if m := numberUnit.FindStringSubmatch(w); m != nil {
