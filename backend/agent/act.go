@@ -88,15 +88,15 @@ func withoutOperators(q string) string {
 var operator = regexp.MustCompile(`^-?(?i:site|inurl|intitle|filetype|intext):\S*$`)
 
 // navigate opens u, the address NAVIGATE's rule resolved, and shows its
-// first part.
-func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, error) {
+// first part (pageText: the observation carries it).
+func (a *Agent) navigate(ctx context.Context, act Action, u string) (obs string, pageText bool, err error) {
 	a.st.trail.visits[u]++
 	v, err := a.open(ctx, u)
 	if err != nil {
 		reason := visitReason(err)
 		a.emit(Event{Type: EvPageFailed, URL: u, Reason: reason})
 		a.journal(act, render("journal-failed", reason))
-		return render("failed", map[string]any{"Turn": a.st.turn, "URL": u, "Reason": reason}), browserGone(err)
+		return render("failed", map[string]any{"Turn": a.st.turn, "URL": u, "Reason": reason}), false, browserGone(err)
 	}
 	pg := page.Split(v.Doc, a.budget, a.est)
 	if pg.Title == "" {
@@ -113,7 +113,7 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	a.emit(opened)
 	a.journal(Action{Name: act.Name, Param: u}, render("journal-opened", len(pg.Parts)))
 	if len(pg.Parts) == 0 {
-		return render("unreadable", map[string]any{"Turn": a.st.turn, "URL": u}), nil
+		return render("unreadable", map[string]any{"Turn": a.st.turn, "URL": u}), false, nil
 	}
 	first := 1
 	if best := held.bestPart(); best > 1 && !slices.ContainsFunc(held.holds, func(h holding) bool { return h.part == 1 }) {
@@ -122,12 +122,12 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (string, err
 	if first = a.readBefore(u, first); first == 0 {
 		data := a.partData(a.st.page, a.st.page.shown)
 		data["Turn"] = a.st.turn
-		return render("opened-read-before", data), nil
+		return render("opened-read-before", data), true, nil
 	}
 	a.show(first)
 	data := a.partData(a.st.page, first)
 	data["Turn"] = a.st.turn
-	return render("opened", data), nil
+	return render("opened", data), true, nil
 }
 
 // open is the page at u: read ahead already (shown in the window the

@@ -194,9 +194,6 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 		ev.Message = err.Error()
 	}
 	a.emit(ev)
-	if errors.Is(err, chat.ErrContextOverflow) {
-		a.adaptContext(chat.LoadedContext(err)) // whichever call found out
-	}
 	if err != nil {
 		// The step the call served, in the user's words ("Turn 4: ..."),
 		// not the call's kind.

@@ -52,6 +52,7 @@ func (a *Agent) makeChecklist(ctx context.Context) error {
 	conv.add(chat.User, render("checklist-request", rec.objective))
 	reply, err := a.call(ctx, KindChecklist, conv.msgs, checklistSchema)
 	if err != nil {
+		a.adaptTo(err)
 		return err
 	}
 	for _, it := range checklistOf(reply.Content) {

@@ -27,6 +27,11 @@ type conversation struct {
 	journal     []string
 	lastObs     string
 	lastResults string
+	// Whether the last message and lastObs carry page text (a part, a
+	// page's head, a sentence quoted from it): a rebuilt prompt shows the
+	// part itself unless they do, and drops them when the page was split
+	// anew or when the prompt is still too long.
+	lastPage, lastObsPage bool
 }
 
 // opened marks the messages so far as the conversation's opening.
@@ -35,11 +40,25 @@ func (c *conversation) opened() { c.opening = len(c.msgs) }
 // underway reports whether anything came after the opening.
 func (c *conversation) underway() bool { return len(c.msgs) > c.opening }
 
-// add appends a message. A user message right after another (as after a
-// rebuild, whose prompt ends with one) joins it instead: some chat
-// templates refuse two in a row.
-func (c *conversation) add(role, content string) {
+// add appends a message that carries no page text. A user message right
+// after another (as after a rebuild, whose prompt ends with one) joins it
+// instead: some chat templates refuse two in a row.
+func (c *conversation) add(role, content string) { c.addText(role, content, false) }
+
+// addText appends a message, page saying whether it carries page text; a
+// message joined to the last carries what either did.
+func (c *conversation) addText(role, content string, page bool) {
+	n := len(c.msgs)
+	joined := n > 0 && role == chat.User && c.msgs[n-1].Role == chat.User
 	c.msgs = withMessage(c.msgs, role, content)
+	c.lastPage = page || (joined && c.lastPage)
+}
+
+// observed appends the turn's observation and keeps it for a rebuilt
+// prompt.
+func (c *conversation) observed(obs string, page bool) {
+	c.lastObs, c.lastObsPage = obs, page
+	c.addText(chat.User, obs, page)
 }
 
 // withMessage returns msgs with one more message, joined to the last one
@@ -122,10 +141,22 @@ func (a *Agent) send(ctx context.Context, kind, extra string, schema map[string]
 	}
 	reply, err := a.call(ctx, kind, msgs(), schema)
 	if errors.Is(err, chat.ErrContextOverflow) {
-		a.rebuild("the server reported the prompt too long")
+		resplit := a.adaptTo(err)
+		a.rebuildWithin("the server reported the prompt too long", a.rebuildLimit(), true, resplit)
 		reply, err = a.call(ctx, kind, msgs(), schema)
+		a.adaptTo(err)
 	}
 	return reply, err
+}
+
+// adaptTo adapts the run to the context an overflow error says the server
+// loaded (adaptContext); resplit reports whether the open page was split
+// anew.
+func (a *Agent) adaptTo(err error) (resplit bool) {
+	if !errors.Is(err, chat.ErrContextOverflow) {
+		return false
+	}
+	return a.adaptContext(chat.LoadedContext(err))
 }
 
 // adaptContext keeps the rest of the run within the context the server
@@ -133,10 +164,11 @@ func (a *Agent) send(ctx context.Context, kind, extra string, schema map[string]
 // model on the first request (just in time) may load less than the 8192
 // tokens assumed when nothing was loaded to ask.
 // The open page is split anew in smaller parts, so the part a rebuilt
-// prompt shows fits too.
-func (a *Agent) adaptContext(loaded int) {
+// prompt shows fits too (resplit): the page text the conversation holds
+// was cut for the larger context, and the rebuild that follows drops it.
+func (a *Agent) adaptContext(loaded int) (resplit bool) {
 	if loaded <= 0 || loaded >= a.cfg.ContextLength {
-		return
+		return false
 	}
 	was := a.cfg.ContextLength
 	a.cfg.ContextLength, a.budget = loaded, partBudget(loaded, a.cfg.ReadRate)
@@ -145,8 +177,10 @@ func (a *Agent) adaptContext(loaded int) {
 		p.resplit(a.budget, a.est)
 		why += fmt.Sprintf(" The open page is now in %d parts.", len(p.page.Parts))
 		a.st.conv.journal = append(a.st.conv.journal, render("journal-resplit", map[string]int{"Turn": a.st.turn, "Parts": len(p.page.Parts)}))
+		resplit = true
 	}
 	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded, Reason: why})
+	return resplit
 }
 
 // rebuild replaces the conversation with a fresh compact prompt: the
@@ -156,37 +190,40 @@ func (a *Agent) adaptContext(loaded int) {
 // journal shrink until the prompt takes at most rebuildTarget of the
 // context, so a long run does not rebuild every turn.
 func (a *Agent) rebuild(why string) {
-	a.rebuildWithin(why, int(rebuildTarget*float64(a.cfg.ContextLength)), true)
+	a.rebuildWithin(why, a.rebuildLimit(), true, false)
 }
+
+// rebuildLimit is the size a rebuilt prompt aims at.
+func (a *Agent) rebuildLimit() int { return int(rebuildTarget * float64(a.cfg.ContextLength)) }
 
 // rebuildWithin rebuilds the conversation into at most limit tokens, as
 // far as the shortest form allows, with the page part shown last unless
-// withPage is false.
-func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
+// withPage is false; resplit says the open page was split anew since the
+// conversation showed it.
+func (a *Agent) rebuildWithin(why string, limit int, withPage, resplit bool) {
 	conv, p := &a.st.conv, a.st.page
-	latest := ""
+	latest, latestPage := "", false
 	if n := len(conv.msgs); conv.underway() && conv.msgs[n-1].Role == chat.User {
-		latest = conv.msgs[n-1].Content
+		latest, latestPage = conv.msgs[n-1].Content, conv.lastPage
 	}
 	// The last observation (search results, a page part) stays in view
 	// even when a refusal note came after it: the note may point to it.
-	observation := conv.lastObs
+	observation, observationPage := conv.lastObs, conv.lastObsPage
 	if observation == latest {
-		observation = ""
+		observation, observationPage = "", false
 	}
-	if p != nil && p.splitAnew {
+	if resplit && p != nil {
 		// The page text in them was cut for the larger context: the part
 		// shown below replaces it.
-		p.splitAnew = false
-		if strings.Contains(latest, "<page>") {
-			latest = ""
+		if latestPage {
+			latest, latestPage = "", false
 		}
-		if strings.Contains(observation, "<page>") {
-			observation = ""
+		if observationPage {
+			observation, observationPage = "", false
 		}
 	}
 	var part map[string]any
-	if withPage && p != nil && p.shown > 0 && !strings.Contains(latest+observation, "<page>") {
+	if withPage && p != nil && p.shown > 0 && !latestPage && !observationPage {
 		part = a.partData(p, p.shown)
 	}
 	rec := &a.st.record
@@ -207,7 +244,7 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 		}
 		conv.msgs = nil
 		conv.add(chat.System, render("system", languageName(rec.objective)))
-		conv.add(chat.User, render("rebuild", data))
+		conv.addText(chat.User, render("rebuild", data), part != nil || observationPage || latestPage)
 		conv.opened()
 		return conv.tokens() <= limit
 	}
@@ -217,11 +254,11 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage bool) {
 			break
 		}
 	}
-	if !fits && (part != nil || strings.Contains(observation, "<page>")) {
+	if !fits && (part != nil || observationPage) {
 		// Still too long: the page text goes, as the last thing to give
 		// up (the findings hold what was recorded of it).
-		if strings.Contains(observation, "<page>") {
-			observation = ""
+		if observationPage {
+			observation, observationPage = "", false
 		}
 		results = ""
 		build(rebuildSizes[len(rebuildSizes)-1], nil, observation)

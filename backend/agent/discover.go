@@ -135,7 +135,7 @@ func groundRule(c claim, objective string, warned map[string]bool) verdict {
 		return verdict{kind: RefusalUngrounded, note: render("ungrounded", map[string]string{"Closest": "", "Unseen": unseenTerms(objective, c.pageText)})}
 	case c.score < ground.Accept && !warned[key]:
 		v := confirm(RefusalLooseWording, "ground-retry", map[string]string{"Closest": clip(c.quote, maxQuoteChars)})
-		v.key = key
+		v.key, v.quotesPage = key, c.quote != ""
 		return v
 	}
 	return verdict{}

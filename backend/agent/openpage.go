@@ -31,11 +31,7 @@ type openPage struct {
 	holds map[int]bool
 	// confirmedPart is the part the model was asked about before reading on.
 	confirmedPart int
-	// splitAnew: the page was split anew for a smaller context since the
-	// conversation showed it, so the next rebuilt prompt shows its part
-	// instead of the old text.
-	splitAnew bool
-	ranked    *rank.Index // the parts as stems, for partHints
+	ranked        *rank.Index // the parts as stems, for partHints
 }
 
 func newOpenPage(u string, doc page.Document, pg page.Page) *openPage {
@@ -119,7 +115,6 @@ func (p *openPage) resplit(budget int, est *tokens.Estimator) {
 	}
 	read, found, shown := mapParts(p.page.Parts, joinedParts(old, p.read), joinedParts(old, p.partFindings), shownStart)
 	p.read, p.partFindings, p.shown, p.confirmedPart = read, found, max(shown, 1), 0
-	p.splitAnew = true
 }
 
 // mapParts carries what was known of a page's parts in one split over to

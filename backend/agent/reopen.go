@@ -71,7 +71,7 @@ func (a *Agent) notReopened(was *PageRead, reason string) {
 	a.emit(Event{Type: EvPageReopened, URL: was.URL, Title: was.Title, Reason: reason})
 	data := reopenData(a.st.turn, was.URL, reason)
 	a.st.conv.journal = append(a.st.conv.journal, render("journal-reopen-failed", data))
-	a.st.conv.lastObs = render("reopen-failed", data)
+	a.st.conv.lastObs, a.st.conv.lastObsPage = render("reopen-failed", data), false
 }
 
 // reopenData is what the templates of a failed reopening show; the

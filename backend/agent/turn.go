@@ -45,6 +45,7 @@ func (a *Agent) loop(ctx context.Context) (string, []gap) {
 // outcome is what a turn leaves for the loop.
 type outcome struct {
 	obs   string // the observation the model reads next
+	page  bool   // obs carries page text
 	found bool   // a finding was recorded
 	done  bool   // a FINISH was accepted
 	gaps  []gap  // what the accepted FINISH left uncovered
@@ -100,11 +101,11 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 		if fresh || retries >= maxRetriesPerTurn || a.st.counts.retriesUsed >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
 			a.journal(act, render("journal-refused", nil))
-			return outcome{obs: render("turn-refused", map[string]any{"Turn": a.st.turn, "Note": note}), fresh: fresh}, nil
+			return outcome{obs: render("turn-refused", map[string]any{"Turn": a.st.turn, "Note": note}), page: v.quotesPage, fresh: fresh}, nil
 		}
 		retries++
 		a.st.counts.retriesUsed++
-		a.st.conv.add(chat.User, note)
+		a.st.conv.addText(chat.User, note, v.quotesPage)
 	}
 }
 
@@ -196,10 +197,10 @@ func (a *Agent) act(ctx context.Context, act Action, v verdict) (outcome, error)
 		obs, err := a.search(ctx, act)
 		return outcome{obs: obs}, err
 	case ActNavigate:
-		obs, err := a.navigate(ctx, act, v.url)
-		return outcome{obs: obs}, err
+		obs, page, err := a.navigate(ctx, act, v.url)
+		return outcome{obs: obs, page: page}, err
 	case ActReadMore:
-		return outcome{obs: a.readMore(act, v.part)}, nil
+		return outcome{obs: a.readMore(act, v.part), page: true}, nil
 	case ActDiscover:
 		return outcome{obs: a.record(act, *v.finding, v.notFor), found: true}, nil
 	}
@@ -222,8 +223,7 @@ func (a *Agent) observe(out outcome) {
 		a.emit(Event{Type: EvCheck, Kind: "progress", Reason: why})
 		obs += "\n\n" + render("progress-check", map[string]string{"Why": why, "Status": a.st.record.status(false)})
 	}
-	a.st.conv.lastObs = obs
-	a.st.conv.add(chat.User, obs)
+	a.st.conv.observed(obs, out.page)
 	if out.fresh && float64(a.st.conv.tokens()) >= freshPromptAt*float64(a.cfg.ContextLength) {
 		a.rebuild("a FINISH was sent back for gaps: the next turn starts from a fresh prompt")
 	}

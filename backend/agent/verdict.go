@@ -36,6 +36,9 @@ const (
 type verdict struct {
 	kind string
 	note string
+	// quotesPage: the note quotes the page (the sentence closest to a
+	// loosely worded finding).
+	quotesPage bool
 	// reason is a plain refusal's reason, without the words around it.
 	reason string
 	// key is what a send-back asked once is remembered by (a finding's

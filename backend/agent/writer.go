@@ -100,6 +100,7 @@ var errActionShaped = errors.New("the writer answered with a research action ins
 func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, error) {
 	reply, err := a.call(ctx, KindWriter, msgs, writerSchema)
 	if err != nil {
+		a.adaptTo(err)
 		return "", err
 	}
 	return resultOf(reply.Content)
