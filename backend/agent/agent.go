@@ -180,7 +180,7 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 	req := chat.Request{Kind: kind, Messages: msgs, MaxTokens: maxTokens[kind], Temperature: temperature,
 		Schema: &chat.Schema{Name: kind, Schema: schema}}
 	if kind == KindAction {
-		req.Enough = reply.ThoughtWatch() // see cut.go
+		req.Enough = reply.ThoughtWatch() // see reply/cut.go
 	}
 	// A model server that keeps the run waiting says so as it waits, and
 	// the call tells how it goes.

@@ -52,7 +52,7 @@ var Schema = map[string]any{
 
 // Parse reads a model reply into an Action. It recovers what is safe
 // to recover: <think> blocks, code fences and prose around the JSON, JSON
-// written loosely (reply.go), field names in other cases and words, the
+// written loosely (json.go), field names in other cases and words, the
 // tool-call shapes chat templates teach ({"name": ..., "arguments": ...}),
 // a parameter given as an object or a list, action names in other
 // spellings, and "Action: ... / Parameter: ..." lines when the reply holds
