@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/attribution"
 	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
@@ -56,7 +57,7 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 		c.asked += " " + it.Text
 	}
 	named, text := parseDiscover(act.Param)
-	c.text = listAsBullets(withoutAttribution(text, p))
+	c.text = attribution.ListAsBullets(attribution.Off(text, p.named()))
 	if p != nil {
 		c.pageText = p.shownText()
 		ev := ground.In(c.text, p.text)

@@ -27,7 +27,8 @@
 // reading every part in order.
 //
 // Where things are: backend/README.md, the one map of the packages and of
-// a turn's files. The reading of a reply (reply), grounding (ground) and
-// how text is compared (words) are packages of their own, which hold no
-// state of a run.
+// a turn's files. Reading a reply (reply), grounding (ground), what a
+// model wraps around a finding (attribution), addresses as a model copies
+// them (address) and how text is compared (words) are packages of their
+// own, which hold no state of a run.
 package agent

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/attribution"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/rank"
 	"github.com/scout-research/scout/backend/tokens"
@@ -46,6 +47,14 @@ func (p *openPage) show(n int) page.Part {
 	p.shown = n
 	p.text = append(p.text, part.Text)
 	return part
+}
+
+// named is the page as a finding may name it, nil when no page is open.
+func (p *openPage) named() *attribution.Page {
+	if p == nil {
+		return nil
+	}
+	return &attribution.Page{URL: p.url, Title: p.page.Title}
 }
 
 // shownText is the text of every part shown, for grounding findings.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/address"
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/page"
@@ -282,8 +283,8 @@ func (t *trail) resolve(param string) (string, bool) {
 		return u, true // as offered, full stop and all (Washington,_D.C.)
 	}
 	p := unwrap(trimTrailing(strings.TrimSpace(param)))
-	if m := markdownLink.FindStringSubmatch(p); m != nil {
-		p = unwrap(m[1])
+	if u, ok := address.Linked(p); ok {
+		p = unwrap(u)
 	}
 	p = trimTrailing(p)
 	if u, ok, isRef := t.ref(p, refPattern); isRef {
@@ -363,13 +364,13 @@ func (t *trail) onlyList() []string {
 // end, or tracking parameters added ("?utm_source=..."). It is "" when
 // none or several are.
 func (t *trail) sameAddress(p string) string {
-	key := addressKey(p)
+	key := address.Key(p)
 	if key == "" {
 		return ""
 	}
 	found := ""
 	for u := range t.seen {
-		if addressKey(u) == key {
+		if address.Key(u) == key {
 			if found != "" && found != u {
 				return ""
 			}
@@ -379,41 +380,14 @@ func (t *trail) sameAddress(p string) string {
 	return found
 }
 
-// addressKey is an address as sameAddress compares it.
-func addressKey(raw string) string {
-	if strings.ContainsAny(raw, " \t") {
-		return ""
-	}
-	if !strings.Contains(raw, "://") {
-		raw = "http://" + raw
-	}
-	u, err := url.Parse(raw)
-	if err != nil || !strings.Contains(u.Host, ".") {
-		return ""
-	}
-	q := u.Query()
-	for k := range q {
-		if l := strings.ToLower(k); strings.HasPrefix(l, "utm_") || trackingParams[l] {
-			q.Del(k)
-		}
-	}
-	host := strings.TrimPrefix(strings.ToLower(u.Host), "www.")
-	return host + strings.TrimRight(u.EscapedPath(), "/") + "?" + q.Encode()
-}
-
-// trackingParams are query parameters that name where a link was shared,
-// not which page it is.
-var trackingParams = map[string]bool{"fbclid": true, "gclid": true, "msclkid": true, "ref_src": true, "srsltid": true}
-
 var (
 	refPattern   = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)$`)
 	refWithTitle = regexp.MustCompile(`^(?i)(R|L|result|link)\s*#?\s*(\d+)(?:\s*[:(,–—-]|\s)\s*\S`)
 	// refOrdinal: "the first result", "second link".
 	refOrdinal = regexp.MustCompile(`^(?i)(?:the\s+)?(\w+)\s+(?:search\s+)?(result|link)\b`)
 	// anURL is an address inside a sentence.
-	anURL        = regexp.MustCompile(`https?://[^\s<>"'\[\]()]+(?:\([^\s()]*\)[^\s<>"'\[\]()]*)*`)
-	bareNumber   = regexp.MustCompile(`^#?\d+$`)
-	markdownLink = regexp.MustCompile(`^\[[^\]]*\]\((\S+?)\)$`)
+	anURL      = regexp.MustCompile(`https?://[^\s<>"'\[\]()]+(?:\([^\s()]*\)[^\s<>"'\[\]()]*)*`)
+	bareNumber = regexp.MustCompile(`^#?\d+$`)
 )
 
 // trimTrailing takes off the punctuation a sentence puts after an

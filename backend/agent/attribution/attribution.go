@@ -1,4 +1,4 @@
-package agent
+package attribution
 
 import (
 	"regexp"
@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/scout-research/scout/backend/agent/address"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/rank"
 )
@@ -19,9 +20,14 @@ import (
 // finding is judged, so the page's own words are what is recorded. A
 // source that names anything else stays, and is judged with the rest.
 
-// withoutAttribution is text without the attribution to p, the page open,
-// that a model wraps around a finding.
-func withoutAttribution(text string, p *openPage) string {
+// Page is the page open, as a finding may name it.
+type Page struct {
+	URL, Title string
+}
+
+// Off is text without the attribution to p, the page open
+// (nil when none is), that a model wraps around a finding.
+func Off(text string, p *Page) string {
 	if p == nil {
 		return text
 	}
@@ -63,24 +69,24 @@ var (
 
 // namesPage reports whether a source a model gives is the page open: its
 // address (as a model copies it), its number, "the page", or its title.
-func namesPage(src string, p *openPage) bool {
+func namesPage(src string, p *Page) bool {
 	src = strings.Trim(strings.TrimSpace(src), `"'“”.`)
-	if md := markdownLink.FindStringSubmatch(src); md != nil {
-		src = md[1]
+	if u, ok := address.Linked(src); ok {
+		src = u
 	}
 	low := strings.ToLower(src)
 	switch {
 	case src == "":
 		return false
 	case strings.Contains(src, "://") || strings.Contains(src, "/"):
-		return addressKey(src) != "" && addressKey(src) == addressKey(p.url)
+		return address.Key(src) != "" && address.Key(src) == address.Key(p.URL)
 	case pageWords[low] || pageRef.MatchString(src):
 		return true
 	}
 	// The title's words, or enough of them: "Mount Kilimanjaro - Wiki",
 	// "Wiki", "the Mount Kilimanjaro article".
 	title := map[string]bool{}
-	for _, w := range words.Of(p.page.Title) {
+	for _, w := range words.Of(p.Title) {
 		title[w] = true
 	}
 	var said []string
@@ -98,10 +104,10 @@ var pageRef = regexp.MustCompile(`^(?i)[RL]\d+$`)
 var pageWords = map[string]bool{"page": true, "the page": true, "this page": true, "the article": true, "article": true,
 	"the text": true, "the website": true, "website": true, "site": true, "the site": true, "the source": true, "source": true}
 
-// listAsBullets turns a numbered list in a finding ("1. ...\n2. ...")
+// ListAsBullets turns a numbered list in a finding ("1. ...\n2. ...")
 // into bullets: its numbers count the model's lines, they are not numbers
 // the page states.
-func listAsBullets(text string) string {
+func ListAsBullets(text string) string {
 	ms := listNumber.FindAllStringSubmatch(text, -1)
 	if len(ms) < 2 {
 		return text
