@@ -1,13 +1,14 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/words"
-	"github.com/scout-research/scout/backend/lang"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/scout-research/scout/backend/agent/words"
+	"github.com/scout-research/scout/backend/lang"
 	"github.com/scout-research/scout/backend/rank"
 )
 
@@ -85,6 +86,7 @@ func sentenceStart(ts []token, i int) bool {
 // thingsIn returns the things text asks about, as written, in order.
 func thingsIn(text string) []string {
 	ts := tokensOf(text)
+	q := qualifiersOf(text)
 	var out []string
 	for i := 0; i < len(ts); {
 		j := nameEnd(ts, i)
@@ -92,7 +94,7 @@ func thingsIn(text string) []string {
 			i++
 			continue
 		}
-		if name := text[ts[i].start:ts[j-1].end]; isThing(ts, i, j) && !slices.Contains(out, name) {
+		if name := text[ts[i].start:ts[j-1].end]; isThing(ts, i, j, q) && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 		i = j
@@ -126,11 +128,12 @@ func nameEnd(ts []token, i int) int {
 }
 
 // isThing reports whether the name ts[i:j] is a thing asked about: not a
-// word capitalised only because it opens the sentence, and not a
-// qualifier of what is asked.
-func isThing(ts []token, i, j int) bool {
+// word capitalised only because it opens the sentence (Chinese and
+// Japanese capitalise none, so a capital before their words is a name's),
+// and not a place or platform after one of the qualifiers q.
+func isThing(ts []token, i, j int, q map[string]bool) bool {
 	first := ts[i]
-	if sentenceStart(ts, i) && j-i == 1 && !innerCapital(first.text) && !possessive(ts, j) {
+	if sentenceStart(ts, i) && j-i == 1 && !innerCapital(first.text) && !possessive(ts, j) && !(j < len(ts) && lang.HasCJK(ts[j].text)) {
 		return false // "Kilimanjaro height" or "Flag that sets...": a name, or a word that opens the item?
 	}
 	if j-i == 1 && !innerCapital(first.text) && nounsCapitalised(ts, i) {
@@ -143,8 +146,8 @@ func isThing(ts []token, i, j int) bool {
 		return true
 	}
 	prev := ts[i-1].low
-	if qualifiers[prev] {
-		return false // "for Linux", "in Africa"
+	if q[prev] {
+		return false // "for Linux", "in Africa", "在 Linux 上"
 	}
 	if prev == "of" {
 		for k := max(0, i-1-superlativeReach); k < i-1; k++ {
@@ -154,6 +157,19 @@ func isThing(ts []token, i, j int) bool {
 		}
 	}
 	return true
+}
+
+// qualifiersOf are the qualifiers text may use: English's, and its own
+// language's (a single word may be a qualifier in one language and an
+// article in another: German "an", English "an").
+func qualifiersOf(text string) map[string]bool {
+	r := foreignRules(text)
+	if r == nil {
+		return english.Qualifiers
+	}
+	q := maps.Clone(english.Qualifiers)
+	maps.Copy(q, r.Qualifiers)
+	return q
 }
 
 func innerCapital(s string) bool {
@@ -185,10 +201,6 @@ func superlative(w string) bool {
 }
 
 var (
-	// qualifiers put the name after them where a place or platform
-	// narrows what is asked for.
-	qualifiers = map[string]bool{"in": true, "for": true, "on": true, "at": true, "from": true, "near": true, "across": true,
-		"within": true, "throughout": true, "inside": true, "around": true, "outside": true, "under": true}
 	// nameGlue joins two capitalised words into one name.
 	nameGlue = map[string]bool{"of": true, "de": true, "del": true, "la": true, "le": true, "da": true, "van": true, "von": true}
 	// notNames are capitalised words that start no name: the verbs an

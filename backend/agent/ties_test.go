@@ -253,6 +253,19 @@ func TestThingsIn(t *testing.T) {
 		{"what to mix on the first day, in March", nil},
 		{"Is a standing desk worth it? Give your view.", nil},
 		{"How do I make a sourdough starter from scratch?", nil},
+		// The same qualifiers in the other languages: the platform an item
+		// narrows to is no thing it asks about, so siblings that differ in
+		// their ordinal alone do not all tie to one finding naming it.
+		{"第二个可以在 Linux 上使用的免费开源思维导图软件", nil},
+		{"适用于Linux的免费开源编辑器", nil},
+		{"適用於 Linux 的免費開源編輯器", nil},
+		{"un deuxième éditeur de photos libre pour Linux", nil},
+		{"un segundo editor de fotos gratuito para Linux", nil},
+		{"um segundo editor de fotos gratuito para Linux", nil},
+		{"второй бесплатный редактор фотографий для Linux", nil},
+		{"ein zweiter kostenloser Fotoeditor für Linux Mint", nil},
+		{"Freeplane 和 VYM 哪个更好？", []string{"Freeplane", "VYM"}},
+		{"Freeplane 是否可以在 Linux 上使用", []string{"Freeplane"}},
 	} {
 		if got := thingsIn(tc.text); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("thingsIn(%q) = %q, want %q", tc.text, got, tc.want)

@@ -33,6 +33,10 @@ type Rules struct {
 	Lead map[string]bool
 	// Ordinals tell siblings apart ("zweite", "第二").
 	Ordinals map[string]bool
+	// Qualifiers put a name after them where a place or platform narrows
+	// what an item asks for ("for Linux", "für Linux", "在 Linux 上"):
+	// the name is not a thing the item asks about.
+	Qualifiers map[string]bool
 	// Conditions are the qualities an item can require, each a group of
 	// spellings of one quality, the first its name ("kostenlos", "gratis").
 	Conditions [][]string
@@ -71,6 +75,7 @@ type file struct {
 	CountAnywhere  bool                `json:"count_anywhere"`
 	Lead           string              `json:"lead"`
 	Ordinals       string              `json:"ordinals"`
+	Qualifiers     string              `json:"qualifiers"`
 	Conditions     [][]string          `json:"conditions"`
 	Antonyms       map[string][]string `json:"antonyms"`
 	YesNo          []string            `json:"yes_no"`
@@ -136,7 +141,7 @@ func parse(t Tag) (*Rules, error) {
 	}
 	r := &Rules{Tag: t, Stop: set(strings.Fields(f.Stop)), Negations: set(f.Negations), NegationsAfter: set(f.NegationsAfter),
 		Counts: f.Counts, CountSuffixes: f.CountSuffixes, CountAnywhere: f.CountAnywhere, Lead: set(strings.Fields(f.Lead)),
-		Ordinals: set(strings.Fields(f.Ordinals)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo), Whether: set(f.Whether),
+		Ordinals: set(strings.Fields(f.Ordinals)), Qualifiers: set(strings.Fields(f.Qualifiers)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo), Whether: set(f.Whether),
 		Addressed: f.Addressed, Held: f.Held, Unheld: f.Unheld, known: set(strings.Fields(f.Markers + " " + f.Stop)),
 		decimalComma: f.DecimalMark == ",", Units: f.Units, NounsCapitalised: f.NounsCapital}
 	for w := range r.Counts {
