@@ -464,19 +464,29 @@ func (p *Policy) write(request string) string {
 		if i := strings.LastIndex(text, " (source:"); i > 0 {
 			text = text[:i]
 		}
-		parts = append(parts, fmt.Sprintf("%s [%s]", strings.TrimSuffix(text, "."), f[1]))
+		parts = append(parts, cited(text, f[1]))
 	}
 	if len(parts) == 0 {
 		return "The pages read did not answer the objective."
 	}
 	if s := p.inventedSentence(request); s != "" && p.once(mistakeNumber) {
-		parts = append(parts, s)
+		parts = append(parts, s+".")
 	}
-	result := strings.Join(parts, ". ") + "."
+	result := strings.Join(parts, " ")
 	if strings.Contains(request, viewAsked) {
 		result += "\n\n" + ownView // as the writer's rule 4 asks
 	}
 	return result
+}
+
+// cited is a finding's sentence with its citation before the full stop:
+// "Text [2]." or, for a sentence ending in a Chinese or Japanese full
+// stop, "文字 [2]。".
+func cited(text, n string) string {
+	if t, ok := strings.CutSuffix(text, "。"); ok {
+		return t + " [" + n + "]。"
+	}
+	return strings.TrimSuffix(text, ".") + " [" + n + "]."
 }
 
 // viewAsked heads the writer's list of items that ask for its own view;

@@ -87,10 +87,16 @@ func unreadPart(msg string) int {
 	return 0
 }
 
-var sentenceEnd = regexp.MustCompile(`([.!?])\s+`)
+var (
+	sentenceEnd = regexp.MustCompile(`([.!?])\s+`)
+	// fullStop ends a sentence in Chinese or Japanese, with or without a
+	// space after it.
+	fullStop = regexp.MustCompile(`([。！？])\s*`)
+)
 
 // sentencesOf splits Markdown page text into sentences, skipping tables,
-// code and headings, and list markers.
+// code and headings, and list markers; a Chinese or Japanese sentence ends
+// at its full stop, which keeps it.
 func sentencesOf(text string) []string {
 	var out []string
 	inCode := false
@@ -104,6 +110,7 @@ func sentencesOf(text string) []string {
 			continue
 		}
 		t = strings.TrimSpace(strings.TrimLeft(t, "-*>0123456789. "))
+		t = fullStop.ReplaceAllString(t, "$1\n")
 		for _, s := range sentenceEnd.Split(sentenceEnd.ReplaceAllString(t, "$1\n"), -1) {
 			for _, part := range strings.Split(s, "\n") {
 				if part = strings.TrimSpace(part); len(part) > 20 {
