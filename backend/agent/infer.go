@@ -7,6 +7,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/words"
+	"github.com/scout-research/scout/backend/lang"
 	"github.com/scout-research/scout/backend/rank"
 )
 
@@ -211,7 +212,7 @@ func inferTerms(text string, answer bool) []string {
 		if rank.IsStopWord(w) || isStop(w, r) || len([]rune(w)) < minTermRunes(w) {
 			continue
 		}
-		out = append(out, rank.Stem(w))
+		out = append(out, stemIn(w, r))
 	}
 	if answer {
 		for _, m := range yearPattern.FindAllString(text, -1) {
@@ -225,6 +226,18 @@ func inferTerms(text string, answer bool) []string {
 		}
 	}
 	return out
+}
+
+// stemIn is w's stem by the stemmer of its language's rules r (German's
+// "größten" and "größte" meet), or English's rough one. An ordinal stays
+// as written, for siblingKey to know it.
+func stemIn(w string, r *lang.Rules) string {
+	if r != nil && !ordinals[w] {
+		if s, ok := r.Stem(w); ok {
+			return s
+		}
+	}
+	return rank.Stem(w)
 }
 
 var (

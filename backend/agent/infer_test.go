@@ -24,6 +24,9 @@ func TestInferItems(t *testing.T) {
 	editorsObj := "The best photo editors for Linux in 2026"
 	sourObj := "Sourdough starter: the complete guide"
 	deskObj := "Standing desks: what the research says"
+	lakesObj := "Die tiefsten Seen Bayerns: Rangliste mit Tiefe, Fläche und Höhenlage | Seenland Bayern"
+	lakes := items("ein erster See in Bayern, der tiefer als 100 Meter ist, mit seiner größten Tiefe",
+		"ein zweiter See in Bayern, der tiefer als 100 Meter ist, mit seiner größten Tiefe", "ein dritter See in Bayern, der tiefer als 100 Meter ist, mit seiner größten Tiefe")
 	desk := items("what the evidence says about sitting time and health", "downsides of standing too much", "cheaper alternatives and whether the cost is worth it", "experience of people who use one")
 	tests := []struct {
 		name      string
@@ -51,6 +54,11 @@ func TestInferItems(t *testing.T) {
 		{"the cost", deskObj, desk, "A timer that prompts short walking breaks delivers most of the benefit of a standing desk at a fraction of the cost.", none, []int{3}},
 		{"an experience, by the thought beside it", deskObj, desk, "Since I started using a standing desk, the afternoon slump has mostly gone. The page gives the experience of people who use one.", none, []int{4}},
 		{"a how-to's readiness", sourObj, sourdough, "The starter is ready when it doubles within 4 to 8 hours of a feeding.", none, []int{3}},
+		// German inflects: the item's "größten Tiefe" is the page's "größte
+		// Tiefe", its "Bayern" the page's "Bayerns".
+		{"the first open of three alike, in German", lakesObj, lakes,
+			"Der Walchensee im Landkreis Bad Tölz-Wolfratshausen erreicht eine größte Tiefe von 189,5 m und ist damit nur einen halben Meter flacher als der Königssee",
+			func(n int) bool { return n == 1 }, []int{2}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

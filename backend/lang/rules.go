@@ -62,6 +62,8 @@ type Rules struct {
 	known map[string]bool
 
 	decimalComma bool
+	// stem is the language's stemmer (stem.go), or nil.
+	stem func(string) string
 }
 
 // file is a rules file as written.
@@ -87,6 +89,7 @@ type file struct {
 	DecimalMark    string              `json:"decimal_mark"`
 	Units          map[string]string   `json:"units"`
 	NounsCapital   bool                `json:"nouns_capitalised"`
+	Stemmer        string              `json:"stemmer"`
 }
 
 //go:embed rules/*.json
@@ -136,6 +139,9 @@ func parse(t Tag) (*Rules, error) {
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, fmt.Errorf("rules/%s.json: %w", t, err)
 	}
+	if _, ok := stemmers[f.Stemmer]; f.Stemmer != "" && !ok {
+		return nil, fmt.Errorf("rules/%s.json: no stemmer %q", t, f.Stemmer)
+	}
 	if f.ScriptPairs != "" {
 		pairs = f.ScriptPairs
 	}
@@ -143,7 +149,7 @@ func parse(t Tag) (*Rules, error) {
 		Counts: f.Counts, CountSuffixes: f.CountSuffixes, CountAnywhere: f.CountAnywhere, Lead: set(strings.Fields(f.Lead)),
 		Ordinals: set(strings.Fields(f.Ordinals)), Qualifiers: set(strings.Fields(f.Qualifiers)), Conditions: f.Conditions, Antonyms: f.Antonyms, YesNo: set(f.YesNo), Whether: set(f.Whether),
 		Addressed: f.Addressed, Held: f.Held, Unheld: f.Unheld, known: set(strings.Fields(f.Markers + " " + f.Stop)),
-		decimalComma: f.DecimalMark == ",", Units: f.Units, NounsCapitalised: f.NounsCapital}
+		decimalComma: f.DecimalMark == ",", Units: f.Units, NounsCapitalised: f.NounsCapital, stem: stemmers[f.Stemmer]}
 	for w := range r.Counts {
 		r.known[w] = true
 	}
