@@ -80,12 +80,12 @@ func gapQuery(g gap, rec *record) string {
 	}
 	var ws []string
 	prev := ""
-	for i, w := range strings.Fields(g.Item.Text) {
-		w = strings.Trim(w, ".,;:!?()\"'")
+	r := foreignRules(g.Item.Text)
+	for i, w := range itemWords(g.Item.Text) {
 		low := strings.ToLower(w)
 		asks := prev == "how" && (low == "well" || low == "much" || low == "many") // "how well each picks up..."
 		prev = low
-		if len([]rune(w)) < 3 || rank.IsStopWord(low) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) || asks {
+		if len([]rune(w)) < minTermRunes(w) || rank.IsStopWord(low) || isStop(low, r) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) || asks {
 			continue
 		}
 		ws = append(ws, w)
@@ -93,11 +93,26 @@ func gapQuery(g gap, rec *record) string {
 	return strings.TrimSpace(thing + " " + strings.Join(ws, " "))
 }
 
+// itemWords are an item's words as written, without the punctuation
+// around them; Chinese and Japanese cut into their words.
+func itemWords(item string) []string {
+	var out []string
+	for _, w := range strings.Fields(item) {
+		for _, c := range words.Cut(strings.Trim(w, ".,;:!?()\"'，。？！、：；（）")) {
+			if c = strings.TrimSpace(c); c != "" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 // oneOfAKind reports whether an item asks for one thing of a kind ("a
-// second free photo editor"), which the run's subject is not.
+// second free photo editor", "ein zweiter See", "第二个..."), which the
+// run's subject is not.
 func oneOfAKind(item string) bool {
 	ws := words.Of(item)
-	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ordinals[ws[0]])
+	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ordinals[ws[0]]) || len(ws) > 1 && ordinals[ws[1]] && isStop(ws[0], foreignRules(item))
 }
 
 // sharesStem reports whether a and b have a word in common, by stem.

@@ -491,6 +491,10 @@ func TestGapQueries(t *testing.T) {
 	listRec.add(Finding{Text: "x", Title: "GIMP - Wiki"}, 1)
 	vacRec := &record{objective: "Compare the Kestrel K2, Marlin M5 and Heron H3 robot vacuums and recommend one for a home with long-haired cats."}
 	vacRec.add(Finding{Text: "x", Title: "Kestrel K2 vs Marlin M5 vs Heron H3: which robot vacuum handles pet hair best? | HomeLab Tested"}, 1)
+	lakesRec := &record{objective: "Nenne drei Seen in Bayern, die tiefer als 100 Meter sind, jeweils mit ihrer größten Tiefe."}
+	lakesRec.add(Finding{Text: "x", Title: "Die tiefsten Seen Bayerns | Seenland Bayern"}, 1)
+	mindRec := &record{objective: "请列出三个可以在 Linux 上使用的免费开源思维导图软件。"}
+	mindRec.add(Finding{Text: "x", Title: "2024 年 Linux 上最好用的 6 款思维导图软件 - 极客小站"}, 1)
 	for _, tc := range []struct {
 		rec  *record
 		item string
@@ -509,6 +513,11 @@ func TestGapQueries(t *testing.T) {
 		{vacRec, "brush tangles and maintenance with long hair", "brush tangles maintenance long hair"},
 		{vacRec, "how well each picks up pet hair on carpet", "picks pet hair carpet"},
 		{vacRec, "price of each model", "price model"},
+		// In German and Chinese: one of a kind after its article or as the
+		// item's first word, the language's own stop words left out, and
+		// Chinese cut into its words (of two characters, as "免费").
+		{lakesRec, "ein zweiter See in Bayern, der tiefer als 100 Meter ist, mit seiner größten Tiefe", "See Bayern tiefer 100 Meter größten Tiefe"},
+		{mindRec, "第二个可以在 Linux 上使用的免费开源思维导图软件", "可以 Linux 使用 免费 开源 思维 导图 软件"},
 	} {
 		if got := gapQuery(gap{Item: Item{Number: 1, Text: tc.item}}, tc.rec); got != tc.want {
 			t.Errorf("gapQuery(%q) = %q, want %q", tc.item, got, tc.want)
