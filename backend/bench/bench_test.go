@@ -322,3 +322,32 @@ func TestTheReportNamesWhatIsMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestTasksInOtherLanguages plays the German and the Chinese task (issue
+// 24) in every style of the zoo: pages in those languages with their
+// distractors, a count and a condition, German numbers ("189,5 m").
+// Every style but the stubborn one answers every check with valid
+// citations; the stubborn one gives up after Scout's one send-back, as on
+// the English tasks, and its report names what it lacks.
+func TestTasksInOtherLanguages(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	results, err := Run(context.Background(), Options{Tasks: realTasks(t, "german", "chinese"), OutDir: t.TempDir(), Styles: Styles,
+		TaskTimeout: 2 * time.Minute, ReadRate: 7, WriteRate: 3.5})
+	if err != nil || len(results) != 2*len(Styles) {
+		t.Fatalf("%d results, %v", len(results), err)
+	}
+	for _, r := range results {
+		if r.Breaches() > 0 {
+			t.Errorf("%s (%s): the report breaks its promise: %v", r.ID, r.Style, r.Promise.Breaches)
+		}
+		switch {
+		case r.Style == Stubborn:
+			if r.FinishedBy != "agent" || r.GapsNamed == 0 || !r.CitationsValid {
+				t.Errorf("%s (stubborn): ended %s with %d gaps named, citations %v", r.ID, r.FinishedBy, r.GapsNamed, r.CitationProblems)
+			}
+		case !r.Passed():
+			t.Errorf("%s (%s): ended %s (%s), answer %d/%d %v, citations %v", r.ID, r.Style, r.FinishedBy, r.Error, r.AnswerPassed, r.AnswerTotal, r.AnswerMisses, r.CitationProblems)
+		}
+	}
+}

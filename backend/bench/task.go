@@ -136,11 +136,11 @@ func LoadTasks(dir string) ([]Task, error) {
 	return tasks, nil
 }
 
-// order lists the kinds as the issue does; others sort after.
+// order lists the kinds as the issues do; others sort after.
 func order(id string) string {
-	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain", "seed", "siblings", "condition"} {
+	for i, k := range []string{"factual", "list", "comparison", "howto", "docs", "opinion", "explain", "seed", "siblings", "condition", "german", "chinese"} {
 		if id == k {
-			return fmt.Sprintf("%d", i)
+			return fmt.Sprintf("%02d", i)
 		}
 	}
 	return "9" + id
