@@ -15,22 +15,6 @@ import (
 	"github.com/scout-research/scout/backend/tokens"
 )
 
-// Run statuses.
-const (
-	StatusFinished         = "finished"
-	StatusTurnLimit        = "turn_limit"
-	StatusInterrupted      = "interrupted"
-	StatusModelUnavailable = "model_unavailable"
-	// StatusStuck: the model kept sending the same refused reply.
-	StatusStuck = "stuck"
-	// StatusSearchUnavailable: searches kept failing (blocked, offline or
-	// a wrong search address in the settings).
-	StatusSearchUnavailable = "search_unavailable"
-	// StatusFailed: Scout itself failed (a bug); the report holds what the
-	// journal had.
-	StatusFailed = "failed"
-)
-
 // Config is everything a run needs.
 type Config struct {
 	Objective     string
@@ -134,7 +118,7 @@ func (discard) Emit(Event) {}
 
 // statusFor is the status of a run err ended, whose words the result
 // keeps.
-func (a *Agent) statusFor(ctx context.Context, err error) string {
+func (a *Agent) statusFor(ctx context.Context, err error) Status {
 	if ctx.Err() != nil {
 		return StatusInterrupted
 	}

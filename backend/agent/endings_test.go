@@ -22,7 +22,7 @@ func TestRepeatedRefusalsEndTheRun(t *testing.T) {
 	cases := []struct {
 		name      string
 		actions   []string
-		status    string
+		status    Status
 		calls     int    // action calls made
 		writer    bool   // whether the findings went to the writer
 		errSubstr string // in the run's error
@@ -95,7 +95,7 @@ func TestFailingSearchEndsTheRun(t *testing.T) {
 	cases := []struct {
 		name    string
 		actions []string
-		status  string
+		status  Status
 		turns   int
 	}{
 		{"three failures in a row", []string{q("a"), q("b"), q("c"), q("d")}, StatusSearchUnavailable, maxSearchFailures},

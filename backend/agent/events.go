@@ -78,7 +78,7 @@ type Event struct {
 	// File is where the run folder saved Text (pages/...), set by the sink.
 	File    string   `json:"file,omitempty"`
 	Finding *Finding `json:"finding,omitempty"`
-	Status  string   `json:"status,omitempty"`
+	Status  Status   `json:"status,omitempty"`
 	Message string   `json:"message,omitempty"`
 
 	// Results are a search's results as the model was shown them (titles

@@ -21,7 +21,7 @@ type promiseCase struct {
 	name      string
 	rec       func() *record
 	answers   []coverageItem // the coverage as the FINISH left it; nil: code's own
-	status    string
+	status    Status
 	result    string // the writer's result ("": no writer call)
 	notFound  map[int]string
 	leftOut   string // the left-out lines as report.json holds them

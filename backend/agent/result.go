@@ -12,7 +12,7 @@ type Result struct {
 	// Parent is the folder of the run a follow-up follows, as seen from
 	// the follow-up's own folder; "" for another run.
 	Parent    string    `json:"parent,omitempty"`
-	Status    string    `json:"status"`
+	Status    Status    `json:"status"`
 	Turns     int       `json:"turns"`
 	Checklist []Item    `json:"checklist"`
 	Findings  []Finding `json:"findings"`

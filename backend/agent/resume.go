@@ -234,7 +234,3 @@ func (a *Agent) restore(s *Snapshot) {
 	a.res.Checklist = s.Checklist
 	a.res.carryFigures(s.Before)
 }
-
-// StatusRunning marks a run still going: a report written while it goes
-// on, or a run the app is running now.
-const StatusRunning = "running"

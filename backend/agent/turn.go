@@ -18,7 +18,7 @@ import (
 
 // loop runs turns until the run ends, and returns its status with what an
 // accepted FINISH left uncovered.
-func (a *Agent) loop(ctx context.Context) (string, []gap) {
+func (a *Agent) loop(ctx context.Context) (Status, []gap) {
 	if a.cfg.Resume != nil {
 		if err := a.resume(ctx); err != nil {
 			return a.statusFor(ctx, err), nil

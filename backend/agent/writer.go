@@ -26,7 +26,7 @@ var writerSchema = map[string]any{
 // promise kept (promise.go). gaps are what an
 // accepted FINISH left uncovered; a run that ended otherwise is checked
 // anew.
-func (a *Agent) finish(ctx context.Context, status string, gaps []gap) {
+func (a *Agent) finish(ctx context.Context, status Status, gaps []gap) {
 	rec := &a.st.record
 	a.res.Status = status
 	a.res.Turns = a.st.turn

@@ -319,7 +319,7 @@ func runTask(ctx context.Context, opts Options, p play, siteURL string) Result {
 }
 
 func fillFromResult(res *Result, r *agent.Result) {
-	res.Status, res.Turns, res.Calls = r.Status, r.Turns, r.Calls
+	res.Status, res.Turns, res.Calls = string(r.Status), r.Turns, r.Calls
 	res.PromptTokens, res.Reusable, res.CompletionTokens = r.PromptTokens, r.CachedTokens, r.CompletionTokens
 	res.ReuseEstimated = r.CacheEstimated
 	res.NumbersFlagged = len(r.Unsupported)

@@ -151,7 +151,7 @@ func row(e runner.Ended) (status, findings, minutes, report string) {
 	if report == "" {
 		report = "not written: " + e.Outcome.Dir
 	}
-	return runs.StatusWords(res.Status), fmt.Sprint(len(res.Findings)), fmt.Sprintf("%.1f", res.ModelTime.Minutes()), report
+	return res.Status.Words(), fmt.Sprint(len(res.Findings)), fmt.Sprintf("%.1f", res.ModelTime.Minutes()), report
 }
 
 func shorten(s string, n int) string {
@@ -174,7 +174,7 @@ func batchExit(w io.Writer, objectives []string, ended []runner.Ended) int {
 		case e.Outcome == nil:
 			fmt.Fprintf(w, "Run %d could not start: %v\n", i+1, e.Err)
 			failed = true
-		case runs.Resumable(e.Outcome.Result.Status):
+		case e.Outcome.Result.Status.Resumable():
 			fmt.Fprintf(w, "Run %d can go on: scout resume %s\n", i+1, e.Outcome.Dir)
 			incomplete = true
 		case e.Outcome.Result.Status != agent.StatusFinished || e.Outcome.Result.Error != "" || e.Err != nil:

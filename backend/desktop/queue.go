@@ -224,7 +224,7 @@ func (s *Service) runQueued(_ context.Context, j runner.Job) (*runner.Outcome, e
 }
 
 // queueState is a queued objective's state after its run ended with status.
-func queueState(status string) string {
+func queueState(status agent.Status) string {
 	switch status {
 	case agent.StatusInterrupted:
 		return QueueStopped

@@ -212,8 +212,8 @@ func (s *Service) launch(view RunView, fold *runs.View, rower runs.Rower, setup 
 }
 
 // run executes in the background, reports the end to the window when it
-// follows a, and returns how the run ended (an agent status).
-func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error)) string {
+// follows a, and returns how the run ended.
+func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do func(context.Context, runner.Options) (*runner.Outcome, error)) agent.Status {
 	defer close(a.done)
 	b := newBatcher(func(batch []agent.Event) {
 		s.mu.Lock()
@@ -248,7 +248,7 @@ func (s *Service) run(ctx context.Context, a *active, opts runner.Options, do fu
 }
 
 // ending is how a run ended, and why, from what the runner returned.
-func ending(out *runner.Outcome, err error) (status, message string) {
+func ending(out *runner.Outcome, err error) (status agent.Status, message string) {
 	switch {
 	case err != nil && errors.Is(err, context.Canceled) && out == nil:
 		return agent.StatusInterrupted, "Stopped before the research began; nothing was written."

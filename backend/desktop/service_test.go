@@ -390,10 +390,11 @@ func TestEnding(t *testing.T) {
 	finished := &runner.Outcome{Result: &agent.Result{Status: agent.StatusFinished}}
 	stuck := &runner.Outcome{Result: &agent.Result{Status: agent.StatusStuck, Error: "the same reply"}}
 	for _, tc := range []struct {
-		name           string
-		out            *runner.Outcome
-		err            error
-		status, inWord string
+		name   string
+		out    *runner.Outcome
+		err    error
+		status agent.Status
+		inWord string
 	}{
 		{"finished", finished, nil, agent.StatusFinished, ""},
 		{"ended early, in the model's words", stuck, nil, agent.StatusStuck, "the same reply"},

@@ -242,7 +242,7 @@ func TestImagesAreLinksNeverLoaded(t *testing.T) {
 
 // A run whose writing step failed says so, and why, in its status.
 func TestStatusSaysWhyTheResultIsMissing(t *testing.T) {
-	for _, status := range []string{agent.StatusFinished, agent.StatusTurnLimit} {
+	for _, status := range []agent.Status{agent.StatusFinished, agent.StatusTurnLimit} {
 		res := &agent.Result{Objective: "Q", Status: status, Turns: 5, Calls: map[string]int{},
 			Findings: []agent.Finding{{Number: 1, Turn: 2, URL: "https://x.test/", Text: "t"}},
 			Error:    "the final result could not be written: the model server stopped answering"}

@@ -47,33 +47,42 @@ func StatusLine(res *agent.Result) string { return statusLine(res, english) }
 
 // statusLine says how the run ended, in the words w.
 func statusLine(res *agent.Result, w words) string {
-	switch res.Status {
-	// A finished run's error can only be why its result is missing.
-	case agent.StatusFinished:
-		return withError(w.f("status_finished", res.Turns), res.Error, w)
-	case agent.StatusTurnLimit:
-		return withError(w.p("status_turn_limit", res.Turns, res.Turns), res.Error, w)
-	case agent.StatusInterrupted:
-		if res.Error != "" {
-			return w.f("status_interrupted_because", res.Turns, oneLine(res.Error))
-		}
-		return w.f("status_interrupted", res.Turns)
-	case agent.StatusFailed:
-		return w.f("status_failed", res.Turns, oneLine(res.Error))
-	case agent.StatusRunning:
-		return w.f("status_running", res.Turns)
-	case agent.StatusStuck:
-		return w.f("status_stuck", res.Turns, oneLine(res.Error))
-	case agent.StatusSearchUnavailable:
-		return w.f("status_stopped", res.Turns, oneLine(res.Error))
-	case agent.StatusModelUnavailable:
-		msg := w.f("status_model_unavailable", res.Turns)
-		if res.Error != "" {
-			msg += ": " + oneLine(res.Error)
-		}
-		return msg
+	line, ok := statusLines[res.Status]
+	if !ok {
+		return string(res.Status)
 	}
-	return res.Status
+	// Every sentence is in the form its language gives the number of
+	// turns, which it says (a sentence without forms has one).
+	if line.because != "" && (res.Error != "" || line.key == "") {
+		return w.p(line.because, res.Turns, res.Turns, oneLine(res.Error))
+	}
+	s := w.p(line.key, res.Turns, res.Turns)
+	if line.then != nil && res.Error != "" {
+		s = line.then(s, res.Error, w)
+	}
+	return s
+}
+
+// A statusSentence is how the report words a status (report/messages),
+// given the turn the run ended on and its error.
+type statusSentence struct {
+	key     string // the sentence, given the turn; "" when it always says why
+	because string // the sentence given the turn and why, when there is a why
+	// then adds a why to key's sentence; nil when it never says one.
+	then func(sentence, why string, w words) string
+}
+
+// statusLines word every status; a test holds them to agent.Statuses. A
+// finished run's error can only be why its result is missing.
+var statusLines = map[agent.Status]statusSentence{
+	agent.StatusFinished:          {key: "status_finished", then: withError},
+	agent.StatusTurnLimit:         {key: "status_turn_limit", then: withError},
+	agent.StatusInterrupted:       {key: "status_interrupted", because: "status_interrupted_because"},
+	agent.StatusFailed:            {because: "status_failed"},
+	agent.StatusRunning:           {key: "status_running"},
+	agent.StatusStuck:             {because: "status_stuck"},
+	agent.StatusSearchUnavailable: {because: "status_stopped"},
+	agent.StatusModelUnavailable:  {key: "status_model_unavailable", then: afterColon},
 }
 
 // withError adds why the result could not be written to a status.
@@ -86,6 +95,9 @@ func withError(status, err string, w words) string {
 	}
 	return status + w.s("why_sep") + oneLine(err)
 }
+
+// afterColon adds why the model was unavailable, in its server's words.
+func afterColon(status, err string, _ words) string { return status + ": " + oneLine(err) }
 
 func writeResult(sb *strings.Builder, res *agent.Result, w words) {
 	fmt.Fprintf(sb, "## %s\n\n", w.s("result"))

@@ -15,7 +15,6 @@ import (
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
-	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -73,7 +72,7 @@ func TestBatchSharesOneBrowserAndStopsCleanly(t *testing.T) {
 		if !e.Started || e.Outcome == nil || e.Outcome.Report == "" {
 			t.Fatalf("run %d: %+v", i, e)
 		}
-		if st := e.Outcome.Result.Status; st != agent.StatusInterrupted || !runs.Resumable(st) {
+		if st := e.Outcome.Result.Status; st != agent.StatusInterrupted || !st.Resumable() {
 			t.Errorf("run %d ended %s, want interrupted and resumable", i, st)
 		}
 		if _, err := os.Stat(e.Outcome.Report); err != nil {

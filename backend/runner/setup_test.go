@@ -13,7 +13,6 @@ import (
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/internal/testenv"
 	"github.com/scout-research/scout/backend/llm/llmtest"
-	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -61,7 +60,7 @@ func TestOneSetupRunsAndResumes(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	first, err := setup.Run(ctx, Options{Objective: "What is the tallest mountain in Africa, and how tall is it?", OutDir: dir, Sinks: []agent.Sink{onFinding{stop}}})
-	if err != nil || first.Result.Status != agent.StatusInterrupted || !runs.Resumable(first.Result.Status) {
+	if err != nil || first.Result.Status != agent.StatusInterrupted || !first.Result.Status.Resumable() {
 		t.Fatalf("first run: %+v, %v", first, err)
 	}
 	past, err := ReadPast(dir)

@@ -19,9 +19,10 @@ const maxFieldBytes = 32 << 10
 // a change.
 func bounded(ev agent.Event) agent.Event {
 	for _, s := range []*string{&ev.Objective, &ev.Kind, &ev.Action, &ev.Param, &ev.Thought, &ev.Thinking, &ev.Reason,
-		&ev.Query, &ev.URL, &ev.Title, &ev.Text, &ev.File, &ev.Status, &ev.Message} {
+		&ev.Query, &ev.URL, &ev.Title, &ev.Text, &ev.File, &ev.Message} {
 		*s = cutField(*s)
 	}
+	ev.Status = agent.Status(cutField(string(ev.Status)))
 	if long(ev.URLs...) {
 		urls := make([]string, len(ev.URLs))
 		for i, u := range ev.URLs {

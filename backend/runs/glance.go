@@ -19,7 +19,7 @@ type Glance struct {
 	Objective string `json:"objective"`
 	// Status is one of agent's Status* (agent.StatusRunning while the run
 	// goes on), or "" for a journal without events.
-	Status string `json:"status"`
+	Status agent.Status `json:"status"`
 	// Words are the status as the user reads it.
 	Words     string `json:"status_words"`
 	Resumable bool   `json:"resumable"`
@@ -96,7 +96,7 @@ func (v *View) Glance() Glance {
 	status := v.status()
 	return Glance{
 		Seq: v.snap.LastSeq, Objective: v.snap.Objective,
-		Status: status, Words: StatusWords(status), Resumable: Resumable(status),
+		Status: status, Words: status.Words(), Resumable: status.Resumable(),
 		Waiting: v.live && v.waiting, Error: v.message,
 		Checklist: v.checklist(), Figures: v.figures(), Parent: v.snap.Before.Parent,
 	}
@@ -217,37 +217,4 @@ func percent(part, whole int) int {
 		return 0
 	}
 	return min(100, int(math.Round(100*float64(part)/float64(whole))))
-}
-
-// StatusWords says how a run stands, in the words the app shows.
-func StatusWords(status string) string {
-	switch status {
-	case agent.StatusFinished:
-		return "finished"
-	case agent.StatusTurnLimit:
-		return "stopped at the turn limit"
-	case agent.StatusInterrupted:
-		return "stopped"
-	case agent.StatusModelUnavailable:
-		return "ended: model unavailable"
-	case agent.StatusStuck:
-		return "ended: the model was stuck"
-	case agent.StatusSearchUnavailable:
-		return "ended: search unavailable"
-	case agent.StatusFailed:
-		return "could not start"
-	case agent.StatusRunning:
-		return "running now"
-	}
-	return status
-}
-
-// Resumable says whether a run that stands at status can be resumed: one
-// that stopped before the agent finished.
-func Resumable(status string) bool {
-	switch status {
-	case agent.StatusInterrupted, agent.StatusTurnLimit, agent.StatusModelUnavailable, agent.StatusStuck, agent.StatusSearchUnavailable:
-		return true
-	}
-	return false
 }

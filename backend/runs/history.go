@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
+
+	"github.com/scout-research/scout/backend/agent"
 )
 
 // Root is the folder past runs live in: $XDG_DATA_HOME/scout/runs.
@@ -20,9 +22,9 @@ func Root() string {
 
 // Entry is one past run as the history lists it.
 type Entry struct {
-	Dir       string `json:"dir"`
-	Objective string `json:"objective"`
-	Status    string `json:"status"`
+	Dir       string       `json:"dir"`
+	Objective string       `json:"objective"`
+	Status    agent.Status `json:"status"`
 	// Words and Resumable are as the run's Glance has them.
 	Words     string    `json:"status_words"`
 	Resumable bool      `json:"resumable"`
@@ -90,7 +92,7 @@ func readEntry(dir string) Entry {
 		var s Summary
 		if err := json.Unmarshal(data, &s); err == nil {
 			e.Objective, e.Status, e.Started, e.Turns, e.Findings = s.Objective, s.Status, s.StartedAt, s.Turns, s.Findings
-			e.Words, e.Resumable = StatusWords(s.Status), Resumable(s.Status)
+			e.Words, e.Resumable = s.Status.Words(), s.Status.Resumable()
 			e.Parent = parentDir(dir, s.Parent)
 			return e
 		}

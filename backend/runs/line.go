@@ -87,7 +87,7 @@ func describe(ev agent.Event) string {
 	case agent.EvResult:
 		return "result written"
 	case agent.EvRunFinished:
-		s := "run finished: " + ev.Status
+		s := "run finished: " + string(ev.Status)
 		if ev.Message != "" {
 			s += " (" + callFailure(ev.Message) + ")"
 		}

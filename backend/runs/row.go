@@ -137,25 +137,11 @@ func RowOf(ev agent.Event) (r Row, ok bool) {
 		}
 		return row("✚", fmt.Sprintf("Finding [%d]", ev.Finding.Number), ev.Finding.Text, "finding")
 	case agent.EvRunFinished:
-		return row("■", "Run "+StatusWords(ev.Status), ev.Message, endTone(ev.Status))
+		return row("■", "Run "+ev.Status.Words(), ev.Message, ev.Status.Tone())
 	case agent.EvReportWritten:
 		return row("✎", "Report written", ev.File, "done")
 	}
 	return pageRow(ev, row)
-}
-
-// endTone colours a run's end: a run that finished shows in the colour
-// of success; one the user or the turn limit stopped ended as it should
-// but did not finish, so it shows plain; one the model, the search or the
-// start ended shows as failed.
-func endTone(status string) string {
-	switch status {
-	case agent.StatusFinished:
-		return "done"
-	case agent.StatusInterrupted, agent.StatusTurnLimit:
-		return "info"
-	}
-	return "failed"
 }
 
 // pageRow is RowOf for the events of pages, searches, checks and notices.

@@ -13,7 +13,7 @@ type Summary struct {
 	// Parent is the folder of the run a follow-up follows, as seen from
 	// this run's folder.
 	Parent             string         `json:"parent,omitempty"`
-	Status             string         `json:"status"`
+	Status             agent.Status   `json:"status"`
 	Turns              int            `json:"turns"`
 	Findings           int            `json:"findings"`
 	ModelCalls         map[string]int `json:"model_calls"`

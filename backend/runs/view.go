@@ -26,7 +26,8 @@ type View struct {
 	started time.Time // the first start
 	// ended and message: how the last stretch ended, and why; "" while
 	// it has not (or its process was killed).
-	ended, message string
+	ended   agent.Status
+	message string
 
 	// The time worked: closed stretches, and the open one's start.
 	worked        time.Duration
@@ -152,7 +153,7 @@ func (v *View) ReportFrom(dir string) {
 // End marks the run going on as ended with status, for the reason in
 // message: what its outcome says, which a run that failed before (or
 // while) it could write its journal says there too late or never.
-func (v *View) End(status, message string) {
+func (v *View) End(status agent.Status, message string) {
 	v.live, v.ended, v.message = false, status, message
 }
 
@@ -185,7 +186,7 @@ func (v *View) Findings(from int) []agent.Finding {
 // status is how the run stands: running while it goes on here, else how
 // its last stretch ended; a journal that never said is one whose process
 // was killed.
-func (v *View) status() string {
+func (v *View) status() agent.Status {
 	switch {
 	case v.live:
 		return agent.StatusRunning

@@ -40,7 +40,7 @@ func started(min int, objective string) agent.Event {
 	return with(at(agent.EvRunStarted, min), func(e *agent.Event) { e.Objective = objective })
 }
 
-func finished(min int, status, message string) agent.Event {
+func finished(min int, status agent.Status, message string) agent.Event {
 	return with(at(agent.EvRunFinished, min), func(e *agent.Event) { e.Status, e.Message = status, message })
 }
 
@@ -89,8 +89,9 @@ func TestViewStatus(t *testing.T) {
 
 func TestStatusWordsAndResumable(t *testing.T) {
 	for _, tc := range []struct {
-		status, words string
-		resumable     bool
+		status    agent.Status
+		words     string
+		resumable bool
 	}{
 		{"finished", "finished", false},
 		{"turn_limit", "stopped at the turn limit", true},
@@ -102,7 +103,7 @@ func TestStatusWordsAndResumable(t *testing.T) {
 		{"running", "running now", false},
 		{"something_new", "something_new", false},
 	} {
-		if w, r := StatusWords(tc.status), Resumable(tc.status); w != tc.words || r != tc.resumable {
+		if w, r := tc.status.Words(), tc.status.Resumable(); w != tc.words || r != tc.resumable {
 			t.Errorf("%s: %q, resumable %v; want %q, %v", tc.status, w, r, tc.words, tc.resumable)
 		}
 	}
