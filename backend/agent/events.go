@@ -37,6 +37,25 @@ const (
 	EvNotice = "notice"
 )
 
+// Kinds of EvCheck events (Event.Kind), besides CheckReport (promise.go).
+// The journal keeps them as these strings; runs gives each its title.
+const (
+	// CheckProgress: the run was told how its checklist stands, as it has
+	// gone some turns without a finding or a step.
+	CheckProgress = "progress"
+	// CheckCoverage: the gaps code found in the checklist (Count of them)
+	// when the model finished or the run ended.
+	CheckCoverage = "coverage"
+	// CheckFinishNow: every item is covered, and the model was told to
+	// finish.
+	CheckFinishNow = "finish_now"
+	// CheckNotCovered: a FINISH was sent back, as items are open.
+	CheckNotCovered = "not_covered"
+	// CheckContext: the prompt was kept to the context the server has
+	// loaded.
+	CheckContext = "context"
+)
+
 // WholePage is the message of an EvPageOpened whose page was read whole:
 // its main content could not be told apart from the rest.
 const WholePage = "no main content stood out from the rest of the page, so the whole page was read except its navigation"
