@@ -174,7 +174,7 @@ func (a *Agent) record(act Action, f Finding, notFor []notFor) string {
 	a.journal(Action{Name: act.Name, Param: f.Text}, render("journal-finding", f.Number))
 	finishNow := rec.allCovered()
 	if finishNow {
-		a.emit(Event{Type: EvCheck, Kind: "finish_now"})
+		a.emit(Event{Type: EvCheck, Kind: CheckFinishNow})
 	}
 	status := render("recorded-status", map[string]any{"Status": rec.status(false), "FinishNow": finishNow})
 	return render("recorded", map[string]any{"Turn": a.st.turn, "Number": f.Number, "Items": f.Items, "Inferred": f.Inferred, "NotFor": notFor, "Status": status})

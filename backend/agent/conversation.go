@@ -179,7 +179,7 @@ func (a *Agent) adaptContext(loaded int) (resplit bool) {
 		a.st.conv.journal = append(a.st.conv.journal, render("journal-resplit", map[string]int{"Turn": a.st.turn, "Parts": len(p.page.Parts)}))
 		resplit = true
 	}
-	a.emit(Event{Type: EvCheck, Kind: "context", Count: loaded, Reason: why})
+	a.emit(Event{Type: EvCheck, Kind: CheckContext, Count: loaded, Reason: why})
 	return resplit
 }
 

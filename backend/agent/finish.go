@@ -81,7 +81,7 @@ func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 	for i := range gaps {
 		gaps[i].Next = nextStep(gaps[i], &a.st.record, a.st.page, a.st.trail.searches)
 	}
-	a.emit(Event{Type: EvCheck, Kind: "coverage", Reason: describeGaps(gaps), Count: len(gaps)})
+	a.emit(Event{Type: EvCheck, Kind: CheckCoverage, Reason: describeGaps(gaps), Count: len(gaps)})
 	return gaps
 }
 

@@ -184,7 +184,7 @@ func (a *Agent) remember(v verdict) {
 		a.st.counts.groundWarned[v.key] = true
 	case RefusalNotCovered:
 		a.st.counts.notCoveredSent++
-		a.emit(Event{Type: EvCheck, Kind: "not_covered"})
+		a.emit(Event{Type: EvCheck, Kind: CheckNotCovered})
 	case RefusalGaps:
 		a.st.counts.gapSendBacks++
 	}
@@ -220,7 +220,7 @@ func (a *Agent) observe(out outcome) {
 		if restart {
 			c.sinceFinding = 0
 		}
-		a.emit(Event{Type: EvCheck, Kind: "progress", Reason: why})
+		a.emit(Event{Type: EvCheck, Kind: CheckProgress, Reason: why})
 		obs += "\n\n" + render("progress-check", map[string]string{"Why": why, "Status": a.st.record.status(false)})
 	}
 	a.st.conv.observed(obs, out.page)
