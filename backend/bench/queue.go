@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/report"
@@ -205,7 +206,7 @@ func queuePass(ctx context.Context, opts QueueOptions, runs []queueRun, siteURL 
 		if e.Outcome == nil {
 			return pass, fmt.Errorf("%s did not run: %v", runs[i].name, e.Err)
 		}
-		if e.Outcome.Result.Status != "finished" {
+		if e.Outcome.Result.Status != agent.StatusFinished {
 			pass.Unfinished = append(pass.Unfinished, runs[i].name)
 		}
 		data, err := os.ReadFile(filepath.Join(e.Outcome.Dir, "report.md"))

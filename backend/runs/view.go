@@ -72,7 +72,7 @@ func (v *View) Add(ev agent.Event) {
 		v.ended, v.message = ev.Status, ev.Message
 		v.closeStretch(ev.Time)
 	case agent.EvCheck:
-		if ev.Kind == "context" && ev.Count > 0 {
+		if ev.Kind == agent.CheckContext && ev.Count > 0 {
 			v.loaded = ev.Count
 		}
 	case agent.EvModelCall:
