@@ -225,13 +225,13 @@ func (s *Service) runQueued(_ context.Context, j runner.Job) (*runner.Outcome, e
 
 // queueState is a queued objective's state after its run ended with status.
 func queueState(status agent.Status) string {
-	switch status {
-	case agent.StatusInterrupted:
-		return QueueStopped
-	case agent.StatusFailed, agent.StatusModelUnavailable, agent.StatusSearchUnavailable:
+	switch {
+	case status == agent.StatusFinished:
+		return QueueFinished
+	case status.Tone() == agent.ToneFailed:
 		return QueueFailed
 	}
-	return QueueFinished
+	return QueueStopped
 }
 
 // queuedAt is the objective whose run folder is dir, for a caller holding s.mu.

@@ -170,3 +170,31 @@ func TestQueueRunsAtOnceSetting(t *testing.T) {
 	close(st.release["b"])
 	waitStates(t, svc, "1:finished 2:finished ")
 }
+
+// A queued objective's state after its run says what the run's status
+// says: finished only when the agent finished; ended by the model, the
+// search or Scout (a stuck model among them) is failed; stopped by the
+// user or the turn limit is stopped. Every status there is has a state.
+func TestQueueStateOfEveryStatus(t *testing.T) {
+	want := map[agent.Status]string{
+		agent.StatusFinished:          QueueFinished,
+		agent.StatusTurnLimit:         QueueStopped,
+		agent.StatusInterrupted:       QueueStopped,
+		agent.StatusModelUnavailable:  QueueFailed,
+		agent.StatusStuck:             QueueFailed,
+		agent.StatusSearchUnavailable: QueueFailed,
+		agent.StatusFailed:            QueueFailed,
+		agent.StatusRunning:           QueueFailed, // a run that never said how it ended
+		"from_a_newer_scout":          QueueFailed,
+	}
+	for _, st := range agent.Statuses() {
+		if _, ok := want[st]; !ok {
+			t.Errorf("status %q has no state in this table", st)
+		}
+	}
+	for st, state := range want {
+		if got := queueState(st); got != state {
+			t.Errorf("queueState(%q) = %q, want %q", st, got, state)
+		}
+	}
+}
