@@ -51,6 +51,12 @@ func TestInterfaceLanguage(t *testing.T) {
 	runInView(t, page, "Runde 4 von 100")
 	expectIn(t, page, "section.checklist h3", "Checkliste")
 	expectIn(t, page, "section.findings h3", "Funde (1)")
+	// The journal's rows in Go's words speak German too; the page's and
+	// the agent's own words (SEARCH, the query) stay as they are.
+	expectIn(t, page, "[data-testid=journal-row]:first-child .title", "Recherche gestartet")
+	expectIn(t, page, "[data-testid=journal]", "Lese Teil 1 von")
+	expectIn(t, page, "[data-testid=journal]", "Fund [1]")
+	expectIn(t, page, "[data-testid=journal]", "SEARCH")
 	screenshot(t, page, "research.de.png")
 	expectText(t, page, "open-report", "Bericht lesen")
 	assertFits(t, page, "research.de-900x600.png")
@@ -84,6 +90,8 @@ func TestInterfaceLanguage(t *testing.T) {
 	expectIn(t, page, "h1", "要让 Scout 查找什么？")
 	runInView(t, page, "第 4 轮，共 100 轮")
 	expectIn(t, page, "section.checklist h3", "检查清单")
+	expectIn(t, page, "[data-testid=journal]", "研究开始")
+	expectIn(t, page, "[data-testid=journal]", "发现 [1]")
 	screenshot(t, page, "research.zh.png")
 	expectText(t, page, "open-report", "阅读报告")
 	assertFits(t, page, "research.zh-900x600.png")

@@ -24,6 +24,20 @@ type Row struct {
 	// Results are a search's results, as the model chose from them (the
 	// row opens to show them); none for other rows.
 	Results []Result `json:"results,omitempty"`
+	// Say and SayDetail are Title and Detail as messages of the window's
+	// own, for it to say in its language; nil where the words are the
+	// page's, the model's or the agent's protocol (SEARCH).
+	Say       *Said `json:"say,omitempty"`
+	SayDetail *Said `json:"say_detail,omitempty"`
+}
+
+// Said is a message of the window's (frontend/src/i18n/<lang>.json, key
+// "row.<Key>"; a counted one has a form per plural category, chosen by
+// its "n"), with the values its {names} are filled with. A window that
+// does not know the key shows the English Title or Detail.
+type Said struct {
+	Key  string         `json:"key"`
+	Args map[string]any `json:"args,omitempty"`
 }
 
 // Result is one search result in a journal row.

@@ -3,6 +3,7 @@ package runs
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -61,19 +62,43 @@ func told(line, icon, title, detail, tone string) telling {
 	return telling{line: line, row: Row{Icon: icon, Title: title, Detail: detail, Tone: tone}}
 }
 
+// saying is t with its row's title as the window's message key, filled
+// from args (name, value pairs).
+func (t telling) saying(key string, args ...any) telling {
+	t.row.Say = said(key, args)
+	return t
+}
+
+// detailSaying is t with its row's detail as the window's message key.
+func (t telling) detailSaying(key string, args ...any) telling {
+	t.row.SayDetail = said(key, args)
+	return t
+}
+
+func said(key string, args []any) *Said {
+	s := &Said{Key: key}
+	for i := 0; i+1 < len(args); i += 2 {
+		if s.Args == nil {
+			s.Args = map[string]any{}
+		}
+		s.Args[args[i].(string)] = args[i+1]
+	}
+	return s
+}
+
 func tellRunStarted(ev agent.Event) telling {
 	line := "run started: " + ev.Objective
 	if ev.Parent != "" && ev.Message == "" {
 		line = "run started, following up " + ev.Parent + ": " + ev.Objective
 	}
-	title := "Run started"
+	title, key := "Run started", "runStarted"
 	switch {
 	case ev.Message == "resumed":
-		title = "Run resumed"
+		title, key = "Run resumed", "runResumed"
 	case ev.Parent != "":
-		title = "Follow-up started"
+		title, key = "Follow-up started", "followUpStarted"
 	}
-	return told(line, "▶", title, ev.Objective, "info")
+	return told(line, "▶", title, ev.Objective, "info").saying(key)
 }
 
 func tellChecklist(ev agent.Event) telling {
@@ -81,7 +106,7 @@ func tellChecklist(ev agent.Event) telling {
 	for i, it := range ev.Checklist {
 		items[i] = fmt.Sprintf("%d. %s", it.Number, it.Text)
 	}
-	return told("checklist: "+strings.Join(items, "; "), "☑", "Checklist", strings.Join(items, "  "), "info")
+	return told("checklist: "+strings.Join(items, "; "), "☑", "Checklist", strings.Join(items, "  "), "info").saying("checklist")
 }
 
 func tellModelWait(ev agent.Event) telling {
@@ -121,9 +146,9 @@ func tellAction(ev agent.Event) telling {
 
 func tellRefused(ev agent.Event) telling {
 	if ev.Action == "" { // an unusable reply names no action
-		return told("refused the reply: "+oneLine(ev.Reason), "↩", "Reply sent back", ev.Reason, "refused")
+		return told("refused the reply: "+oneLine(ev.Reason), "↩", "Reply sent back", ev.Reason, "refused").saying("replySentBack")
 	}
-	return told(fmt.Sprintf("refused %s: %s", ev.Action, oneLine(ev.Reason)), "↩", ev.Action+" sent back", ev.Reason, "refused")
+	return told(fmt.Sprintf("refused %s: %s", ev.Action, oneLine(ev.Reason)), "↩", ev.Action+" sent back", ev.Reason, "refused").saying("actionSentBack", "action", ev.Action)
 }
 
 func tellFinding(ev agent.Event) telling {
@@ -133,10 +158,10 @@ func tellFinding(ev agent.Event) telling {
 		return telling{line: ev.Type, rowless: true}
 	case f.Earlier != nil:
 		return told(fmt.Sprintf("finding [%d] for items %v, from the earlier run (its [%d]): %s", f.Number, f.Items, f.Earlier.Number, f.Text),
-			"✚", fmt.Sprintf("Finding [%d], from the earlier run", f.Number), f.Text, "finding")
+			"✚", fmt.Sprintf("Finding [%d], from the earlier run", f.Number), f.Text, "finding").saying("findingEarlier", "n", f.Number)
 	}
 	return told(fmt.Sprintf("finding [%d] for items %v: %s", f.Number, f.Items, f.Text),
-		"✚", fmt.Sprintf("Finding [%d]", f.Number), f.Text, "finding")
+		"✚", fmt.Sprintf("Finding [%d]", f.Number), f.Text, "finding").saying("finding", "n", f.Number)
 }
 
 func tellCheck(ev agent.Event) telling {
@@ -144,15 +169,19 @@ func tellCheck(ev agent.Event) telling {
 	if ev.Reason != "" {
 		line = fmt.Sprintf("check %s: %s", ev.Kind, oneLine(ev.Reason))
 	}
-	return told(line, "◆", checkTitle(ev.Kind), ev.Reason, "check")
+	t := told(line, "◆", checkTitle(ev.Kind), ev.Reason, "check")
+	if _, ok := checkTitles[ev.Kind]; ok {
+		t = t.saying("check." + ev.Kind)
+	}
+	return t
 }
 
 func tellRebuilt(ev agent.Event) telling {
-	return told("prompt rebuilt: "+ev.Reason, "♻", "Prompt rebuilt", ev.Reason, "info")
+	return told("prompt rebuilt: "+ev.Reason, "♻", "Prompt rebuilt", ev.Reason, "info").saying("promptRebuilt")
 }
 
 func tellTurnSkipped(ev agent.Event) telling {
-	return told("turn skipped: "+ev.Reason, "⚠", "Turn skipped", ev.Reason, "failed")
+	return told("turn skipped: "+ev.Reason, "⚠", "Turn skipped", ev.Reason, "failed").saying("turnSkipped")
 }
 
 func tellRunFinished(ev agent.Event) telling {
@@ -160,18 +189,22 @@ func tellRunFinished(ev agent.Event) telling {
 	if ev.Message != "" {
 		line += " (" + callFailure(ev.Message) + ")"
 	}
-	return told(line, "■", "Run "+ev.Status.Words(), ev.Message, ev.Status.Tone())
+	t := told(line, "■", "Run "+ev.Status.Words(), ev.Message, ev.Status.Tone())
+	if slices.Contains(agent.Statuses(), ev.Status) {
+		t = t.saying("end." + string(ev.Status))
+	}
+	return t
 }
 
 func tellReportWritten(ev agent.Event) telling {
-	return told("report written: "+ev.File, "✎", "Report written", ev.File, "done")
+	return told("report written: "+ev.File, "✎", "Report written", ev.File, "done").saying("reportWritten")
 }
 
 func tellNotice(ev agent.Event) telling {
 	if ev.Kind == agent.NoticeWaiting {
-		return told("waiting for you: "+oneLine(ev.Message), "✋", "Waiting for you", ev.Message, "attention")
+		return told("waiting for you: "+oneLine(ev.Message), "✋", "Waiting for you", ev.Message, "attention").saying("waiting")
 	}
-	return told("note: "+oneLine(ev.Message), "ℹ", "Note", ev.Message, "info")
+	return told("note: "+oneLine(ev.Message), "ℹ", "Note", ev.Message, "info").saying("note")
 }
 
 // checkTitles are the titles of the window's rows of checks, by kind; a

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import en from './en.json';
-import { fill, language, messageFiles, resolve, setLanguage, t, textOf, tn, type Key } from './index.svelte';
+import { fill, language, messageFiles, resolve, say, setLanguage, statusWords, t, textOf, tn, type Key } from './index.svelte';
 
 const keys = Object.keys(en).sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -53,6 +53,20 @@ describe('lookup', () => {
     expect([tn('history.turns', 0), tn('history.turns', 1), tn('history.turns', 2)]).toEqual(['0 tour', '1 tour', '2 tours']);
     setLanguage('ja', []);
     expect(tn('history.turns', 1)).toBe('1 ターン');
+  });
+
+  it("says Go's words in the window's language, else as Go wrote them", () => {
+    setLanguage('de', []);
+    expect(say({ key: 'reading', args: { part: 2, parts: 9 } }, 'Reading part 2 of 9')).toBe('Lese Teil 2 von 9');
+    expect(say({ key: 'results', args: { n: 1 } }, '1 result')).toBe('1 Ergebnis');
+    expect(say({ key: 'results', args: { n: 3 } }, '3 results')).toBe('3 Ergebnisse');
+    expect(say({ key: 'end.finished' }, 'Run finished')).toBe('Recherche abgeschlossen');
+    expect(say({ key: 'from_a_newer_scout' }, 'Something new')).toBe('Something new');
+    expect(say(undefined, 'SEARCH')).toBe('SEARCH');
+    expect(statusWords('interrupted', 'stopped')).toBe('angehalten');
+    expect(statusWords('from_a_newer_scout', 'new words')).toBe('new words');
+    setLanguage('en', []);
+    expect(say({ key: 'opened', args: { title: 'Kilimanjaro' } }, 'x')).toBe('Opened Kilimanjaro');
   });
 
   it('leaves a {name} it has no value for as it is', () => {

@@ -102,3 +102,30 @@ export function tn(base: Counted, n: number, params?: Record<string, string | nu
 export function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+/** Words Go made as a message of the window's (runs.Said): a key under "row." and its values. */
+export interface Said {
+  key: string;
+  args?: Record<string, unknown>;
+}
+
+/**
+ * Words Go made (a journal row's title or detail) in the window's
+ * language: the message "row.<key>" filled from its values (a counted one
+ * by its n), or english, as Go wrote it, for a key this window does not
+ * know (a journal from a newer Scout) or words that are no message.
+ */
+export function say(said: Said | undefined, english: string): string {
+  if (!said) return english;
+  const base = `row.${said.key}`;
+  const params = Object.fromEntries(Object.entries(said.args ?? {}).map(([k, v]) => [k, String(v)]));
+  if (`${base}.other` in en) return tn(base as Counted, Number(said.args?.n), params);
+  if (base in en) return t(base as Key, params);
+  return english;
+}
+
+/** How a run stands (its status) in the window's language, else english as Go wrote it. */
+export function statusWords(status: string, english: string): string {
+  const key = `status.${status}`;
+  return key in en ? t(key as Key, {}) : english;
+}

@@ -178,6 +178,10 @@ export namespace runs {
 	    title: string;
 	    url: string;
 	}
+	export interface Said {
+	    key: string;
+	    args?: {[key: string]: any};
+	}
 	export interface Row {
 	    seq: number;
 	    turn: number;
@@ -187,6 +191,8 @@ export namespace runs {
 	    thought: string;
 	    tone: string;
 	    results?: Result[];
+	    say?: Said;
+	    say_detail?: Said;
 	}
 
 }

@@ -1,0 +1,134 @@
+package runs
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/scout-research/scout/backend/agent"
+)
+
+// windowEnglish is the window's English messages (frontend/src/i18n/en.json),
+// which every other language's file has the keys of (the frontend's tests
+// hold that).
+func windowEnglish(t *testing.T) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "frontend", "src", "i18n", "en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+
+// sayEnglish is s as the window says it in English: the message row.<key>
+// (its one or other form by n) with its {names} filled, and whether the
+// window knows the key.
+func sayEnglish(m map[string]string, s *Said) (string, bool) {
+	base := "row." + s.Key
+	msg, ok := m[base]
+	if _, counted := m[base+".other"]; counted {
+		form := ".other"
+		if fmt.Sprint(s.Args["n"]) == "1" {
+			form = ".one"
+		}
+		msg, ok = m[base+form]
+	}
+	return placeholder.ReplaceAllStringFunc(msg, func(p string) string {
+		if v, has := s.Args[p[1:len(p)-1]]; has {
+			return fmt.Sprint(v)
+		}
+		return p
+	}), ok
+}
+
+// rowEvents are events of every kind the window shows, in the shapes they
+// come in: each check kind, each status, a page with and without a note.
+func rowEvents(t *testing.T) []agent.Event {
+	evs, err := ReadJournal(oldRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs = append(evs,
+		agent.Event{Type: agent.EvRefused, Reason: "no JSON"},
+		agent.Event{Type: agent.EvRefused, Action: agent.ActNavigate, Reason: "not in the results"},
+		agent.Event{Type: agent.EvRunStarted, Objective: "o", Parent: "run-1"},
+		agent.Event{Type: agent.EvRunStarted, Objective: "o", Message: "resumed"},
+		agent.Event{Type: agent.EvFinding, Finding: &agent.Finding{Number: 2, Text: "t", Earlier: &agent.EarlierFinding{Number: 5}}},
+		agent.Event{Type: agent.EvRebuilt, Reason: "near the context limit"},
+		agent.Event{Type: agent.EvTurnSkipped, Reason: "the model did not answer"},
+		agent.Event{Type: agent.EvNotice, Kind: agent.NoticeWaiting, Message: "answer in the browser"},
+		agent.Event{Type: agent.EvNotice, Message: "a note"},
+		agent.Event{Type: agent.EvSearched, Query: "q", Message: "blocked"},
+		agent.Event{Type: agent.EvSearched, Query: "q", Count: 1, URLs: []string{"http://k"}},
+		agent.Event{Type: agent.EvPageOpened, URL: "http://k", Parts: 1},
+		agent.Event{Type: agent.EvPageOpened, URL: "http://k", Title: "K", Parts: 2, Message: agent.WholePage},
+		agent.Event{Type: agent.EvPageFailed, URL: "http://k", Reason: "HTTP 404"},
+		agent.Event{Type: agent.EvPageReopened, URL: "http://k", Title: "K", Part: 2, Parts: 3},
+		agent.Event{Type: agent.EvPageReopened, URL: "http://k", Reason: "HTTP 503"},
+		agent.Event{Type: agent.EvPartShown, URL: "http://k", Title: "K", Part: 1, Parts: 4},
+		agent.Event{Type: agent.EvReportWritten, File: "report.md"},
+	)
+	for _, kind := range agentConstants(t, "Check") {
+		evs = append(evs, agent.Event{Type: agent.EvCheck, Kind: kind, Reason: "r"})
+	}
+	for _, s := range agent.Statuses() {
+		evs = append(evs, agent.Event{Type: agent.EvRunFinished, Status: s})
+	}
+	return evs
+}
+
+// Every row in Go's words carries them as a message the window knows,
+// which in English says exactly what Go wrote; only an action's row (the
+// agent's own word, SEARCH) and a kind from a newer Scout carry none.
+func TestRowsSayTheirWordsAsTheWindowsMessages(t *testing.T) {
+	m := windowEnglish(t)
+	said := 0
+	for _, ev := range rowEvents(t) {
+		r, ok := RowOf(ev)
+		if !ok {
+			continue
+		}
+		if r.Say == nil {
+			if r.Tone != "action" {
+				t.Errorf("%s: the row %q is no message of the window's", ev.Type, r.Title)
+			}
+			continue
+		}
+		said++
+		if got, known := sayEnglish(m, r.Say); !known || got != r.Title {
+			t.Errorf("%s: the window says %q (key row.%s known: %v), Go %q", ev.Type, got, r.Say.Key, known, r.Title)
+		}
+		if r.SayDetail != nil {
+			if got, known := sayEnglish(m, r.SayDetail); !known || got != r.Detail {
+				t.Errorf("%s: the window's detail is %q (key row.%s known: %v), Go's %q", ev.Type, got, r.SayDetail.Key, known, r.Detail)
+			}
+		}
+	}
+	if said < 40 {
+		t.Errorf("only %d rows said as messages", said)
+	}
+	unknown, _ := RowOf(agent.Event{Type: agent.EvRunFinished, Status: "from_a_newer_scout"})
+	if unknown.Say != nil {
+		t.Errorf("a status this Scout does not know is said as %+v", unknown.Say)
+	}
+}
+
+// Each status's words are the window's message status.<status>, in
+// English the words Go gives.
+func TestStatusWordsAreTheWindowsMessages(t *testing.T) {
+	m := windowEnglish(t)
+	for _, s := range agent.Statuses() {
+		if got, ok := m["status."+string(s)]; !ok || got != s.Words() {
+			t.Errorf("status %q: the window says %q (known: %v), Go %q", s, got, ok, s.Words())
+		}
+	}
+}
