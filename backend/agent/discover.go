@@ -77,7 +77,7 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 	if len(c.items) == 0 && c.text != "" {
 		c.inferred = true
 		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
-		c.items = inferWithThought(draft, act.Thought, rec, covered)
+		c.items = inferWithThought(draft, act.Thought, rec.checklist, t, covered)
 	}
 	return c
 }

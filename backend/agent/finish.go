@@ -29,10 +29,11 @@ func findingsRule(findings []Finding) verdict {
 
 // notCoveredRule: a FINISH whose own reasoning says something is not
 // covered is sent back, at most maxNotCoveredSendBacks times a run (sent
-// so far), so something the web does not hold cannot block the run.
-func notCoveredRule(thought string, rec *record, sent int) verdict {
+// so far), so something the web does not hold cannot block the run; the
+// note shows the checklist's status.
+func notCoveredRule(thought, status string, sent int) verdict {
 	if saysNotCovered(thought) && sent < maxNotCoveredSendBacks {
-		return verdict{kind: RefusalNotCovered, note: render("not-covered", rec.status(false))}
+		return verdict{kind: RefusalNotCovered, note: render("not-covered", status)}
 	}
 	return verdict{}
 }
@@ -70,7 +71,7 @@ func gapsRule(gaps []gap, sent int) verdict {
 // an item, as code admits them, are what the report holds the item
 // answered by, should the FINISH be accepted (adopt).
 func (a *Agent) coverage(ctx context.Context, thought string) []gap {
-	r := reconcile(&a.st.record, thought)
+	r := reconcile(a.st.record.ledger(), thought)
 	gaps, account := r.gaps, r.answers
 	if r.ask {
 		if checked, items, err := a.askCoverage(ctx, r.disputes); err == nil {
@@ -79,7 +80,7 @@ func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 	}
 	a.st.account = account
 	for i := range gaps {
-		gaps[i].Next = nextStep(gaps[i], &a.st.record, a.st.page, a.st.trail.searches)
+		gaps[i].Next = nextStep(gaps[i], a.st.record.objective, firstTitle(a.st.record.findings), a.st.page, a.st.trail.searches)
 	}
 	a.emit(Event{Type: EvCheck, Kind: CheckCoverage, Reason: describeGaps(gaps), Count: len(gaps)})
 	return gaps
@@ -108,16 +109,15 @@ type dispute struct {
 // cited finding answers it by the tie rule, or where code can say why
 // every cited finding cannot (it names no Mount Kenya, gives no height):
 // that gap stands, with why.
-func reconcile(rec *record, thought string) reckoning {
-	own := codeGaps(rec, nil)
-	cited, given := accountOf(thought, rec)
+func reconcile(l ledger, thought string) reckoning {
+	own := codeGaps(l, nil)
+	cited, given := accountOf(thought, len(l.checklist), len(l.findings))
 	if !given {
-		return reckoning{gaps: own, ask: len(withoutCounts(own)) == 0 || rec.untied() || wordsServe(rec, own)}
+		return reckoning{gaps: own, ask: len(withoutCounts(own)) == 0 || l.untied() || wordsServe(l, own)}
 	}
-	t := rec.ties()
 	var answers []coverageItem
 	var disputes []dispute
-	for _, it := range rec.checklist {
+	for _, it := range l.checklist {
 		if isOpinion(it.Text) {
 			continue
 		}
@@ -125,11 +125,11 @@ func reconcile(rec *record, thought string) reckoning {
 		if len(ns) > 0 {
 			answers = append(answers, coverageItem{Item: it.Number, Findings: ns, Covered: true})
 		}
-		if d, ok := disputeOf(rec, t, it.Number, ns); ok {
+		if d, ok := disputeOf(l, it.Number, ns); ok {
 			disputes = append(disputes, d)
 		}
 	}
-	gaps := codeGaps(rec, answers)
+	gaps := codeGaps(l, answers)
 	countsOnly := len(gaps) > 0 && len(withoutCounts(gaps)) == 0
 	return reckoning{gaps: gaps, answers: answers, disputes: disputes, ask: len(disputes) > 0 || countsOnly}
 }
@@ -139,10 +139,11 @@ func reconcile(rec *record, thought string) reckoning {
 // account cites none for an item findings were recorded for (the
 // reverse of a gap), or cites only findings code is unsure of for an item
 // nothing sure covers.
-func disputeOf(rec *record, t ties, n int, ns []int) (dispute, bool) {
+func disputeOf(l ledger, n int, ns []int) (dispute, bool) {
+	t := l.ties
 	d := dispute{Item: n, Cited: ns}
 	sure := false
-	for _, f := range rec.covering(n) {
+	for _, f := range l.covering(n) {
 		d.Tagged = append(d.Tagged, f.Number)
 		sure = sure || certain(t, f, n)
 	}
@@ -151,7 +152,7 @@ func disputeOf(rec *record, t ties, n int, ns []int) (dispute, bool) {
 	}
 	refuted := true
 	for _, k := range ns {
-		f := rec.findings[k-1]
+		f := l.findings[k-1]
 		if certain(t, f, n) {
 			return d, false // the account holds
 		}
@@ -219,7 +220,7 @@ func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, []c
 	if err != nil {
 		return nil, nil, err
 	}
-	return codeGaps(&a.st.record, items), items, nil
+	return codeGaps(a.st.record.ledger(), items), items, nil
 }
 
 // coverageOf reads the coverage check's answer: the JSON asked for, or a
@@ -326,18 +327,18 @@ func (a *Agent) coverageData() map[string]any {
 // the system prompt asks ("1 [1], 2 [3]", "item 1 is covered by [2]"):
 // the findings it cites for each item, those that exist, and whether it
 // gives an account at all. What it cites is the model's claim; reconcile
-// sets it beside code's.
-func accountOf(thought string, rec *record) (map[int][]int, bool) {
+// sets it beside code's. items and findings are how many the run has.
+func accountOf(thought string, items, findings int) (map[int][]int, bool) {
 	cited := map[int][]int{}
 	given := false
 	for _, m := range accountPattern.FindAllStringSubmatch(thought, -1) {
 		item, _ := strconv.Atoi(m[1])
-		if item < 1 || item > len(rec.checklist) {
+		if item < 1 || item > items {
 			continue
 		}
 		given = true
 		for _, n := range digitsPattern.FindAllString(m[2], -1) {
-			if f, _ := strconv.Atoi(n); f >= 1 && f <= len(rec.findings) && !slices.Contains(cited[item], f) {
+			if f, _ := strconv.Atoi(n); f >= 1 && f <= findings && !slices.Contains(cited[item], f) {
 				cited[item] = append(cited[item], f)
 			}
 		}
@@ -351,18 +352,18 @@ func accountOf(thought string, rec *record) (map[int][]int, bool) {
 // then the coverage check decides, not the tags alone. A finding recorded
 // for a sibling of the item ("a first editor" for "a second editor")
 // answers that one only.
-func wordsServe(rec *record, gaps []gap) bool {
-	covered := func(n int) bool { return len(rec.covering(n)) > 0 }
+func wordsServe(l ledger, gaps []gap) bool {
+	covered := func(n int) bool { return len(l.covering(n)) > 0 }
 	key := func(it Item) string { return siblingKey(inferTerms(it.Text, false)) }
 	for _, g := range withoutCounts(gaps) {
 		if covered(g.Item.Number) {
 			continue
 		}
-		for _, f := range rec.findings {
+		for _, f := range l.findings {
 			sibling := slices.ContainsFunc(f.Items, func(n int) bool {
-				return n >= 1 && n <= len(rec.checklist) && key(rec.checklist[n-1]) == key(g.Item)
+				return n >= 1 && n <= len(l.checklist) && key(l.checklist[n-1]) == key(g.Item)
 			})
-			if !sibling && slices.Contains(inferItems(f, rec, covered), g.Item.Number) {
+			if !sibling && slices.Contains(inferItems(f, l.checklist, l.ties, covered), g.Item.Number) {
 				return true
 			}
 		}

@@ -56,8 +56,9 @@ func (a *Agent) takeOverEarlier() {
 	}
 	rec, tr := &a.st.record, &a.st.trail
 	covered := func(n int) bool { return len(rec.covering(n)) > 0 }
+	t := rec.ties() // the checklist is made: the tie rule holds for the loop
 	for _, f := range e.Findings {
-		f.Items = inferItems(f, rec, covered)
+		f.Items = inferItems(f, rec.checklist, t, covered)
 		if len(f.Items) == 0 {
 			continue // it answers nothing asked now
 		}

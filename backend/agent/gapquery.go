@@ -17,8 +17,9 @@ import (
 // no finding shows to meet a condition, or a yes-or-no item nothing
 // answers, a search to check it (never for a thing shown not to meet
 // it: the page said so); else reading the unread part of the open page
-// that matches what is missing, else a search for it.
-func nextStep(g gap, rec *record, p *openPage, searched map[string]bool) string {
+// that matches what is missing, else a search for it. objective and
+// title say what the run is about (gapQuery).
+func nextStep(g gap, objective, title string, p *openPage, searched map[string]bool) string {
 	if unshown := without(g.Things, g.Denied); len(unshown) > 0 {
 		return render("next-check", map[string]any{"Query": unshown[0] + " " + g.Condition, "Thing": unshown[0], "Condition": g.Condition, "Replace": true})
 	}
@@ -34,7 +35,7 @@ func nextStep(g gap, rec *record, p *openPage, searched map[string]bool) string 
 			return render("next-read", part)
 		}
 	}
-	q := gapQuery(g, rec)
+	q := gapQuery(g, objective, title)
 	if q == "" || searched[normalizeQuery(q)] {
 		return ""
 	}
@@ -57,10 +58,11 @@ func without(names, out []string) []string {
 // it a question or a list ("Mount Kenya height metres" for "the height of
 // Mount Kenya in metres", "Microsoft Office open source" for "whether
 // Microsoft Office is open source"). An item that names no thing of its
-// own ("its height in feet") is searched with the run's subject; one that
-// asks for a number of things, without.
-func gapQuery(g gap, rec *record) string {
-	a := askOf(g.Item, rec.objective)
+// own ("its height in feet") is searched with the run's subject (of the
+// objective and the first finding's page title); one that asks for a
+// number of things, without.
+func gapQuery(g gap, objective, title string) string {
+	a := askOf(g.Item, objective)
 	thing := ""
 	switch {
 	case len(g.Lacking) > 0:
@@ -68,7 +70,7 @@ func gapQuery(g gap, rec *record) string {
 	case len(a.things) == 1:
 		thing = a.things[0]
 	case len(a.things) == 0 && countAsked(g.Item.Text) == 0 && !oneOfAKind(g.Item.Text):
-		if s := subject(rec); !sharesStem(g.Item.Text, s) {
+		if s := subject(objective, title); !sharesStem(g.Item.Text, s) {
 			thing = s
 		}
 	}
@@ -134,14 +136,15 @@ func sharesStem(a, b string) bool {
 // Worldpedia" gives "Mount Kilimanjaro"); when that title is a headline
 // rather than a name ("Walking to the top of Australia"), the objective's
 // names. A headline is never a subject: the item's own words search
-// better than a headline around them.
-func subject(rec *record) string {
-	if len(rec.findings) > 0 {
-		if title := titleSubject(rec.findings[0].Title); isName(title) {
-			return title
+// better than a headline around them. title is the first finding's page
+// title, "" before one (firstTitle).
+func subject(objective, title string) string {
+	if title != "" {
+		if name := titleSubject(title); isName(name) {
+			return name
 		}
 	}
-	return namesIn(rec.objective)
+	return namesIn(objective)
 }
 
 // isName reports whether a title reads as a name: a few words, each

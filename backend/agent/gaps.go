@@ -55,18 +55,18 @@ type gap struct {
 // the tie rule can say cannot answer the item is no evidence (code
 // overrules the model only where it can say why). An opinion item needs
 // no finding: the writer gives the view.
-func codeGaps(rec *record, answers []coverageItem) []gap {
-	t := rec.ties()
+func codeGaps(l ledger, answers []coverageItem) []gap {
+	t := l.ties
 	byItem := map[int]coverageItem{}
 	for _, v := range answers {
 		byItem[v.Item] = v
 	}
 	var gaps []gap
-	for _, it := range rec.checklist {
+	for _, it := range l.checklist {
 		if isOpinion(it.Text) {
 			continue
 		}
-		evidence := slices.DeleteFunc(rec.covering(it.Number), func(f Finding) bool {
+		evidence := slices.DeleteFunc(l.covering(it.Number), func(f Finding) bool {
 			tie, _ := t.of(f, it.Number)
 			return tie == tieNone // recorded before the rule, as a resumed run's may be
 		})
@@ -74,7 +74,7 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 		var refuted *Reason
 		if v, ok := byItem[it.Number]; ok {
 			names = v.Names
-			kept, why := admitted(t, rec, it.Number, v.Findings)
+			kept, why := admitted(t, l.findings, it.Number, v.Findings)
 			switch {
 			case len(kept) > 0:
 				evidence = kept
@@ -103,16 +103,17 @@ func codeGaps(rec *record, answers []coverageItem) []gap {
 // Why is the gap's reason as the model reads it.
 func (g gap) Why() string { return g.Reason.English() }
 
-// admitted are the cited findings that exist and that the tie rule does
-// not rule out for item n, and why the first it rules out cannot answer.
-func admitted(t ties, rec *record, n int, cited []int) ([]Finding, *Reason) {
+// admitted are the cited findings that exist among fs and that the tie
+// rule does not rule out for item n, and why the first it rules out
+// cannot answer.
+func admitted(t ties, fs []Finding, n int, cited []int) ([]Finding, *Reason) {
 	var out []Finding
 	var why *Reason
 	for _, k := range cited {
-		if k < 1 || k > len(rec.findings) {
+		if k < 1 || k > len(fs) {
 			continue
 		}
-		f := rec.findings[k-1]
+		f := fs[k-1]
 		if tie, reason := t.of(f, n); tie == tieNone {
 			if why == nil && reason != "" {
 				why = &Reason{Key: ReasonRefuted, Findings: []int{k}, Text: reason}

@@ -120,15 +120,15 @@ func TestGoldenNotes(t *testing.T) {
 	ground := func(param string) verdict { return groundRule(claimed(param, pg), rec.objective, nil) }
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1}}}}
 	allRead := &openPage{page: pg.page, read: map[int]bool{1: true, 2: true}, shown: 2}
-	gaps := codeGaps(rec, nil)
+	gaps := codeGaps(rec.ledger(), nil)
 	// Every kind of gap: no finding, too few things, a condition not shown,
 	// and the coverage check's own "not covered".
 	kinds := &record{checklist: []Item{{1, "the tallest mountain"}, {2, "three free photo editors"}, {3, "a free photo editor"}, {4, "its height"}}}
 	kinds.add(Finding{Text: "GIMP is a photo editor.", Items: []int{2, 3, 4}}, 2)
-	allGaps := codeGaps(kinds, []coverageItem{{Item: 4, Findings: []int{1}}})
-	withNext := append(codeGaps(officeSuites(), officeNames), codeGaps(rec, nil)...)
+	allGaps := codeGaps(kinds.ledger(), []coverageItem{{Item: 4, Findings: []int{1}}})
+	withNext := append(codeGaps(officeSuites().ledger(), officeNames), codeGaps(rec.ledger(), nil)...)
 	for i := range withNext {
-		withNext[i].Next = nextStep(withNext[i], rec, pg, map[string]bool{})
+		withNext[i].Next = nextStep(withNext[i], rec.objective, firstTitle(rec.findings), pg, map[string]bool{})
 	}
 	// Conditions: a yes-or-no item nothing answers, a thing shown not to
 	// qualify beside one no finding says either way of.
@@ -136,9 +136,9 @@ func TestGoldenNotes(t *testing.T) {
 		checklist: items("whether Microsoft Office is open source", "two free and open-source office suites")}
 	conds.add(Finding{Text: "Microsoft Office is sold by Microsoft.", Items: []int{1}}, 2)
 	conds.add(Finding{Text: "LibreOffice is free and open source; OnlyOffice is a free office suite; FreeOffice is proprietary.", Items: []int{2}}, 3)
-	condGaps := codeGaps(conds, []coverageItem{{Item: 2, Findings: []int{2}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
+	condGaps := codeGaps(conds.ledger(), []coverageItem{{Item: 2, Findings: []int{2}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
 	for i := range condGaps {
-		condGaps[i].Next = nextStep(condGaps[i], conds, nil, map[string]bool{})
+		condGaps[i].Next = nextStep(condGaps[i], conds.objective, firstTitle(conds.findings), nil, map[string]bool{})
 	}
 	notes := []struct {
 		name string
@@ -164,7 +164,7 @@ func TestGoldenNotes(t *testing.T) {
 		{"loosely worded finding", ground("[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.")},
 		{"finding not on the page", notOnPageRule(claimed("[1] Mount Kilimanjaro was first climbed in 1889 by Hans Meyer.", pg))},
 		{"finish with no findings", findingsRule(nil)},
-		{"finish says not covered", notCoveredRule("Item 3 is not covered yet.", rec, 0)},
+		{"finish says not covered", notCoveredRule("Item 3 is not covered yet.", rec.status(false), 0)},
 		{"finish with gaps", gapsRule(gaps, 0)},
 		{"finish with every kind of gap", gapsRule(allGaps, 0)},
 		{"finish with next steps and things left out", gapsRule(withNext, 0)},

@@ -28,9 +28,10 @@ import (
 // still open is chosen. Words of the page's title (what the page is about,
 // so what every finding from it names: "standing" on a page about standing
 // desks) and words every item has count for little.
-func inferItems(f Finding, rec *record, covered func(int) bool) []int {
-	scores := gated(inferScores(f.Text, f.Title, rec.checklist), f, rec.ties())
-	return chooseItems(scores, rec.checklist, covered)
+// t is the tie rule over checklist.
+func inferItems(f Finding, checklist []Item, t ties, covered func(int) bool) []int {
+	scores := gated(inferScores(f.Text, f.Title, checklist), f, t)
+	return chooseItems(scores, checklist, covered)
 }
 
 // inferWithThought infers the items of finding f with the model's thought
@@ -41,8 +42,7 @@ func inferItems(f Finding, rec *record, covered func(int) bool) []int {
 // finding about hair a price). A finding whose words touch no item is
 // read together with its thought. The thought never ties an item the
 // finding cannot answer.
-func inferWithThought(f Finding, thought string, rec *record, covered func(int) bool) []int {
-	t, checklist := rec.ties(), rec.checklist
+func inferWithThought(f Finding, thought string, checklist []Item, t ties, covered func(int) bool) []int {
 	alone := gated(inferScores(f.Text, f.Title, checklist), f, t)
 	if len(alone) == 0 || slices.Max(alone) < inferAtLeast {
 		return chooseItems(gated(inferScores(f.Text+" "+thought, f.Title, checklist), f, t), checklist, covered)

@@ -62,7 +62,7 @@ func TestInferItems(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := inferItems(Finding{Text: tc.text, Title: tc.title}, &record{checklist: tc.checklist}, tc.covered); !reflect.DeepEqual(got, tc.want) {
+			if got := inferItems(Finding{Text: tc.text, Title: tc.title}, tc.checklist, tiesOf("", tc.checklist), tc.covered); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("inferItems = %v, want %v", got, tc.want)
 			}
 		})
@@ -88,7 +88,7 @@ func TestGapSearchSubject(t *testing.T) {
 		if tc.title != "" {
 			rec.add(Finding{Text: "x", Title: tc.title}, 1)
 		}
-		if got := subject(rec); got != tc.want {
+		if got := subject(rec.objective, firstTitle(rec.findings)); got != tc.want {
 			t.Errorf("objective %q, title %q: subject %q, want %q", tc.objective, tc.title, got, tc.want)
 		}
 	}
@@ -121,7 +121,7 @@ func TestInferWithThought(t *testing.T) {
 		{"the thought alone, when the finding touches nothing", kosTitle, kosciuszko, "It lies in the Snowy Mountains of New South Wales.", "This answers the Australian state.", []int{2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := inferWithThought(Finding{Text: tc.text, Title: tc.title}, tc.thought, &record{checklist: tc.checklist}, none); !reflect.DeepEqual(got, tc.want) {
+			if got := inferWithThought(Finding{Text: tc.text, Title: tc.title}, tc.thought, tc.checklist, tiesOf("", tc.checklist), none); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("inferWithThought = %v, want %v", got, tc.want)
 			}
 		})

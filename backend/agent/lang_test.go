@@ -167,7 +167,7 @@ func TestConditionsPerThingInEachLanguage(t *testing.T) {
 		for i, f := range c.findings {
 			rec.add(Finding{Text: f, Items: []int{1}}, i+2)
 		}
-		gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1, 2, 3}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
+		gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: []int{1, 2, 3}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
 		if len(gaps) != 1 {
 			t.Errorf("%q: gaps %+v", c.item, gaps)
 			continue

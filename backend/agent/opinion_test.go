@@ -98,13 +98,13 @@ func TestAnOpinionToFormIsTheWritersToGive(t *testing.T) {
 		t.Errorf("open items before any finding %+v, want only the traditions' views", got)
 	}
 	rec.add(Finding{Text: "In ancient Egypt cats were sacred to the goddess Bastet.", Items: []int{1}}, 3)
-	if gaps := codeGaps(rec, nil); len(gaps) != 0 {
+	if gaps := codeGaps(rec.ledger(), nil); len(gaps) != 0 {
 		t.Errorf("gaps %+v", gaps)
 	}
 	if !rec.allCovered() {
 		t.Errorf("open items %+v", rec.openItems())
 	}
-	b := writerBrief(rec, nil)
+	b := writerBrief(rec.checklist, rec.findings, nil)
 	if len(b.views) != 1 || b.views[0].Number != 2 || len(b.items) != 1 || b.items[0].Number != 1 {
 		t.Errorf("the writer answers %+v and gives its view on %+v", b.items, b.views)
 	}

@@ -109,7 +109,7 @@ func TestTheReportKeepsItsPromise(t *testing.T) {
 			a.st.record.checklist = tc.rec().checklist
 			var gaps []gap
 			if tc.status == StatusFinished {
-				gaps = codeGaps(&a.st.record, tc.answers)
+				gaps = codeGaps(a.st.record.ledger(), tc.answers)
 			}
 			a.finish(context.Background(), tc.status, gaps)
 			res := &a.res
@@ -243,7 +243,7 @@ func TestAnItemsOwnThingsAreCheckedForItsCondition(t *testing.T) {
 		rec.add(Finding{Text: f, Items: []int{1}}, 2)
 	}
 	for _, answers := range [][]coverageItem{nil, {{Item: 1, Findings: []int{1, 2, 3}, Covered: true}}} {
-		gaps := codeGaps(rec, answers)
+		gaps := codeGaps(rec.ledger(), answers)
 		if len(gaps) != 1 || !reflect.DeepEqual(gaps[0].Denied, []string{"Inkwell"}) || !gaps[0].Settled || gapsRule(gaps, 0).sendsBack() {
 			t.Errorf("account %v: gaps %+v", answers, gaps)
 			continue

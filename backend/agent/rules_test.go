@@ -280,8 +280,8 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 				}
 				answers = []coverageItem{{Item: 1, Findings: cited, Covered: true, Names: tc.names}}
 			}
-			got := describeGaps(codeGaps(rec, answers))
-			if tc.want == "" && len(codeGaps(rec, answers)) != 0 || tc.want != "" && !strings.Contains(got, tc.want) {
+			got := describeGaps(codeGaps(rec.ledger(), answers))
+			if tc.want == "" && len(codeGaps(rec.ledger(), answers)) != 0 || tc.want != "" && !strings.Contains(got, tc.want) {
 				t.Errorf("gaps: %s; want %q", got, tc.want)
 			}
 		})
@@ -289,7 +289,7 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 	// Before the coverage check, a count alone does not send a FINISH back:
 	// the check, which sees the names, decides.
 	rec := &record{checklist: []Item{{1, "three free and open-source photo editors for Linux"}}, findings: one}
-	if g := withoutCounts(codeGaps(rec, nil)); len(g) != 0 {
+	if g := withoutCounts(codeGaps(rec.ledger(), nil)); len(g) != 0 {
 		t.Errorf("the free check kept a count gap: %s", describeGaps(g))
 	}
 }

@@ -11,7 +11,7 @@ import (
 // promise as the agent does its own. It returns what it mended.
 func Settle(res *Result) []string {
 	rec := &record{objective: res.Objective, checklist: res.Checklist, findings: res.Findings}
-	res.NotFound, res.LeftOut = gapLines(codeGaps(rec, nil))
+	res.NotFound, res.LeftOut = gapLines(codeGaps(rec.ledger(), nil))
 	return settle(res)
 }
 
@@ -354,20 +354,19 @@ func cloneFindings(fs []Finding) []Finding {
 // holds an item answered by the findings recorded for it, and that
 // account is how the model and code agreed it was covered. It returns
 // what it recorded, a sentence each, for the journal.
-func adopt(res *Result, rec *record, account []coverageItem) []string {
+func adopt(res *Result, l ledger, account []coverageItem) []string {
 	res.Findings = cloneFindings(res.Findings)
-	t := rec.ties()
 	var said []string
 	for _, v := range account {
-		if !v.Covered || v.Item < 1 || v.Item > len(rec.checklist) || isOpinion(rec.checklist[v.Item-1].Text) {
+		if !v.Covered || v.Item < 1 || v.Item > len(l.checklist) || isOpinion(l.checklist[v.Item-1].Text) {
 			continue
 		}
-		kept, _ := admitted(t, rec, v.Item, v.Findings)
+		kept, _ := admitted(l.ties, l.findings, v.Item, v.Findings)
 		for _, f := range kept {
 			items := &res.Findings[f.Number-1].Items
 			if !slices.Contains(*items, v.Item) {
 				*items = slices.Sorted(slices.Values(append(slices.Clone(*items), v.Item)))
-				said = append(said, render("repair-adopted", map[string]any{"Finding": f.Number, "Item": rec.checklist[v.Item-1]}))
+				said = append(said, render("repair-adopted", map[string]any{"Finding": f.Number, "Item": l.checklist[v.Item-1]}))
 			}
 		}
 	}

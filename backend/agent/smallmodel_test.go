@@ -68,7 +68,7 @@ func TestMissingClaimTheFindingsAnswerIsDropped(t *testing.T) {
 		{"the H2O2 that also forms", true},
 		{"", true}, // no claim to check: the verdict stands
 	} {
-		gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1}, Covered: false, Missing: tc.missing}})
+		gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: []int{1}, Covered: false, Missing: tc.missing}})
 		if (len(gaps) > 0) != tc.gap {
 			t.Errorf("missing %q: gaps %+v, want a gap: %v", tc.missing, gaps, tc.gap)
 		}
@@ -81,7 +81,7 @@ func TestMissingClaimIsCheckedAgainstOneFinding(t *testing.T) {
 	rec := &record{checklist: items("the height of Mount Kenya")}
 	rec.add(Finding{Text: "The height of Kilimanjaro is 5,895 metres.", Items: []int{1}}, 2)
 	rec.add(Finding{Text: "Mount Kenya is the second-highest mountain in Africa.", Items: []int{1}}, 3)
-	gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: false, Missing: "the height of Mount Kenya"}})
+	gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: false, Missing: "the height of Mount Kenya"}})
 	if len(gaps) != 1 {
 		t.Errorf("a true claim was dropped: gaps %+v", gaps)
 	}
@@ -137,7 +137,7 @@ var officeNames = []coverageItem{{Item: 1, Findings: []int{1, 2, 3}, Covered: tr
 // 2. Conditions are checked per thing: LibreOffice shown to be open-source
 // does not make FreeOffice so.
 func TestConditionsAreCheckedPerThing(t *testing.T) {
-	gaps := codeGaps(officeSuites(), officeNames)
+	gaps := codeGaps(officeSuites().ledger(), officeNames)
 	if len(gaps) != 1 {
 		t.Fatalf("gaps %+v", gaps)
 	}
@@ -153,7 +153,7 @@ func TestConditionsAreCheckedPerThing(t *testing.T) {
 	rec := officeSuites()
 	rec.add(Finding{Text: "Calligra Suite is free and open-source software.", Items: []int{1}}, 6)
 	names := []coverageItem{{Item: 1, Findings: []int{1, 2, 3, 4}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice", "Calligra Suite"}}}
-	gaps = codeGaps(rec, names)
+	gaps = codeGaps(rec.ledger(), names)
 	if len(gaps) != 1 || !gaps[0].Settled || gapsRule(gaps, 0).sendsBack() {
 		t.Errorf("gaps %+v", gaps)
 	}
@@ -178,7 +178,7 @@ func TestConditionsReadClausesAndNegations(t *testing.T) {
 			rec.add(Finding{Text: f, Items: []int{1}}, 2)
 			cited = append(cited, i+1)
 		}
-		gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: cited, Covered: true, Names: names}})
+		gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: cited, Covered: true, Names: names}})
 		var out []string
 		for _, g := range gaps {
 			out = append(out, g.Things...)
@@ -198,7 +198,7 @@ func TestWriterIsNotAskedForWhatNoFindingAnswers(t *testing.T) {
 	a.st.record = *officeSuites()
 	a.st.record.objective = "Name three free and open-source office suites, and the year LibreOffice was first released."
 	a.st.record.checklist = items("three free and open-source office suites", "the year LibreOffice was first released")
-	gaps := codeGaps(&a.st.record, officeNames)
+	gaps := codeGaps(a.st.record.ledger(), officeNames)
 	prompt := a.writerPrompt(gaps)[1].Content
 	for _, want := range []string{"ANSWER:\n- three free and open-source office suites\n\nFINDINGS:", "[1] LibreOffice", "[2] OnlyOffice"} {
 		if !strings.Contains(prompt, want) {
@@ -231,8 +231,8 @@ func TestWriterKeepsWhatOtherItemsNeed(t *testing.T) {
 	rec.add(Finding{Text: "Microsoft Office is an office suite.", Items: []int{1}}, 3)
 	rec.add(Finding{Text: "Microsoft Office costs 100 dollars a year.", Items: []int{1, 2}}, 4)
 	rec.add(Finding{Text: "The LibreOffice help pages explain every menu.", Items: []int{3}}, 5)
-	gaps := codeGaps(rec, []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: true, Names: []string{"LibreOffice", "Microsoft Office"}}})
-	b := writerBrief(rec, gaps)
+	gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: true, Names: []string{"LibreOffice", "Microsoft Office"}}})
+	b := writerBrief(rec.checklist, rec.findings, gaps)
 	var kept []int
 	for _, f := range b.findings {
 		kept = append(kept, f.Number)
@@ -249,7 +249,7 @@ func TestWriterKeepsWhatOtherItemsNeed(t *testing.T) {
 func TestOpinionItemsAreNoGaps(t *testing.T) {
 	rec := &record{checklist: items("what the studies found about standing desks", "your view on whether a standing desk is worth it")}
 	rec.add(Finding{Text: "The studies found small benefits.", Items: []int{1}}, 3)
-	if gaps := codeGaps(rec, nil); len(gaps) != 0 {
+	if gaps := codeGaps(rec.ledger(), nil); len(gaps) != 0 {
 		t.Errorf("gaps %+v", gaps)
 	}
 	if !rec.allCovered() {
@@ -545,7 +545,7 @@ func TestFinishAccountStandsInForTheCoverageCall(t *testing.T) {
 		{bare, "1 [1], 2 [1], 3 [1]", false, []string{"finding [1] gives no length or height in m", "finding [1] gives no length or height in ft"}},
 		{bare, "1 [1]", false, []string{"no finding covers it", "no finding covers it"}}, // code and the account agree
 	} {
-		r := reconcile(tc.rec, tc.thought)
+		r := reconcile(tc.rec.ledger(), tc.thought)
 		var whys []string
 		for _, g := range r.gaps {
 			whys = append(whys, g.Why())
@@ -586,7 +586,7 @@ func TestFindingTaggedForOneItemAnswersOthers(t *testing.T) {
 	// whose words it shares: no coverage call for that.
 	rec := &record{checklist: items("a first free photo editor for Linux", "a second free photo editor for Linux")}
 	rec.add(Finding{Text: "GIMP is a free photo editor for Linux.", Items: []int{1}}, 3)
-	if wordsServe(rec, codeGaps(rec, nil)) {
+	if wordsServe(rec.ledger(), codeGaps(rec.ledger(), nil)) {
 		t.Error("a finding for the first editor was taken to answer the second")
 	}
 }

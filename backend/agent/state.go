@@ -81,32 +81,10 @@ func (r *record) add(f Finding, turn int) Finding {
 }
 
 // covering returns the findings tagged with item n.
-func (r *record) covering(n int) []Finding {
-	var out []Finding
-	for _, f := range r.findings {
-		for _, it := range f.Items {
-			if it == n {
-				out = append(out, f)
-				break
-			}
-		}
-	}
-	return out
-}
+func (r *record) covering(n int) []Finding { return coveringOf(r.findings, n) }
 
 // ties is the tie rule over the run's checklist (ties.go).
 func (r *record) ties() ties { return tiesOf(r.objective, r.checklist) }
-
-// untied reports whether a finding serves no checklist item by what was
-// known when it was recorded.
-func (r *record) untied() bool {
-	for _, f := range r.findings {
-		if len(f.Items) == 0 {
-			return true
-		}
-	}
-	return false
-}
 
 // allCovered reports whether every checklist item has a finding recorded
 // for it that code is sure of (for each of its things, when it asks about

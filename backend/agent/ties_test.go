@@ -416,7 +416,7 @@ func TestGapsNameTheThingsLacking(t *testing.T) {
 			for _, f := range tc.findings {
 				rec.add(Finding{Text: f, Items: []int{1}, Title: "Peaks and programs"}, 2)
 			}
-			gaps := codeGaps(rec, nil)
+			gaps := codeGaps(rec.ledger(), nil)
 			var got []string
 			query := ""
 			for _, g := range gaps {
@@ -424,7 +424,7 @@ func TestGapsNameTheThingsLacking(t *testing.T) {
 				if g.Check != "" {
 					query = g.Lacking[0] + " " + g.Check
 				} else {
-					query = gapQuery(g, rec)
+					query = gapQuery(g, rec.objective, firstTitle(rec.findings))
 				}
 			}
 			if !reflect.DeepEqual(got, tc.lacking) || query != tc.query {
@@ -468,11 +468,11 @@ func TestThingsShownNotToQualifyAreNoGap(t *testing.T) {
 			`Next: SEARCH for "free open-source office suites".`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			gaps := codeGaps(tc.rec, names)
+			gaps := codeGaps(tc.rec.ledger(), names)
 			if len(gaps) != 1 || !reflect.DeepEqual(gaps[0].Denied, tc.denied) || gapsRule(gaps, 0).sendsBack() != tc.sendBack {
 				t.Fatalf("gaps %+v", gaps)
 			}
-			if next := nextStep(gaps[0], tc.rec, nil, map[string]bool{}); tc.sendBack && next != tc.next {
+			if next := nextStep(gaps[0], tc.rec.objective, firstTitle(tc.rec.findings), nil, map[string]bool{}); tc.sendBack && next != tc.next {
 				t.Errorf("next step %q, want %q", next, tc.next)
 			}
 		})
@@ -519,7 +519,7 @@ func TestGapQueries(t *testing.T) {
 		{lakesRec, "ein zweiter See in Bayern, der tiefer als 100 Meter ist, mit seiner größten Tiefe", "See Bayern tiefer 100 Meter größten Tiefe"},
 		{mindRec, "第二个可以在 Linux 上使用的免费开源思维导图软件", "可以 Linux 使用 免费 开源 思维 导图 软件"},
 	} {
-		if got := gapQuery(gap{Item: Item{Number: 1, Text: tc.item}}, tc.rec); got != tc.want {
+		if got := gapQuery(gap{Item: Item{Number: 1, Text: tc.item}}, tc.rec.objective, firstTitle(tc.rec.findings)); got != tc.want {
 			t.Errorf("gapQuery(%q) = %q, want %q", tc.item, got, tc.want)
 		}
 	}

@@ -150,7 +150,7 @@ func (a *Agent) verdict(act Action) verdict {
 			verdict{finding: c.finding(), notFor: c.notFor})
 	case ActFinish:
 		// gapsRule, after the coverage check, is the last (see turn).
-		return first(findingsRule(st.record.findings), notCoveredRule(act.Thought, &st.record, st.counts.notCoveredSent))
+		return first(findingsRule(st.record.findings), notCoveredRule(act.Thought, st.record.status(false), st.counts.notCoveredSent))
 	}
 	return refuse(RefusalUnknownAction, "unknown-action", nil)
 }

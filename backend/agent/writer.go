@@ -32,7 +32,7 @@ func (a *Agent) finish(ctx context.Context, status Status, gaps []gap) {
 	a.res.Turns = a.st.turn
 	a.res.Objective, a.res.Checklist, a.res.Findings = rec.objective, rec.checklist, rec.findings
 	if status != StatusFinished {
-		gaps = codeGaps(rec, nil)
+		gaps = codeGaps(rec.ledger(), nil)
 	}
 	a.res.NotFound, a.res.LeftOut = gapLines(gaps)
 	// The findings go to the writer however the run ended, except when the
@@ -56,7 +56,7 @@ func (a *Agent) finish(ctx context.Context, status Status, gaps []gap) {
 	// says what that took.
 	var said []string
 	if status == StatusFinished {
-		said = adopt(&a.res, rec, a.st.account)
+		said = adopt(&a.res, rec.ledger(), a.st.account)
 	}
 	for _, said := range append(said, settle(&a.res)...) {
 		a.emit(Event{Type: EvCheck, Kind: CheckReport, Reason: said})
@@ -149,7 +149,7 @@ const resultCut = "(The rest of the result was cut: the model wrote far more tha
 // (their full text stays in the report).
 func (a *Agent) writerPrompt(gaps []gap) []chat.Message {
 	var msgs []chat.Message
-	brief := writerBrief(&a.st.record, gaps)
+	brief := writerBrief(a.st.record.checklist, a.st.record.findings, gaps)
 	for _, chars := range writerFindingChars {
 		fs := brief.findings
 		if chars > 0 {
@@ -229,7 +229,7 @@ type briefItem struct {
 // model neither invents what is missing nor lists what does not qualify.
 // An item whose findings do not show its condition at all stays, with
 // that said: its findings may still be the best answer there is.
-func writerBrief(rec *record, gaps []gap) brief {
+func writerBrief(checklist []Item, findings []Finding, gaps []gap) brief {
 	var b brief
 	unanswered, caveats := map[int]bool{}, map[int]string{}
 	var excluded []gap
@@ -243,7 +243,7 @@ func writerBrief(rec *record, gaps []gap) brief {
 			unanswered[g.Item.Number] = true
 		}
 	}
-	for _, it := range rec.checklist {
+	for _, it := range checklist {
 		switch {
 		case isOpinion(it.Text):
 			b.views = append(b.views, it)
@@ -251,7 +251,7 @@ func writerBrief(rec *record, gaps []gap) brief {
 			b.items = append(b.items, briefItem{it, caveats[it.Number]})
 		}
 	}
-	for _, f := range rec.findings {
+	for _, f := range findings {
 		if !onlyAbout(f, unanswered) && !aboutLeftOut(f, excluded) {
 			b.findings = append(b.findings, f)
 		}

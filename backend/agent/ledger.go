@@ -1,0 +1,56 @@
+package agent
+
+// ledger is what the coverage rules read of a run (finish.go, gaps.go,
+// settle.go): the checklist, the tie rule over it and the findings
+// recorded, as values. A rule given a ledger reads the run without its
+// state, and a test can write one out.
+type ledger struct {
+	checklist []Item
+	ties      ties
+	findings  []Finding
+}
+
+// ledger is the record as the coverage rules read it.
+func (r *record) ledger() ledger {
+	return ledger{checklist: r.checklist, ties: r.ties(), findings: r.findings}
+}
+
+// covering returns the findings tagged with item n.
+func (l ledger) covering(n int) []Finding { return coveringOf(l.findings, n) }
+
+// untied reports whether a finding serves no checklist item by what was
+// known when it was recorded.
+func (l ledger) untied() bool { return untiedOf(l.findings) }
+
+// coveringOf returns the findings of fs tagged with item n.
+func coveringOf(fs []Finding, n int) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		for _, it := range f.Items {
+			if it == n {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// untiedOf reports whether a finding of fs serves no checklist item.
+func untiedOf(fs []Finding) bool {
+	for _, f := range fs {
+		if len(f.Items) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// firstTitle is the page title of the run's first finding, "" before one:
+// what the run is about, for a search that says "it" (subject).
+func firstTitle(fs []Finding) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	return fs[0].Title
+}
