@@ -171,10 +171,10 @@ func TestNudgesSkipWhatHoldsNothing(t *testing.T) {
 		{"the part shown holds something", map[int]bool{2: true}, 2, true, true},
 	} {
 		p := &openPage{page: page.Page{Title: "t", Parts: make([]page.Part, 3)}, read: map[int]bool{}, partFindings: map[int]bool{}, holds: tc.holds, shown: tc.shown}
-		if got := leaveRule(p).kind != ""; got != tc.leave {
+		if got := leaveRule(p.facts()).kind != ""; got != tc.leave {
 			t.Errorf("%s: asked before leaving %v, want %v", tc.name, got, tc.leave)
 		}
-		if got := readOnRule(p).kind != ""; got != tc.readOn {
+		if got := readOnRule(p.facts()).kind != ""; got != tc.readOn {
 			t.Errorf("%s: asked before reading on %v, want %v", tc.name, got, tc.readOn)
 		}
 	}

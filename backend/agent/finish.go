@@ -79,8 +79,9 @@ func (a *Agent) coverage(ctx context.Context, thought string) []gap {
 		}
 	}
 	a.st.account = account
+	w := a.st.whereNext()
 	for i := range gaps {
-		gaps[i].Next = nextStep(gaps[i], a.st.record.objective, firstTitle(a.st.record.findings), a.st.page, a.st.trail.searches)
+		gaps[i].Next = nextStep(gaps[i], w)
 	}
 	a.emit(Event{Type: EvCheck, Kind: CheckCoverage, Reason: describeGaps(gaps), Count: len(gaps)})
 	return gaps

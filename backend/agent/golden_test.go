@@ -115,7 +115,7 @@ func TestGoldenNotes(t *testing.T) {
 	rec := &record{objective: "What is the tallest mountain in Africa, and how tall is it in meters and in feet?",
 		checklist: []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}}
 	rec.add(Finding{Text: "Mount Kilimanjaro is the highest mountain in Africa.", Items: []int{1}}, 3)
-	read := func(param string, p *openPage) verdict { _, v := readMoreRule(param, p); return v }
+	read := func(param string, p *openPage) verdict { _, v := readMoreRule(param, p.facts()); return v }
 	claimed := func(param string, p *openPage) claim { return claimOn(Action{Name: ActDiscover, Param: param}, p, rec) }
 	ground := func(param string) verdict { return groundRule(claimed(param, pg), rec.objective, nil) }
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1}}}}
@@ -128,7 +128,7 @@ func TestGoldenNotes(t *testing.T) {
 	allGaps := codeGaps(kinds.ledger(), []coverageItem{{Item: 4, Findings: []int{1}}})
 	withNext := append(codeGaps(officeSuites().ledger(), officeNames), codeGaps(rec.ledger(), nil)...)
 	for i := range withNext {
-		withNext[i].Next = nextStep(withNext[i], rec.objective, firstTitle(rec.findings), pg, map[string]bool{})
+		withNext[i].Next = nextStep(withNext[i], whereNext{objective: rec.objective, title: firstTitle(rec.findings), parts: pg.index(), read: pg.read, searched: map[string]bool{}})
 	}
 	// Conditions: a yes-or-no item nothing answers, a thing shown not to
 	// qualify beside one no finding says either way of.
@@ -138,7 +138,7 @@ func TestGoldenNotes(t *testing.T) {
 	conds.add(Finding{Text: "LibreOffice is free and open source; OnlyOffice is a free office suite; FreeOffice is proprietary.", Items: []int{2}}, 3)
 	condGaps := codeGaps(conds.ledger(), []coverageItem{{Item: 2, Findings: []int{2}, Covered: true, Names: []string{"LibreOffice", "OnlyOffice", "FreeOffice"}}})
 	for i := range condGaps {
-		condGaps[i].Next = nextStep(condGaps[i], conds.objective, firstTitle(conds.findings), nil, map[string]bool{})
+		condGaps[i].Next = nextStep(condGaps[i], whereNext{objective: conds.objective, title: firstTitle(conds.findings), searched: map[string]bool{}})
 	}
 	notes := []struct {
 		name string
@@ -146,17 +146,17 @@ func TestGoldenNotes(t *testing.T) {
 	}{
 		{"empty query", searchRule(" ", nil)},
 		{"repeated search", searchRule(`Tallest "mountain"`, map[string]bool{"tallest mountain": true})},
-		{"unseen address", navigateRule("", false, nil, nil)},
-		{"already open", navigateRule(pg.url, true, nil, pg)},
-		{"visit limit", navigateRule(pg.url, true, map[string]int{pg.url: maxVisitsPerURL}, nil)},
-		{"confirm leaving", leaveRule(pg)},
+		{"unseen address", navigateRule("", false, nil, pageFacts{})},
+		{"already open", navigateRule(pg.url, true, nil, pg.facts())},
+		{"visit limit", navigateRule(pg.url, true, map[string]int{pg.url: maxVisitsPerURL}, pageFacts{})},
+		{"confirm leaving", leaveRule(pg.facts())},
 		{"read with no page", read("", nil)},
 		{"read a one-part page", read("", one)},
 		{"read a word", read("the end", pg)},
 		{"read past the end", read("7", pg)},
 		{"read a part read", read("1", pg)},
 		{"read with every part read", read("", allRead)},
-		{"confirm reading on", readOnRule(pg)},
+		{"confirm reading on", readOnRule(pg.facts())},
 		{"finding with no page", findingRule(claimed("[1] x", nil))},
 		{"empty finding", findingRule(claimed("[1] ", pg))},
 		{"duplicate finding", duplicateRule(claimed("[1] Mount Kilimanjaro is the highest mountain in Africa.", pg), rec.findings)},

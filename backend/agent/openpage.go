@@ -180,3 +180,29 @@ func partTerms(part page.Part) []string {
 	}
 	return terms
 }
+
+// pageFacts is what the page rules read of the open page (rules.go): its
+// address and parts, which parts were read and shown, and what was
+// recorded from it and asked about it. It is a copy: a rule reads the
+// page and cannot change it. The zero value is no page open.
+type pageFacts struct {
+	open          bool
+	url           string
+	parts         []page.Part
+	read          map[int]bool
+	shown         int
+	findings      int
+	partFindings  map[int]bool
+	confirmed     bool
+	confirmedPart int
+	holds         map[int]bool
+}
+
+// facts is the page as the rules read it; no page open when p is nil.
+func (p *openPage) facts() pageFacts {
+	if p == nil {
+		return pageFacts{}
+	}
+	return pageFacts{open: true, url: p.url, parts: p.page.Parts, read: p.read, shown: p.shown, findings: p.findings,
+		partFindings: p.partFindings, confirmed: p.confirmed, confirmedPart: p.confirmedPart, holds: p.holds}
+}

@@ -28,11 +28,11 @@ func searchRule(q string, searches map[string]bool) verdict {
 // navigateRule: NAVIGATE goes to an address offered in results or links
 // (seen), not to the page open, and to no address more than
 // maxVisitsPerURL times.
-func navigateRule(u string, seen bool, visits map[string]int, p *openPage) verdict {
+func navigateRule(u string, seen bool, visits map[string]int, p pageFacts) verdict {
 	switch {
 	case !seen:
 		return refuse(RefusalUnseenAddress, "unseen-address", nil)
-	case p != nil && p.url == u:
+	case p.open && p.url == u:
 		return refuse(RefusalAlreadyOpen, "already-open", nil)
 	case visits[u] >= maxVisitsPerURL:
 		return refuse(RefusalVisitLimit, "visit-limit", maxVisitsPerURL)
@@ -43,8 +43,8 @@ func navigateRule(u string, seen bool, visits map[string]int, p *openPage) verdi
 // leaveRule asks once before leaving a page nothing was recorded from,
 // unless code is sure it holds nothing for the open items (ahead.go):
 // nothing there could be.
-func leaveRule(p *openPage) verdict {
-	if p == nil || p.findings > 0 || p.confirmed || p.holds != nil && len(p.holds) == 0 {
+func leaveRule(p pageFacts) verdict {
+	if !p.open || p.findings > 0 || p.confirmed || p.holds != nil && len(p.holds) == 0 {
 		return verdict{}
 	}
 	return confirm(RefusalConfirmLeave, "confirm-leave", map[string]string{"URL": p.url})
@@ -53,11 +53,11 @@ func leaveRule(p *openPage) verdict {
 // readMoreRule: READ_MORE needs an open page of several parts, and names
 // an unread part of it (or none, for the next unread). It returns that
 // part.
-func readMoreRule(param string, p *openPage) (int, verdict) {
-	if p == nil {
+func readMoreRule(param string, p pageFacts) (int, verdict) {
+	if !p.open {
 		return 0, refuse(RefusalNoPage, "no-page-to-read", nil)
 	}
-	n := len(p.page.Parts)
+	n := len(p.parts)
 	if n <= 1 {
 		return 0, refuse(RefusalOnePart, "one-part", nil)
 	}
@@ -76,8 +76,8 @@ func readMoreRule(param string, p *openPage) (int, verdict) {
 // readOnRule asks once, before reading on from a part nothing was recorded
 // from, what that part says, unless code is sure the part holds nothing for
 // the open items.
-func readOnRule(p *openPage) verdict {
-	if p == nil || p.partFindings[p.shown] || p.confirmedPart == p.shown || p.holds != nil && !p.holds[p.shown] {
+func readOnRule(p pageFacts) verdict {
+	if !p.open || p.partFindings[p.shown] || p.confirmedPart == p.shown || p.holds != nil && !p.holds[p.shown] {
 		return verdict{}
 	}
 	return confirm(RefusalConfirmReadOn, "confirm-read-on", map[string]int{"Part": p.shown})
@@ -87,10 +87,10 @@ func readOnRule(p *openPage) verdict {
 // or the refusal when there is none. A small model writes the part loosely
 // ("2", "part 2.", "Part two", "the next part", "continue"): its meaning is
 // taken.
-func targetPart(param string, p *openPage) (int, verdict) {
+func targetPart(param string, p pageFacts) (int, verdict) {
 	n, next := partAsked(param)
 	if !next && n < 1 {
-		n = partHeaded(param, p.page.Parts) // a heading from the outline
+		n = partHeaded(param, p.parts) // a heading from the outline
 	}
 	switch {
 	case !next && n < 1:
@@ -98,7 +98,7 @@ func targetPart(param string, p *openPage) (int, verdict) {
 	case !next:
 		return n, verdict{}
 	}
-	n = len(p.page.Parts)
+	n = len(p.parts)
 	for k := 1; k < n; k++ { // the next unread part, wrapping around
 		if i := (p.shown+k-1)%n + 1; !p.read[i] {
 			return i, verdict{}

@@ -123,7 +123,7 @@ func TestVisitLimit(t *testing.T) {
 	tr := newState("x").trail
 	check := func(param string) verdict {
 		u, seen := tr.resolve(param)
-		return navigateRule(u, seen, tr.visits, nil)
+		return navigateRule(u, seen, tr.visits, pageFacts{})
 	}
 	u := base + "/wiki/Mount_Kenya"
 	tr.seen[u] = true

@@ -472,7 +472,7 @@ func TestThingsShownNotToQualifyAreNoGap(t *testing.T) {
 			if len(gaps) != 1 || !reflect.DeepEqual(gaps[0].Denied, tc.denied) || gapsRule(gaps, 0).sendsBack() != tc.sendBack {
 				t.Fatalf("gaps %+v", gaps)
 			}
-			if next := nextStep(gaps[0], tc.rec.objective, firstTitle(tc.rec.findings), nil, map[string]bool{}); tc.sendBack && next != tc.next {
+			if next := nextStep(gaps[0], whereNext{objective: tc.rec.objective, title: firstTitle(tc.rec.findings), searched: map[string]bool{}}); tc.sendBack && next != tc.next {
 				t.Errorf("next step %q, want %q", next, tc.next)
 			}
 		})

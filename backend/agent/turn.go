@@ -130,7 +130,7 @@ func (a *Agent) ask(ctx context.Context) (string, error) {
 // first to send it back decides. An accepted action's verdict carries
 // what its rules worked out for the act step.
 func (a *Agent) verdict(act Action) verdict {
-	st, p := &a.st, a.st.page
+	st, p := &a.st, a.st.page.facts()
 	switch act.Name {
 	case ActSearch:
 		return first(searchRule(act.Param, st.trail.searches), leaveRule(p))
@@ -141,7 +141,7 @@ func (a *Agent) verdict(act Action) verdict {
 		part, v := readMoreRule(act.Param, p)
 		return first(v, readOnRule(p), verdict{part: part})
 	case ActDiscover:
-		c := claimOn(act, p, &st.record)
+		c := claimOn(act, st.page, &st.record)
 		return first(
 			findingRule(c),
 			duplicateRule(c, st.record.findings),
