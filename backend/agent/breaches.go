@@ -3,6 +3,8 @@ package agent
 import (
 	"fmt"
 	"slices"
+
+	"github.com/scout-research/scout/backend/agent/opinion"
 )
 
 // Breaches names each way res breaks the report's promise (promise.go),
@@ -30,7 +32,7 @@ func (r reading) breaches(i int) []string {
 	if len(lo) > 1 {
 		out = append(out, fmt.Sprintf("named %d times as left out", len(lo)))
 	}
-	if isOpinion(it.Text) {
+	if opinion.Is(it.Text) {
 		return append(out, r.viewBreaches(nf, lo)...)
 	}
 	var m *Missing

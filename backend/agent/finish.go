@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/plain"
 )
@@ -119,7 +120,7 @@ func reconcile(l ledger, thought string) reckoning {
 	var answers []coverageItem
 	var disputes []dispute
 	for _, it := range l.checklist {
-		if isOpinion(it.Text) {
+		if opinion.Is(it.Text) {
 			continue
 		}
 		ns := cited[it.Number]
@@ -303,7 +304,7 @@ func (a *Agent) coverageData() map[string]any {
 	}
 	items := make([]line, len(rec.checklist))
 	for i, it := range rec.checklist {
-		items[i] = line{it, isOpinion(it.Text)}
+		items[i] = line{it, opinion.Is(it.Text)}
 	}
 	var sources []string
 	for _, f := range rec.findings {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/rank"
 )
@@ -63,7 +64,7 @@ func codeGaps(l ledger, answers []coverageItem) []gap {
 	}
 	var gaps []gap
 	for _, it := range l.checklist {
-		if isOpinion(it.Text) {
+		if opinion.Is(it.Text) {
 			continue
 		}
 		evidence := slices.DeleteFunc(l.covering(it.Number), func(f Finding) bool {

@@ -172,39 +172,6 @@ func foreignWhether(ws []string) bool {
 	return r.YesNo[ws[0]] || slices.ContainsFunc(ws, func(w string) bool { return r.Whether[w] })
 }
 
-// foreignOpinion reads an item in another language for a view: addressed
-// to the agent, someone else's, or nobody's. decided is false where none
-// of the language's phrasings is in it.
-func foreignOpinion(item string) (opinion, decided bool) {
-	r := foreignRules(item)
-	if r == nil {
-		return false, false
-	}
-	switch {
-	case hasPhrase(item, r.Addressed):
-		return true, true
-	case hasPhrase(item, r.Held):
-		return false, true
-	case hasPhrase(item, r.Unheld):
-		return true, true
-	}
-	return false, false
-}
-
-// hasPhrase reports whether text has one of phrases: its words in a row,
-// or, written without spaces (Chinese, Japanese), its characters.
-func hasPhrase(text string, phrases []string) bool {
-	have := " " + strings.Join(words.Of(text), " ") + " "
-	bare := strings.Join(strings.Fields(strings.ToLower(text)), "")
-	for _, p := range phrases {
-		if lang.HasCJK(p) && strings.Contains(bare, strings.ReplaceAll(p, " ", "")) ||
-			strings.Contains(have, " "+strings.Join(words.Of(p), " ")+" ") {
-			return true
-		}
-	}
-	return false
-}
-
 // isStop reports whether w says nothing about a topic in English or in
 // the language of the text it is from (r, nil for English).
 func isStop(w string, r *lang.Rules) bool {

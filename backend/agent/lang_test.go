@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/opinion"
 )
 
 // The rules read an objective, its checklist and findings in each language
@@ -63,7 +64,7 @@ func TestRulesInEachLanguage(t *testing.T) {
 			}
 			var opinions []int
 			for i, it := range c.items {
-				if isOpinion(it) {
+				if opinion.Is(it) {
 					opinions = append(opinions, i+1)
 				}
 			}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent/opinion"
 )
 
 // The report's promise (DESIGN.md), kept before a report is written:
@@ -65,7 +67,7 @@ func Account(res *Result) []Standing {
 	r := readResult(res)
 	out := make([]Standing, len(res.Checklist))
 	for i, it := range res.Checklist {
-		s := Standing{Item: it, View: isOpinion(it.Text), Findings: findingNumbers(r.answering(i))}
+		s := Standing{Item: it, View: opinion.Is(it.Text), Findings: findingNumbers(r.answering(i))}
 		nf, lo := r.lines(it.Number)
 		if len(nf) > 0 {
 			s.Missing = &nf[0]

@@ -3,6 +3,8 @@ package agent
 import (
 	"slices"
 	"strings"
+
+	"github.com/scout-research/scout/backend/agent/opinion"
 )
 
 // Settle gives a result the agent did not finish itself (a report written
@@ -85,7 +87,7 @@ type itemEdit struct {
 func (e *itemEdit) say(name string, data any) { e.said = append(e.said, render(name, data)) }
 
 func (e *itemEdit) settle() {
-	if isOpinion(e.it.Text) {
+	if opinion.Is(e.it.Text) {
 		e.view()
 		return
 	}
@@ -358,7 +360,7 @@ func adopt(res *Result, l ledger, account []coverageItem) []string {
 	res.Findings = cloneFindings(res.Findings)
 	var said []string
 	for _, v := range account {
-		if !v.Covered || v.Item < 1 || v.Item > len(l.checklist) || isOpinion(l.checklist[v.Item-1].Text) {
+		if !v.Covered || v.Item < 1 || v.Item > len(l.checklist) || opinion.Is(l.checklist[v.Item-1].Text) {
 			continue
 		}
 		kept, _ := admitted(l.ties, l.findings, v.Item, v.Findings)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"
@@ -268,8 +269,8 @@ func TestOpinionItemsAreNoGaps(t *testing.T) {
 		{"the daily dose doctors recommend", false}, {"recommendation for pets and carpet", true}, {"recommend one for a small flat", true}, {"whether a standing desk is worth the money", true},
 		{"the height of the mountain", false}, {"three free photo editors", false}, {"the official documentation", false},
 	} {
-		if isOpinion(tc.item) != tc.opinion {
-			t.Errorf("isOpinion(%q) = %v", tc.item, !tc.opinion)
+		if opinion.Is(tc.item) != tc.opinion {
+			t.Errorf("opinion.Is(%q) = %v", tc.item, !tc.opinion)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/address"
+	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/page"
@@ -97,7 +98,7 @@ func (r *record) allCovered() bool {
 	}
 	t := r.ties()
 	for i, it := range r.checklist {
-		if isOpinion(it.Text) {
+		if opinion.Is(it.Text) {
 			continue
 		}
 		sure := slices.DeleteFunc(r.covering(it.Number), func(f Finding) bool { return !certain(t, f, it.Number) })
@@ -113,7 +114,7 @@ func (r *record) allCovered() bool {
 func (r *record) openItems() []Item {
 	var out []Item
 	for _, it := range r.checklist {
-		if !isOpinion(it.Text) && len(r.covering(it.Number)) == 0 {
+		if !opinion.Is(it.Text) && len(r.covering(it.Number)) == 0 {
 			out = append(out, it)
 		}
 	}
@@ -136,7 +137,7 @@ func (r *record) status(full bool) string {
 	t := r.ties()
 	lines := make([]line, len(r.checklist))
 	for i, it := range r.checklist {
-		lines[i].Item, lines[i].Opinion = it, isOpinion(it.Text)
+		lines[i].Item, lines[i].Opinion = it, opinion.Is(it.Text)
 		covering := r.covering(it.Number)
 		for _, f := range covering {
 			lines[i].Findings = append(lines[i].Findings, f.Number)

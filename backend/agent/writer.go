@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
@@ -245,7 +246,7 @@ func writerBrief(checklist []Item, findings []Finding, gaps []gap) brief {
 	}
 	for _, it := range checklist {
 		switch {
-		case isOpinion(it.Text):
+		case opinion.Is(it.Text):
 			b.views = append(b.views, it)
 		case !unanswered[it.Number]:
 			b.items = append(b.items, briefItem{it, caveats[it.Number]})

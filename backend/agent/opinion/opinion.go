@@ -1,4 +1,6 @@
-package agent
+// Package opinion tells an item that asks for the agent's own view, which
+// the writer gives, from one that asks for a view the pages hold.
+package opinion
 
 import (
 	"regexp"
@@ -63,16 +65,16 @@ var namedHolder = regexp.MustCompile(
 // ("it's worth it", "what's your view").
 var contraction = regexp.MustCompile(`\b(what|that|there|here|it|who|let|one)'s\b`)
 
-// isOpinion reports whether an item asks for the agent's own view, which
-// the writer gives ("My view:") from the findings: it is no gap, and no
+// Is reports whether an item asks for the agent's own view, which the
+// writer gives ("My view:") from the findings: it is no gap, and no
 // finding is looked for to cover it.
-func isOpinion(item string) bool {
+func Is(item string) bool {
 	s := strings.ToLower(strings.Join(strings.Fields(item), " "))
 	s = contraction.ReplaceAllString(strings.ReplaceAll(s, "’", "'"), "$1 is")
 	if addressedView.MatchString(s) {
 		return true
 	}
-	if opinion, decided := foreignOpinion(item); decided { // an item in another language (agent/lang.go)
+	if opinion, decided := foreignOpinion(item); decided { // an item in another language (lang.go)
 		return opinion
 	}
 	switch {
