@@ -195,7 +195,7 @@ func (a *Agent) partData(p *openPage, n int) map[string]any {
 	return map[string]any{
 		"Part": n, "Parts": len(p.page.Parts), "Context": part.Context, "Text": part.Text,
 		"Links": a.st.trail.offerLinks(part.Links),
-		"Hints": partHints(p, p.read, a.st.record.openItems()),
+		"Hints": partHints(p.index(), p.read, a.st.record.openItems()),
 		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
 		"Unread": len(p.read) < len(p.page.Parts),
 	}

@@ -13,10 +13,10 @@ import (
 // item's telling words (its words not on every part, counting those on
 // none); the best such unread part is named. When more than maxHintParts
 // parts are pointed at, those serving the most items are named, in page
-// order. read says which parts the model has seen, the one being shown
-// included; open are the items no finding covers.
-func partHints(p *openPage, read map[int]bool, open []Item) string {
-	ix := p.index()
+// order. ix is the page's parts as stems (openPage.index); read says
+// which parts the model has seen, the one being shown included; open are
+// the items no finding covers.
+func partHints(ix *rank.Index, read map[int]bool, open []Item) string {
 	if ix.Len() < 2 {
 		return ""
 	}

@@ -52,7 +52,7 @@ func TestPartHints(t *testing.T) {
 			for _, n := range tc.read {
 				read[n] = true
 			}
-			if got := partHints(starterPage(), read, rec.openItems()); got != tc.want {
+			if got := partHints(starterPage().index(), read, rec.openItems()); got != tc.want {
 				t.Errorf("got  %q\nwant %q", got, tc.want)
 			}
 		})
@@ -63,19 +63,19 @@ func TestPartHintsNeedHalfTheTellingWords(t *testing.T) {
 	// "rye" is in part 3 only, but "bread", "recipe" and "oven" are on no
 	// part: one word of four is not enough to send the model anywhere,
 	// two of four is...
-	if got := partHints(starterPage(), map[int]bool{1: true}, []Item{{1, "rye bread recipe oven"}}); got != "" {
+	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{1, "rye bread recipe oven"}}); got != "" {
 		t.Errorf("one word in four pointed at a part: %q", got)
 	}
-	if got := partHints(starterPage(), map[int]bool{1: true}, []Item{{1, "rye water recipe oven"}}); got == "" {
+	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{1, "rye water recipe oven"}}); got == "" {
 		t.Error("two words of four in part 3 got no hint")
 	}
 	// ...and words on every part ("flour" is not: part 2 lacks it) tell
 	// nothing and do not count against an item.
-	if got := partHints(starterPage(), map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got == "" {
+	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got == "" {
 		t.Error("an item whose telling words are in part 3 got no hint")
 	}
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1, Text: "rye bread"}}}}
-	if got := partHints(one, map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got != "" {
+	if got := partHints(one.index(), map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got != "" {
 		t.Errorf("a one-part page got a hint: %q", got)
 	}
 }
@@ -92,7 +92,7 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 	for i, w := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"} {
 		items = append(items, Item{i + 1, w})
 	}
-	got := partHints(&openPage{page: pg}, map[int]bool{1: true}, items)
+	got := partHints((&openPage{page: pg}).index(), map[int]bool{1: true}, items)
 	want := "Unread parts that match open checklist items: part 2 (item 1); part 3 (item 2); part 6 (items 5, 6). READ_MORE with a part number goes there."
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)

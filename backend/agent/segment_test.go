@@ -64,7 +64,7 @@ func TestPartHintsInChinese(t *testing.T) {
 			Headings: []page.HeadingRef{{Level: 2, Text: p.heading}}})
 	}
 	open := []Item{{1, "每天如何喂养起种"}, {2, "酵母和乳酸菌的历史"}}
-	got := partHints(&openPage{page: pg, read: map[int]bool{}}, map[int]bool{1: true}, open)
+	got := partHints((&openPage{page: pg, read: map[int]bool{}}).index(), map[int]bool{1: true}, open)
 	for _, want := range []string{"part 4 (item 1)", "part 2 (item 2)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("hints %q do not say %q", got, want)
