@@ -343,7 +343,11 @@ func TestHangupWritesTheReport(t *testing.T) {
 // not exit 1 saying "please install the driver".
 func TestEarlySignalsStopCleanly(t *testing.T) {
 	requireBrowser(t)
-	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(llmtest.Replies(factualScript()))})
+	// The model writes as slowly as a small one on a CPU, so that no run
+	// ends by itself (finished, or stuck on its unreachable search) before
+	// the signal comes: on an idle machine 900 ms after scout catches
+	// signals is past its setup.
+	model := llmtest.New(llmtest.Options{Script: llmtest.QueueReplies(llmtest.Replies(factualScript())), ReadRate: 200, WriteRate: 10})
 	defer model.Close()
 	bin := buildScout(t)
 	// A run in this process ignored SIGPIPE, which scout would inherit:
