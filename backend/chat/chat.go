@@ -1,12 +1,15 @@
 // Package chat holds the plain types of a conversation with a model, shared
 // by the agent (which owns the Model interface) and the llm adapter (which
-// implements it). It imports nothing outside the standard library.
+// implements it). It imports nothing outside the standard library but
+// phrase, the window's words.
 package chat
 
 import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // Roles of messages.
@@ -157,6 +160,9 @@ type Wait struct {
 	// Text says it in words: "reading 1,850 new tokens, about 4 min",
 	// "writing: 42 tokens".
 	Text string `json:"text"`
+	// Say is Text as a message of the window's, for it to say in its
+	// language; nil where there is none.
+	Say *phrase.Said `json:"say,omitempty"`
 	// Reported: the server said how far it has read (llama.cpp's prompt
 	// progress) rather than Scout working it out from the speed.
 	Reported bool `json:"reported,omitempty"`

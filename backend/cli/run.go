@@ -13,6 +13,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
@@ -252,7 +253,7 @@ func newSetupLines(w io.Writer) setupLines { return setupLines{w: w, probe: prob
 func (setupLines) Emit(agent.Event) {}
 
 // SetupStatus implements runner.SetupWatcher.
-func (l setupLines) SetupStatus(text string) { fmt.Fprintln(l.w, plain.Line(text)) }
+func (l setupLines) SetupStatus(text string, _ *phrase.Said) { fmt.Fprintln(l.w, plain.Line(text)) }
 
 // SetupProbe implements runner.SetupWatcher.
 func (l setupLines) SetupProbe(step llm.ProbeStep) { l.probe(step) }

@@ -4,6 +4,9 @@ import (
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/phrase"
+	"github.com/scout-research/scout/backend/runner"
+	"github.com/scout-research/scout/backend/speed"
 )
 
 // What the setup does before the run's first event, as the stage shown.
@@ -19,7 +22,45 @@ const (
 type CallUpdate struct {
 	N    int64               `json:"n"`
 	Call *agent.CallProgress `json:"call"`
+	Say  *CallSaid           `json:"say,omitempty"`
 }
+
+// CallSaid is a call's step and the time left for it (Stage and StageLeft)
+// as messages of the window's, for it to say in its language; a nil one is
+// shown as Go wrote it. (The wait's own words carry theirs: Wait.Say.)
+type CallSaid struct {
+	Stage *phrase.Said `json:"stage,omitempty"`
+	Left  *phrase.Said `json:"left,omitempty"`
+}
+
+// callSaid is p's stage and time left as the window's messages: the
+// setup's stages by name, the agent's by the call's kind and turn.
+func callSaid(p *agent.CallProgress) *CallSaid {
+	if p == nil {
+		return nil
+	}
+	out := &CallSaid{}
+	switch {
+	case p.Stage == stagePreparing:
+		out.Stage = phrase.Of("stage.preparing")
+	case p.Stage == stageMeasuring:
+		out.Stage = phrase.Of("stage.measuring")
+	case p.Kind == agent.KindAction:
+		out.Stage = phrase.Of("stage.action", "turn", p.Turn)
+	case p.Kind == agent.KindChecklist || p.Kind == agent.KindCoverage || p.Kind == agent.KindWriter:
+		out.Stage = phrase.Of("stage." + p.Kind)
+	}
+	switch {
+	case p.StageLeft == "":
+	case p.Wait.Left <= 0:
+		out.Left = phrase.Of("stage.almostDone")
+	default:
+		out.Left = phrase.Of("stage.left", "about", speed.AboutSaid(p.Wait.Left))
+	}
+	return out
+}
+
+var _ runner.SetupWatcher = (*watcher)(nil)
 
 // watcher shows the window the model call in progress: every progress the
 // run tells goes out at once as EventRunCall (a call tells it about
@@ -42,8 +83,8 @@ func (w *watcher) Emit(ev agent.Event) {
 
 // SetupStatus implements runner.SetupWatcher: it shows what the setup is
 // doing.
-func (w *watcher) SetupStatus(text string) {
-	w.show(&agent.CallProgress{Stage: stagePreparing, Wait: chat.Wait{Text: text, Done: -1}})
+func (w *watcher) SetupStatus(text string, said *phrase.Said) {
+	w.show(&agent.CallProgress{Stage: stagePreparing, Wait: chat.Wait{Text: text, Say: said, Done: -1}})
 }
 
 // SetupProbe implements runner.SetupWatcher: it shows how the model probe
@@ -59,8 +100,8 @@ func (w *watcher) show(p *agent.CallProgress) {
 		return
 	}
 	w.s.callN++
-	up := CallUpdate{N: w.s.callN, Call: p}
-	w.a.view.Call, w.a.view.CallN = p, up.N
+	up := CallUpdate{N: w.s.callN, Call: p, Say: callSaid(p)}
+	w.a.view.Call, w.a.view.CallSay, w.a.view.CallN = p, up.Say, up.N
 	shown := w.s.cur == w.a
 	w.s.mu.Unlock()
 	if shown {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/phrase"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
 // A run against a slow model server: the model is measured first (the
@@ -32,6 +34,7 @@ func TestProgressReachesTheWindow(t *testing.T) {
 	rec.mu.Lock()
 	shown := rec.events[EventRunCall]
 	rec.mu.Unlock()
+	m := phrasetest.Window(t)
 	var preparing, measuring, reading, partway, cleared int
 	stages := map[string]bool{}
 	last := int64(0)
@@ -42,6 +45,7 @@ func TestProgressReachesTheWindow(t *testing.T) {
 		}
 		last = up.N
 		p := up.Call
+		saidAsTheWindow(t, m, up)
 		switch {
 		case p == nil:
 			cleared++
@@ -82,5 +86,36 @@ func TestProgressReachesTheWindow(t *testing.T) {
 	}
 	if notes != 1 {
 		t.Errorf("%d notes of the measurement in the journal", notes)
+	}
+}
+
+// saidAsTheWindow fails t unless up's step, time left and wait carry the
+// window's messages which in English say what Go wrote, word for word.
+func saidAsTheWindow(t *testing.T, m map[string]string, up CallUpdate) {
+	t.Helper()
+	p := up.Call
+	if p == nil {
+		if up.Say != nil {
+			t.Errorf("no call, but words %+v", up.Say)
+		}
+		return
+	}
+	for _, c := range []struct {
+		what, english string
+		said          *phrase.Said
+	}{
+		{"step", p.Stage, up.Say.Stage},
+		{"time left", p.StageLeft, up.Say.Left},
+		{"wait", p.Wait.Text, p.Wait.Say},
+	} {
+		if c.said == nil {
+			if c.english != "" {
+				t.Errorf("the %s %q is no message of the window's", c.what, c.english)
+			}
+			continue
+		}
+		if got, known := phrasetest.English(m, c.said); !known || got != c.english {
+			t.Errorf("the %s: the window says %q (key %s known: %v), Go %q", c.what, got, c.said.Key, known, c.english)
+		}
 	}
 }

@@ -76,9 +76,11 @@ type RunView struct {
 	Progress     Progress  `json:"progress"`
 	// Call is the model call in progress, or what the setup is doing
 	// before the run's first event (measuring the model); nil between
-	// calls and after the run. CallN numbers it as CallUpdate.N.
-	Call  *agent.CallProgress `json:"call"`
-	CallN int64               `json:"call_n"`
+	// calls and after the run. CallN numbers it as CallUpdate.N; CallSay
+	// is its step and time left as the window's messages.
+	Call    *agent.CallProgress `json:"call"`
+	CallSay *CallSaid           `json:"call_say,omitempty"`
+	CallN   int64               `json:"call_n"`
 }
 
 // Progress is a run's journal as the window shows it: its rows and

@@ -49,6 +49,10 @@ func TestInterfaceLanguage(t *testing.T) {
 		t.Errorf("the page's language is %q, want de", lang)
 	}
 	runInView(t, page, "Runde 4 von 100")
+	// The model call's progress in Go's words speaks German (the last
+	// turn's reply is held back four seconds).
+	expectText(t, page, "call-progress", "Runde 4")
+	expectText(t, page, "call-progress-text", "neue Tokens")
 	expectIn(t, page, "section.checklist h3", "Checkliste")
 	expectIn(t, page, "section.findings h3", "Funde (1)")
 	// The journal's rows in Go's words speak German too; the page's and
@@ -89,6 +93,8 @@ func TestInterfaceLanguage(t *testing.T) {
 	click(t, page, "new-research")
 	expectIn(t, page, "h1", "要让 Scout 查找什么？")
 	runInView(t, page, "第 4 轮，共 100 轮")
+	expectText(t, page, "call-progress", "第 4 轮")
+	expectText(t, page, "call-progress-text", "个新词元")
 	expectIn(t, page, "section.checklist h3", "检查清单")
 	expectIn(t, page, "[data-testid=journal]", "研究开始")
 	expectIn(t, page, "[data-testid=journal]", "发现 [1]")

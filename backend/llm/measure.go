@@ -10,6 +10,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/speed"
 )
 
@@ -253,6 +254,9 @@ var probeSteps = []string{
 	"whether the server reuses the prompt it has just read",
 }
 
+// probeStepKeys are probeSteps as the window's messages.
+var probeStepKeys = []string{"wait.probe.schema", "wait.probe.speed", "wait.probe.reuse"}
+
 // ProbeStep is where a model probe stands: the call under way (N of Of)
 // and what it finds out, with the call's wait. The probe's speeds are not
 // known while it runs, so Wait tells the tokens read or written rather
@@ -291,15 +295,16 @@ func (p *probeTeller) notify(n int) port.Notify {
 			done += min(w.Done, 1) / float64(of)
 		}
 		p.done = max(p.done, done)
-		doing := "reading " + speed.Count(w.NewTokens) + " prompt tokens"
+		doing, doingSaid := "reading "+speed.Count(w.NewTokens)+" prompt tokens", phrase.Of("wait.probe.reading", "tokens", w.NewTokens)
 		switch {
 		case w.Phase == chat.Writing:
-			doing = "writing: " + speed.Count(w.Written) + " tokens"
+			doing, doingSaid = "writing: "+speed.Count(w.Written)+" tokens", phrase.Of("wait.probe.writing", "tokens", w.Written)
 		case w.NewTokens == 0: // the client expects the server's cache to hold it all
-			doing = "reading the prompt"
+			doing, doingSaid = "reading the prompt", phrase.Of("wait.probe.readingPrompt")
 		}
 		w.Elapsed, w.Left, w.Expected, w.Done = time.Since(p.start), 0, 0, p.done
 		w.Text = fmt.Sprintf("Call %d of %d, %s: %s", n, of, probeSteps[n-1], doing)
+		w.Say = phrase.Of("wait.probe", "n", n, "of", of, "what", phrase.Of(probeStepKeys[n-1]), "doing", doingSaid)
 		p.tell(ProbeStep{N: n, Of: of, What: probeSteps[n-1], Wait: w})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 	"github.com/scout-research/scout/backend/speed"
 )
 
@@ -171,8 +172,14 @@ func TestProbeTellsItsSteps(t *testing.T) {
 	}
 	seen := map[int]bool{}
 	last := 0.0
+	m := phrasetest.Window(t)
 	for _, s := range steps {
 		seen[s.N] = true
+		if s.Wait.Say == nil {
+			t.Errorf("call %d: %q is no message of the window's", s.N, s.Wait.Text)
+		} else if got, known := phrasetest.English(m, s.Wait.Say); !known || got != s.Wait.Text {
+			t.Errorf("call %d: the window says %q (known: %v), Go %q", s.N, got, known, s.Wait.Text)
+		}
 		prefix := fmt.Sprintf("Call %d of 3, %s: ", s.N, probeSteps[s.N-1])
 		if s.Of != 3 || !strings.HasPrefix(s.Wait.Text, prefix) || s.What != probeSteps[s.N-1] || strings.Contains(s.Wait.Text, " 0 prompt tokens") {
 			t.Errorf("step %+v: text %q, want it to start %q", s, s.Wait.Text, prefix)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/speed"
 	"github.com/scout-research/scout/backend/tokens"
 )
@@ -221,6 +222,7 @@ func (w *watch) waitAt(now time.Time) chat.Wait {
 		n := int(w.figures.written.Load())
 		out.Phase, out.Written = chat.Writing, n
 		out.Text = fmt.Sprintf("writing: %s tokens", speed.Count(n))
+		out.Say = phrase.Of("wait.writing", "tokens", n)
 		if writeAll > 0 {
 			// A reply that outgrows its expected length (a finding
 			// copied from the page after short searches) is expected to
@@ -239,6 +241,7 @@ func (w *watch) waitAt(now time.Time) chat.Wait {
 	left, share, reported := w.readingLeft(now)
 	out.Reported = reported
 	out.Text = "reading " + speed.Count(p.newTokens) + " new tokens"
+	out.Say = phrase.Of("wait.reading", "tokens", p.newTokens)
 	switch {
 	case left < 0:
 		return w.forward(out)
@@ -246,11 +249,14 @@ func (w *watch) waitAt(now time.Time) chat.Wait {
 		// Slower than measured: the estimate no longer says when, so the
 		// wait claims no time left and no share done (a step's "a few
 		// seconds left" would hold for as long as the model lags).
-		out.Text += ", slower than measured (expected: " + speed.About(p.rates.Reading(p.newTokens)) + ")"
+		expected := p.rates.Reading(p.newTokens)
+		out.Text += ", slower than measured (expected: " + speed.About(expected) + ")"
+		out.Say = phrase.Of("wait.readingSlow", "tokens", p.newTokens, "about", speed.AboutSaid(expected))
 		out.Left = writeAll
 		return w.forward(out)
 	default:
 		out.Text += ", " + speed.About(out.Elapsed+left)
+		out.Say = phrase.Of("wait.readingAbout", "tokens", p.newTokens, "about", speed.AboutSaid(out.Elapsed+left))
 	}
 	reading := out.Elapsed + left
 	out.Left, out.Expected = left+writeAll, reading+writeAll

@@ -10,6 +10,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 	"github.com/scout-research/scout/backend/speed"
 )
 
@@ -195,6 +196,34 @@ func TestWaitAtByHand(t *testing.T) {
 	long := w.waitAt(now)
 	if long.Left != 4*time.Second || long.Expected != 265*time.Second || !within(long.Done, 261.0/265, 1.001) {
 		t.Errorf("a reply past its expected length: %+v", long)
+	}
+}
+
+// Each of a wait's words, as TestWaitAtByHand works them out, is a message
+// of the window's, which in English says what Go wrote, word for word.
+func TestWaitIsTheWindowsMessage(t *testing.T) {
+	m := phrasetest.Window(t)
+	now := time.Now()
+	plan := callPlan{newTokens: 1850, reply: 100, rates: speed.Rates{Read: 1850.0 / 240, Write: 10}}
+	var waits []chat.Wait
+	for _, ago := range []time.Duration{0, time.Second, time.Minute, 3 * time.Minute, 5 * time.Minute, 3 * time.Hour} {
+		waits = append(waits, (&watch{start: now.Add(-ago), plan: plan}).waitAt(now))
+	}
+	waits = append(waits, (&watch{start: now, plan: callPlan{newTokens: 1850, reply: 100}}).waitAt(now))
+	for _, written := range []int64{1, 42, 1600} {
+		w := &watch{start: now.Add(-250 * time.Second), plan: plan}
+		w.figures.firstAt.Store(now.Add(-5 * time.Second).UnixNano())
+		w.figures.written.Store(written)
+		waits = append(waits, w.waitAt(now))
+	}
+	for _, w := range waits {
+		if w.Say == nil {
+			t.Errorf("%q is no message of the window's", w.Text)
+			continue
+		}
+		if got, known := phrasetest.English(m, w.Say); !known || got != w.Text {
+			t.Errorf("the window says %q (key %s known: %v), Go %q", got, w.Say.Key, known, w.Text)
+		}
 	}
 }
 

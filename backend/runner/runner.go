@@ -19,6 +19,7 @@ import (
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/netguard"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/report"
 	"github.com/scout-research/scout/backend/runs"
 	"github.com/scout-research/scout/backend/search"
@@ -56,8 +57,9 @@ type Options struct {
 // SetupWatcher is a sink that also hears what a run does before its first
 // event that takes a while: measuring the model (see Setup.Measure).
 type SetupWatcher interface {
-	// SetupStatus hears what is being done, as a sentence.
-	SetupStatus(text string)
+	// SetupStatus hears what is being done, as a sentence and as the
+	// window's message.
+	SetupStatus(text string, said *phrase.Said)
 	// SetupProbe hears how the measurement goes, about once a second: its
 	// call under way and how far it has got.
 	SetupProbe(step llm.ProbeStep)
@@ -415,9 +417,9 @@ func watchers(sinks []agent.Sink) SetupWatcher {
 // setupWatchers tell several watchers in order.
 type setupWatchers []SetupWatcher
 
-func (ws setupWatchers) SetupStatus(text string) {
+func (ws setupWatchers) SetupStatus(text string, said *phrase.Said) {
 	for _, w := range ws {
-		w.SetupStatus(text)
+		w.SetupStatus(text, said)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"github.com/scout-research/scout/backend/llm"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/speed"
 )
 
@@ -60,7 +61,8 @@ func measured(ctx context.Context, client *llm.Client, serverURL string, info ll
 	if measure && !(found && m.Fresh(now)) {
 		var probe func(llm.ProbeStep)
 		if w != nil {
-			w.SetupStatus(fmt.Sprintf("Measuring how fast %s reads and writes: three short calls, made once a week for each model.", info.Model))
+			w.SetupStatus(fmt.Sprintf("Measuring how fast %s reads and writes: three short calls, made once a week for each model.", info.Model),
+				phrase.Of("wait.measuring", "model", info.Model))
 			probe = w.SetupProbe
 		}
 		got, err := Measure(ctx, client, info, probe)

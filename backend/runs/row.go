@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // Row is an event as a row of the app's journal: Go says what it shows,
@@ -31,14 +32,11 @@ type Row struct {
 	SayDetail *Said `json:"say_detail,omitempty"`
 }
 
-// Said is a message of the window's (frontend/src/i18n/<lang>.json, key
-// "row.<Key>"; a counted one has a form per plural category, chosen by
-// its "n"), with the values its {names} are filled with. A window that
-// does not know the key shows the English Title or Detail.
-type Said struct {
-	Key  string         `json:"key"`
-	Args map[string]any `json:"args,omitempty"`
-}
+// Said is a message of the window's (frontend/src/i18n/<lang>.json; a
+// row's key is under "row."), with the values its {names} are filled
+// with. A window that does not know the key shows the English Title or
+// Detail.
+type Said = phrase.Said
 
 // Result is one search result in a journal row.
 type Result struct {

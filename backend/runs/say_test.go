@@ -1,54 +1,18 @@
 package runs
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
-// windowEnglish is the window's English messages (frontend/src/i18n/en.json),
-// which every other language's file has the keys of (the frontend's tests
-// hold that).
-func windowEnglish(t *testing.T) map[string]string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "frontend", "src", "i18n", "en.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]string
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+// windowEnglish is the window's English messages.
+func windowEnglish(t *testing.T) map[string]string { return phrasetest.Window(t) }
 
-var placeholder = regexp.MustCompile(`\{(\w+)\}`)
-
-// sayEnglish is s as the window says it in English: the message row.<key>
-// (its one or other form by n) with its {names} filled, and whether the
-// window knows the key.
-func sayEnglish(m map[string]string, s *Said) (string, bool) {
-	base := "row." + s.Key
-	msg, ok := m[base]
-	if _, counted := m[base+".other"]; counted {
-		form := ".other"
-		if fmt.Sprint(s.Args["n"]) == "1" {
-			form = ".one"
-		}
-		msg, ok = m[base+form]
-	}
-	return placeholder.ReplaceAllStringFunc(msg, func(p string) string {
-		if v, has := s.Args[p[1:len(p)-1]]; has {
-			return fmt.Sprint(v)
-		}
-		return p
-	}), ok
-}
+// sayEnglish is s as the window says it in English, and whether the
+// window knows its key.
+func sayEnglish(m map[string]string, s *Said) (string, bool) { return phrasetest.English(m, s) }
 
 // rowEvents are events of every kind the window shows, in the shapes they
 // come in: each check kind, each status, a page with and without a note.
@@ -105,11 +69,11 @@ func TestRowsSayTheirWordsAsTheWindowsMessages(t *testing.T) {
 		}
 		said++
 		if got, known := sayEnglish(m, r.Say); !known || got != r.Title {
-			t.Errorf("%s: the window says %q (key row.%s known: %v), Go %q", ev.Type, got, r.Say.Key, known, r.Title)
+			t.Errorf("%s: the window says %q (key %s known: %v), Go %q", ev.Type, got, r.Say.Key, known, r.Title)
 		}
 		if r.SayDetail != nil {
 			if got, known := sayEnglish(m, r.SayDetail); !known || got != r.Detail {
-				t.Errorf("%s: the window's detail is %q (key row.%s known: %v), Go's %q", ev.Type, got, r.SayDetail.Key, known, r.Detail)
+				t.Errorf("%s: the window's detail is %q (key %s known: %v), Go's %q", ev.Type, got, r.SayDetail.Key, known, r.Detail)
 			}
 		}
 	}

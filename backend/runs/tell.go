@@ -9,6 +9,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/speed"
 )
 
@@ -75,16 +76,8 @@ func (t telling) detailSaying(key string, args ...any) telling {
 	return t
 }
 
-func said(key string, args []any) *Said {
-	s := &Said{Key: key}
-	for i := 0; i+1 < len(args); i += 2 {
-		if s.Args == nil {
-			s.Args = map[string]any{}
-		}
-		s.Args[args[i].(string)] = args[i+1]
-	}
-	return s
-}
+// said is the row's message "row.<key>" filled from args.
+func said(key string, args []any) *Said { return phrase.Of("row."+key, args...) }
 
 func tellRunStarted(ev agent.Event) telling {
 	line := "run started: " + ev.Objective

@@ -4,14 +4,17 @@
 // whether it follows a JSON schema), the book that keeps measurements per
 // server and model in the data folder, and the arithmetic that turns them
 // into waits the user is told about. It imports nothing outside the
-// standard library.
+// standard library but phrase, the window's words.
 package speed
 
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // Answers to the probe's yes-or-no questions. Unknown is a probe that could
@@ -154,15 +157,41 @@ func PartTokens(r Rates, budget time.Duration) int {
 // About writes a wait as the user reads it: "about 4 min", "about 40 s",
 // "a few seconds".
 func About(d time.Duration) string {
+	switch unit, n := about(d); unit {
+	case "few":
+		return "a few seconds"
+	case "h":
+		return "about " + strconv.FormatFloat(n, 'f', -1, 64) + " h"
+	default:
+		return fmt.Sprintf("about %d %s", int(n), unit)
+	}
+}
+
+// AboutSaid is About as the window's message "wait.about.<unit>", for it
+// to say in its language.
+func AboutSaid(d time.Duration) *phrase.Said {
+	unit, n := about(d)
+	if unit == "few" {
+		return phrase.Of("wait.about.few")
+	}
+	if unit == "h" {
+		return phrase.Of("wait.about.h", "n", n)
+	}
+	return phrase.Of("wait.about."+unit, "n", int(n))
+}
+
+// about is a wait rounded as the user reads it: a few seconds ("few"), or
+// a number of seconds ("s"), minutes ("min") or hours to a tenth ("h").
+func about(d time.Duration) (unit string, n float64) {
 	switch {
 	case d < 5*time.Second:
-		return "a few seconds"
+		return "few", 0
 	case d < 55*time.Second:
-		return fmt.Sprintf("about %d s", int(d.Round(5*time.Second)/time.Second))
+		return "s", float64(d.Round(5*time.Second) / time.Second)
 	case d < 90*time.Minute:
-		return fmt.Sprintf("about %d min", max(1, int(d.Round(time.Minute)/time.Minute)))
+		return "min", float64(max(1, int(d.Round(time.Minute)/time.Minute)))
 	}
-	return fmt.Sprintf("about %.1f h", d.Hours())
+	return "h", math.Round(d.Hours()*10) / 10
 }
 
 // Spent writes a time taken: "6 s", "1 min 5 s".

@@ -6,15 +6,28 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
 func TestAbout(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		2 * time.Second: "a few seconds", 12 * time.Second: "about 10 s", 43 * time.Second: "about 45 s",
-		58 * time.Second: "about 1 min", 4*time.Minute + 20*time.Second: "about 4 min", 2 * time.Hour: "about 2.0 h",
+		58 * time.Second: "about 1 min", 4*time.Minute + 20*time.Second: "about 4 min", 2 * time.Hour: "about 2 h", 100 * time.Minute: "about 1.7 h",
 	} {
 		if got := About(d); got != want {
 			t.Errorf("About(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// The window says every wait About writes in its own words; in English
+// exactly as About writes it.
+func TestAboutIsTheWindowsMessage(t *testing.T) {
+	m := phrasetest.Window(t)
+	for d := time.Duration(0); d < 3*time.Hour; d += 700 * time.Millisecond {
+		if got, known := phrasetest.English(m, AboutSaid(d)); !known || got != About(d) {
+			t.Fatalf("%v: the window says %q (known: %v), Go %q", d, got, known, About(d))
 		}
 	}
 }

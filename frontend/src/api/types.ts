@@ -60,7 +60,12 @@ export interface SetupProgress {
 export interface CallUpdate {
   n: number;
   call: CallProgress | null;
+  /** The call's step and time left as the window's messages (Go's desktop.CallSaid). */
+  say?: CallSaid;
 }
+
+/** A model call's step and time left as the window's messages, each shown as Go wrote it when absent. */
+export type CallSaid = desktop.CallSaid;
 
 /**
  * What Go sends as speed:probe while the model probe Settings asked for

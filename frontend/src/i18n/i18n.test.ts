@@ -57,16 +57,35 @@ describe('lookup', () => {
 
   it("says Go's words in the window's language, else as Go wrote them", () => {
     setLanguage('de', []);
-    expect(say({ key: 'reading', args: { part: 2, parts: 9 } }, 'Reading part 2 of 9')).toBe('Lese Teil 2 von 9');
-    expect(say({ key: 'results', args: { n: 1 } }, '1 result')).toBe('1 Ergebnis');
-    expect(say({ key: 'results', args: { n: 3 } }, '3 results')).toBe('3 Ergebnisse');
-    expect(say({ key: 'end.finished' }, 'Run finished')).toBe('Recherche abgeschlossen');
-    expect(say({ key: 'from_a_newer_scout' }, 'Something new')).toBe('Something new');
+    expect(say({ key: 'row.reading', args: { part: 2, parts: 9 } }, 'Reading part 2 of 9')).toBe('Lese Teil 2 von 9');
+    expect(say({ key: 'row.results', args: { n: 1 } }, '1 result')).toBe('1 Ergebnis');
+    expect(say({ key: 'row.results', args: { n: 3 } }, '3 results')).toBe('3 Ergebnisse');
+    expect(say({ key: 'row.end.finished' }, 'Run finished')).toBe('Recherche abgeschlossen');
+    expect(say({ key: 'row.from_a_newer_scout' }, 'Something new')).toBe('Something new');
     expect(say(undefined, 'SEARCH')).toBe('SEARCH');
     expect(statusWords('interrupted', 'stopped')).toBe('angehalten');
     expect(statusWords('from_a_newer_scout', 'new words')).toBe('new words');
     setLanguage('en', []);
-    expect(say({ key: 'opened', args: { title: 'Kilimanjaro' } }, 'x')).toBe('Opened Kilimanjaro');
+    expect(say({ key: 'row.opened', args: { title: 'Kilimanjaro' } }, 'x')).toBe('Opened Kilimanjaro');
+  });
+
+  it("says a model call's progress in the window's language, numbers as it writes them", () => {
+    const reading = { key: 'wait.readingAbout', args: { tokens: 1850, about: { key: 'wait.about.min', args: { n: 4 } } } };
+    const english = 'reading 1,850 new tokens, about 4 min';
+    setLanguage('de', []);
+    expect(say({ key: 'stage.action', args: { turn: 4 } }, 'Turn 4')).toBe('Runde 4');
+    expect(say({ key: 'stage.left', args: { about: { key: 'wait.about.few' } } }, 'a few seconds left')).toBe('noch ein paar Sekunden');
+    expect(say(reading, english)).toBe('lese 1.850 neue Tokens, etwa 4 min');
+    expect(say({ key: 'wait.about.h', args: { n: 1.5 } }, 'about 1.5 h')).toBe('etwa 1,5 h');
+    expect(say({ key: 'wait.probe', args: { n: 2, of: 3, what: { key: 'wait.probe.speed' }, doing: { key: 'wait.probe.readingPrompt' } } }, 'x'))
+      .toBe('Aufruf 2 von 3, wie schnell das Modell liest und schreibt: lese den Prompt');
+    // A message inside that this window does not know: all of it as Go wrote it.
+    expect(say({ key: 'wait.readingAbout', args: { tokens: 1850, about: { key: 'wait.about.weeks' } } }, english)).toBe(english);
+    setLanguage('zh', []);
+    expect(say({ key: 'stage.action', args: { turn: 4 } }, 'Turn 4')).toBe('第 4 轮');
+    setLanguage('en', []);
+    expect(say(reading, 'unused')).toBe(english);
+    expect(say(null, 'Preparing the run')).toBe('Preparing the run');
   });
 
   it('leaves a {name} it has no value for as it is', () => {

@@ -103,25 +103,42 @@ export function fill(text: string, params: Record<string, string | number>): str
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** Words Go made as a message of the window's (runs.Said): a key under "row." and its values. */
+/**
+ * Words Go made as a message of the window's (phrase.Said): its key and
+ * its values, a value being a number, words, or a message in turn.
+ */
 export interface Said {
   key: string;
   args?: Record<string, unknown>;
 }
 
 /**
- * Words Go made (a journal row's title or detail) in the window's
- * language: the message "row.<key>" filled from its values (a counted one
- * by its n), or english, as Go wrote it, for a key this window does not
- * know (a journal from a newer Scout) or words that are no message.
+ * Words Go made (a journal row's title, a model call's progress) in the
+ * window's language: the message filled from its values (a counted one by
+ * its n; numbers as the language writes them, "1.850" in German), or
+ * english, as Go wrote it, for a key this window does not know (from a
+ * newer Scout) or words that are no message.
  */
-export function say(said: Said | undefined, english: string): string {
-  if (!said) return english;
-  const base = `row.${said.key}`;
-  const params = Object.fromEntries(Object.entries(said.args ?? {}).map(([k, v]) => [k, String(v)]));
-  if (`${base}.other` in en) return tn(base as Counted, Number(said.args?.n), params);
-  if (base in en) return t(base as Key, params);
-  return english;
+export function say(said: Said | undefined | null, english: string): string {
+  return (said && spoken(said)) ?? english;
+}
+
+/** said in the window's language, or null when a key in it is unknown. */
+function spoken(said: Said): string | null {
+  const params: Record<string, string> = {};
+  for (const [name, v] of Object.entries(said.args ?? {})) {
+    const text = typeof v === 'number' ? new Intl.NumberFormat(current).format(v)
+      : isSaid(v) ? spoken(v) : String(v);
+    if (text === null) return null;
+    params[name] = text;
+  }
+  if (`${said.key}.other` in en) return tn(said.key as Counted, Number(said.args?.n), params);
+  if (said.key in en) return t(said.key as Key, params);
+  return null;
+}
+
+function isSaid(v: unknown): v is Said {
+  return typeof v === 'object' && v !== null && typeof (v as Said).key === 'string';
 }
 
 /** How a run stands (its status) in the window's language, else english as Go wrote it. */

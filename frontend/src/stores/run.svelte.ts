@@ -2,7 +2,7 @@
 // findings, glance and report. Go runs the agent and says how the run
 // stands; this only keeps what it reports.
 import * as api from '../api';
-import type { CallProgress, CallUpdate, Finding, Glance, Progress, ReportView, Row, RunView } from '../api';
+import type { CallProgress, CallSaid, CallUpdate, Finding, Glance, Progress, ReportView, Row, RunView } from '../api';
 import { keepHeld } from '../lib/journal';
 
 /** A run's view without its progress and call in progress, which the store keeps apart. */
@@ -20,6 +20,8 @@ export class RunStore {
   glance = $state.raw<Glance | null>(null);
   /** The model call in progress, as Go tells it; null between calls. */
   call = $state<CallProgress | null>(null);
+  /** The call's step and time left as the window's messages. */
+  callSay = $state<CallSaid | null>(null);
   /** When (ms) Go last told of the call in progress: its time counts on from there. */
   callAt = $state(0);
   report = $state<ReportView | null>(null);
@@ -83,7 +85,7 @@ export class RunStore {
    * run's, and stay the same objects (see keepHeld).
    */
   private show(view: RunView, keep = false): void {
-    const { progress, call, call_n, ...head } = view;
+    const { progress, call, call_n, call_say, ...head } = view;
     // Another run shown (started, resumed, opened): the draft waits behind it.
     if (head.dir !== this.view?.dir) this.drafting = false;
     this.view = head;
@@ -95,9 +97,10 @@ export class RunStore {
     if (call_n > this.callN) {
       this.callN = call_n;
       this.call = call ?? null;
+      this.callSay = call_say ?? null;
       this.callAt = Date.now();
     }
-    if (!view.running) this.call = null;
+    if (!view.running) this.call = this.callSay = null;
   }
 
   /**
@@ -225,6 +228,7 @@ export class RunStore {
     if (u.n <= this.callN) return;
     this.callN = u.n;
     this.call = u.call;
+    this.callSay = u.say ?? null;
     this.callAt = Date.now();
   }
 

@@ -39,6 +39,7 @@ export namespace chat {
 	    expected_ns: number;
 	    done: number;
 	    text: string;
+	    say?: phrase.Said;
 	    reported?: boolean;
 	}
 
@@ -46,6 +47,10 @@ export namespace chat {
 
 export namespace desktop {
 	
+	export interface CallSaid {
+	    stage?: phrase.Said;
+	    left?: phrase.Said;
+	}
 	export interface Progress {
 	    dir?: string;
 	    rows: runs.Row[];
@@ -79,6 +84,7 @@ export namespace desktop {
 	    prior_seconds: number;
 	    progress: Progress;
 	    call?: agent.CallProgress;
+	    call_say?: CallSaid;
 	    call_n: number;
 	}
 	export interface SetupStatus {
@@ -118,6 +124,15 @@ export namespace main {
 	    settings: settings.Settings;
 	    warning: string;
 	    path: string;
+	}
+
+}
+
+export namespace phrase {
+	
+	export interface Said {
+	    key: string;
+	    args?: {[key: string]: any};
 	}
 
 }
@@ -178,10 +193,6 @@ export namespace runs {
 	    title: string;
 	    url: string;
 	}
-	export interface Said {
-	    key: string;
-	    args?: {[key: string]: any};
-	}
 	export interface Row {
 	    seq: number;
 	    turn: number;
@@ -191,8 +202,8 @@ export namespace runs {
 	    thought: string;
 	    tone: string;
 	    results?: Result[];
-	    say?: Said;
-	    say_detail?: Said;
+	    say?: phrase.Said;
+	    say_detail?: phrase.Said;
 	}
 
 }
