@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/report"
 )
 
@@ -49,6 +50,10 @@ type Item struct {
 	// Words say how it stands: "[1] [3]", "[1]; nothing yet for Mount
 	// Kenya", "left out: FreeOffice (shown not to be open source)".
 	Words string `json:"words"`
+	// Say is Words as the window's message, for it to say in its
+	// language; nil where a part of them has none (a thing left out, a
+	// reason from before reasons were kept): the window shows Words.
+	Say *phrase.Said `json:"say,omitempty"`
 }
 
 // The states of a checklist item beside a run.
@@ -125,64 +130,70 @@ func itemOf(s agent.Standing, running bool) Item {
 	if s.View {
 		return viewItem(it, s, running)
 	}
-	var words []string
+	var p parts
 	if len(s.Findings) > 0 {
-		words = append(words, cites(s.Findings))
+		p.add(cites(s.Findings), phrase.Of("item.cites", "cites", cites(s.Findings)))
 	}
 	switch {
 	case s.Missing != nil && running:
 		it.State = ItemOpen
-		words = append(words, missingWords(*s.Missing, running))
+		p.add(missingWords(*s.Missing, running))
 	case s.Missing != nil:
 		it.State = ItemNotFound
-		words = append(words, missingWords(*s.Missing, running))
+		p.add(missingWords(*s.Missing, running))
 	case s.LeftOut != nil:
 		it.State = ItemLeftOut
 	case s.State == agent.StateNone && running: // not in a settled report: shown as what it is
 		it.State = ItemOpen
-		words = append(words, "open")
+		p.add("open", phrase.Of("item.open"))
 	case s.State == agent.StateNone:
 		it.State = ItemNotFound
-		words = append(words, "not found")
+		p.add("not found", phrase.Of("item.notFound"))
 	default:
 		it.State = ItemAnswered
 	}
 	if s.LeftOut != nil && len(s.LeftOut.Things) > 0 {
-		words = append(words, "left out: "+report.ThingsLeftOut(*s.LeftOut))
+		p.add("left out: "+report.ThingsLeftOut(*s.LeftOut), nil)
 	}
-	it.Words = strings.Join(words, "; ")
+	it.Words, it.Say = p.joined()
 	return it
 }
 
-// missingWords say what of an item is not found, or not yet.
-func missingWords(m agent.Missing, running bool) string {
+// missingWords say what of an item is not found, or not yet, in English
+// and as the window's message.
+func missingWords(m agent.Missing, running bool) (string, *phrase.Said) {
 	switch {
 	case len(m.Things) > 0 && running:
-		return "nothing yet for " + report.JoinNames(m.Things)
+		return "nothing yet for " + report.JoinNames(m.Things), phrase.Of("item.nothingYetFor", "names", namesSaid(m.Things))
 	case len(m.Things) > 0:
-		return "not found: " + report.JoinNames(m.Things)
+		return "not found: " + report.JoinNames(m.Things), phrase.Of("item.notFoundFor", "why", namesSaid(m.Things))
 	case m.Why == "" || m.Why == uncovered:
 		if running {
-			return "open"
+			return "open", phrase.Of("item.open")
 		}
-		return "not found"
+		return "not found", phrase.Of("item.notFound")
 	case running:
-		return m.Why
+		return m.Why, reasonsSaid(m)
 	}
-	return "not found: " + m.Why
+	return "not found: " + m.Why, notFoundFor(reasonsSaid(m))
 }
 
 // viewItem words an item that asks for the model's view: written at the
 // end, given in the result, or not given.
 func viewItem(it Item, s agent.Standing, running bool) Item {
+	var p parts
 	switch {
 	case running:
-		it.State, it.Words = ItemView, "written by the model at the end"
+		it.State = ItemView
+		p.add("written by the model at the end", phrase.Of("item.viewLater"))
 	case s.State == agent.StateView:
-		it.State, it.Words = ItemView, "the model's view, in the result"
+		it.State = ItemView
+		p.add("the model's view, in the result", phrase.Of("item.viewGiven"))
 	default:
-		it.State, it.Words = ItemNotFound, "not found: "+s.Missing.Why
+		it.State = ItemNotFound
+		p.add("not found: "+s.Missing.Why, notFoundFor(reasonsSaid(*s.Missing)))
 	}
+	it.Words, it.Say = p.joined()
 	return it
 }
 

@@ -96,3 +96,60 @@ func TestStatusWordsAreTheWindowsMessages(t *testing.T) {
 		}
 	}
 }
+
+// Every checklist item's words the window has messages for, in English
+// exactly as Go words them: cites, open and not found, the things still
+// lacking, the model's view, and the reasons by their keys. Only a part
+// in the agent's own words (a thing left out with why, a reason with the
+// tie rule's detail or a Why from before reasons were kept) leaves the
+// whole in Go's English.
+func TestChecklistWordsAreTheWindowsMessages(t *testing.T) {
+	m := windowEnglish(t)
+	it := agent.Item{Number: 2, Text: "the heights of Kilimanjaro, Mount Kenya and Meru"}
+	missing := func(rs ...agent.Reason) *agent.Missing {
+		why := ""
+		for i, r := range rs {
+			if i > 0 {
+				why += "; "
+			}
+			why += r.English()
+		}
+		return &agent.Missing{Item: it, Why: why, Reasons: rs}
+	}
+	said := []agent.Standing{
+		{Item: it, Findings: []int{1, 3}, State: agent.StateAnswered},
+		{Item: it, State: agent.StateNone},
+		{Item: it, Findings: []int{1}, Missing: &agent.Missing{Item: it, Things: []string{"Mount Kenya"}}},
+		{Item: it, Missing: &agent.Missing{Item: it, Things: []string{"Mount Kenya", "Meru", "Kibo"}}},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonUncovered})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonCount, Have: 1, Want: 3})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonCondition, Condition: "open source"})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonLacking, Things: []string{"Mount Kenya", "Meru"}})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonUnchecked}, agent.Reason{Key: agent.ReasonSaid, Text: "no height in feet"})},
+		{Item: it, View: true, State: agent.StateView},
+		{Item: it, View: true, Missing: missing(agent.Reason{Key: agent.ReasonNoView})},
+		{Item: it, View: true, Missing: missing(agent.Reason{Key: agent.ReasonViewUnwritten})},
+		{Item: it, View: true, Missing: missing(agent.Reason{Key: agent.ReasonViewLater})},
+	}
+	for _, s := range said {
+		for _, running := range []bool{true, false} {
+			got := itemOf(s, running)
+			if got.Say == nil {
+				t.Errorf("%+v (running %v): %q is no message of the window's", s, running, got.Words)
+				continue
+			}
+			if english, known := phrasetest.English(m, got.Say); !known || english != got.Words {
+				t.Errorf("running %v: the window says %q (known: %v), Go %q", running, english, known, got.Words)
+			}
+		}
+	}
+	unsaid := []agent.Standing{
+		{Item: it, Missing: &agent.Missing{Item: it, Why: "only 1 of 2 found"}},
+		{Item: it, LeftOut: &agent.LeftOut{Item: it, Condition: "open source", Things: []string{"FreeOffice"}, Denied: []string{"FreeOffice"}}},
+	}
+	for _, s := range unsaid {
+		if got := itemOf(s, false); got.Say != nil {
+			t.Errorf("%q is said as %+v", got.Words, got.Say)
+		}
+	}
+}

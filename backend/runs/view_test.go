@@ -190,7 +190,11 @@ func TestViewChecklistCoverage(t *testing.T) {
 	v := Replay([]agent.Event{list, finding(1, 3, 1), finding(2, 3, 1, 9)})
 	want := []Item{{Number: 1, Text: "a", Findings: []int{1, 2}, State: ItemAnswered, Words: "[1] [2]"},
 		{Number: 2, Text: "b", Findings: []int{}, State: ItemNotFound, Words: "not found"}}
-	if got := v.Glance().Checklist; !reflect.DeepEqual(got, want) {
+	got := v.Glance().Checklist
+	for i := range got { // the same words as the window's: TestChecklistWordsAreTheWindowsMessages
+		got[i].Say = nil
+	}
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 	if got := v.Findings(1); len(got) != 1 || got[0].Number != 2 {

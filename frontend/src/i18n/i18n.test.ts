@@ -88,6 +88,21 @@ describe('lookup', () => {
     expect(say(null, 'Preparing the run')).toBe('Preparing the run');
   });
 
+  it("says a checklist item's words in the window's language, its names listed as the language lists them", () => {
+    const names = { key: 'names.and', args: { a: { key: 'names.comma', args: { a: 'Mount Kenya', b: 'Meru' } }, b: 'Kibo' } };
+    const lacking = { key: 'item.sep', args: { a: { key: 'item.cites', args: { cites: '[1]' } }, b: { key: 'item.nothingYetFor', args: { names } } } };
+    const count = { key: 'item.notFoundFor', args: { why: { key: 'reason.count', args: { have: 1, want: 3 } } } };
+    setLanguage('de', []);
+    expect(say(lacking, 'x')).toBe('[1]; noch nichts zu Mount Kenya, Meru und Kibo');
+    expect(say(count, 'x')).toBe('nicht gefunden: nur 1 von 3 gefunden');
+    expect(say({ key: 'item.viewLater' }, 'x')).toBe('schreibt das Modell am Ende');
+    setLanguage('zh', []);
+    expect(say(lacking, 'x')).toBe('[1]；Mount Kenya、Meru和Kibo 尚无结果');
+    setLanguage('en', []);
+    expect(say(lacking, 'x')).toBe('[1]; nothing yet for Mount Kenya, Meru and Kibo');
+    expect(say(undefined, 'left out: FreeOffice (shown not to be open source)')).toBe('left out: FreeOffice (shown not to be open source)');
+  });
+
   it('leaves a {name} it has no value for as it is', () => {
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });

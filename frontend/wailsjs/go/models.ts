@@ -175,6 +175,7 @@ export namespace runs {
 	    findings: number[];
 	    state: string;
 	    words: string;
+	    say?: phrase.Said;
 	}
 	export interface Glance {
 	    seq: number;
