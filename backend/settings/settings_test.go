@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/internal/testenv"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
 func TestDefaults(t *testing.T) {
@@ -84,11 +85,21 @@ func TestValidate(t *testing.T) {
 		{"browser folder", func(s *Settings) { s.BrowserPath = t.TempDir() }, FieldBrowserPath, "is a folder"},
 		{"browser not executable", func(s *Settings) { s.BrowserPath = plain }, FieldBrowserPath, "not a program"},
 	}
+	window := phrasetest.Window(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Defaults()
 			tc.change(&s)
 			errs := s.Validate()
+			// The window says each error in its language; in English
+			// exactly as Go says it.
+			for _, e := range errs {
+				if e.Say == nil {
+					t.Errorf("%q is no message of the window's", e.Message)
+				} else if got, known := phrasetest.English(window, e.Say); !known || got != e.Message {
+					t.Errorf("the window says %q (key %s known: %v), Go %q", got, e.Say.Key, known, e.Message)
+				}
+			}
 			if tc.field == "" {
 				if errs != nil {
 					t.Fatalf("want valid, got %v", errs)

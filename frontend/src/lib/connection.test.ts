@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerInfo } from '../api';
 import { connectionSummary, contextHint, errorsByField, modelChoices } from './connection';
+import { setLanguage } from '../i18n/index.svelte';
 
 const info = (over: Partial<ServerInfo> = {}): ServerInfo => ({
   models: ['qwen2.5-7b-instruct', 'llama-3.1-8b-instruct'],
@@ -56,5 +57,15 @@ describe('errorsByField', () => {
   it('keys messages by field and tolerates null', () => {
     expect(errorsByField(null)).toEqual({});
     expect(errorsByField([{ field: 'max_turns', message: 'bad' }])).toEqual({ max_turns: 'bad' });
+  });
+
+  it("says Go's field errors in the window's language, else as Go wrote them", () => {
+    const turns = { field: 'max_turns', message: 'The turn limit must be between 1 and 500 (you entered 501).',
+      say: { key: 'invalid.maxTurns', args: { min: '1', max: '500', entered: '501' } } };
+    setLanguage('de', []);
+    expect(errorsByField([turns])).toEqual({ max_turns: 'Das Rundenlimit muss zwischen 1 und 500 liegen (Sie haben 501 eingegeben).' });
+    expect(errorsByField([{ ...turns, say: { key: 'invalid.fromANewerScout' } }])).toEqual({ max_turns: turns.message });
+    setLanguage('en', []);
+    expect(errorsByField([turns])).toEqual({ max_turns: turns.message });
   });
 });

@@ -1,7 +1,7 @@
 // Pure helpers that turn a connection test into what the settings screen
 // shows. Kept free of Svelte so they are tested directly.
 import type { FieldError, ServerInfo } from '../api';
-import { t, tn } from '../i18n/index.svelte';
+import { say, t, tn } from '../i18n/index.svelte';
 
 /** The context the agent assumes when neither the user nor the server gives one. */
 export const FALLBACK_CONTEXT = 8192;
@@ -48,9 +48,9 @@ export function connectionSummary(info: ServerInfo): string {
   return t('settings.connected', { server, models, context });
 }
 
-/** Field errors keyed by field name, for inline display. */
+/** Field errors keyed by field name, for inline display, in the window's language where Go gives them as its messages. */
 export function errorsByField(errors: FieldError[] | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of errors ?? []) out[e.field] = e.message;
+  for (const e of errors ?? []) out[e.field] = say(e.say, e.message);
   return out;
 }

@@ -214,6 +214,7 @@ export namespace settings {
 	export interface FieldError {
 	    field: string;
 	    message: string;
+	    say?: phrase.Said;
 	}
 	export interface KeyStatus {
 	    set: boolean;
