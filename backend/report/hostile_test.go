@@ -240,6 +240,26 @@ func TestImagesAreLinksNeverLoaded(t *testing.T) {
 	}
 }
 
+// An image's label is in the report's language, as its other words are.
+func TestImageLabelsInTheReportsLanguage(t *testing.T) {
+	for objective, want := range map[string][]string{
+		"Wie hoch ist der Kilimandscharo?": {`<a class="image" href="http://127.0.0.1:9/k.png">Bild: der Gipfel</a>`, "[Bild: ohne Beschreibung]"},
+		"乞力马扎罗山有多高？":                       {`<a class="image" href="http://127.0.0.1:9/k.png">图片：der Gipfel</a>`, "[图片：无描述]"},
+	} {
+		res := &agent.Result{
+			Objective: objective, Status: agent.StatusFinished, Turns: 1, Calls: map[string]int{},
+			Answer:   "![der Gipfel](http://127.0.0.1:9/k.png) ![](data:image/png;base64,iVBORw0KGgo=) [1]",
+			Findings: []agent.Finding{{Number: 1, Turn: 1, URL: "https://x.test/a", Text: "5895 m"}},
+		}
+		_, h := render(t, res)
+		for _, w := range want {
+			if !strings.Contains(h, w) {
+				t.Errorf("%s: the HTML lacks %q:\n%s", objective, w, h)
+			}
+		}
+	}
+}
+
 // A run whose writing step failed says so, and why, in its status.
 func TestStatusSaysWhyTheResultIsMissing(t *testing.T) {
 	for _, status := range []agent.Status{agent.StatusFinished, agent.StatusTurnLimit} {

@@ -65,6 +65,9 @@ type facts struct {
 	flagged  map[string]bool
 	// flagTitle is the tooltip of a flagged number, in the report's language.
 	flagTitle string
+	// image labels an image ("image: %s"), and imageNone stands for the
+	// alt text of one without, in the report's language.
+	image, imageNone string
 }
 
 var factsKey = parser.NewContextKey()
@@ -72,7 +75,7 @@ var factsKey = parser.NewContextKey()
 // renderResult renders the writer's result as HTML: each [n] naming a
 // finding links to it, each number the check flagged is marked.
 func renderResult(answer string, findings []int, flagged []string, w words) (string, error) {
-	f := facts{findings: map[int]bool{}, flagged: map[string]bool{}, flagTitle: w.s("flag_title")}
+	f := facts{findings: map[int]bool{}, flagged: map[string]bool{}, flagTitle: w.s("flag_title"), image: w.s("image"), imageNone: w.s("image_none")}
 	for _, n := range findings {
 		f.findings[n] = true
 	}
@@ -107,7 +110,10 @@ func (marker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
-		case *ast.Link, *ast.AutoLink, *ast.Image, *ast.CodeSpan, *ast.RawHTML:
+		case *ast.Image:
+			n.SetAttribute(imageLabel, []byte(fmt.Sprintf(f.image, cmpOr(strings.TrimSpace(altText(n, source)), f.imageNone))))
+			return ast.WalkSkipChildren, nil
+		case *ast.Link, *ast.AutoLink, *ast.CodeSpan, *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
 			n.Level = min(n.Level+headingDrop, 6)
@@ -365,14 +371,10 @@ func renderImage(w util.BufWriter, source []byte, node ast.Node, entering bool) 
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.Image)
-	var alt bytes.Buffer
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := c.(*ast.Text); ok && entering {
-			alt.Write(t.Segment.Value(source))
-		}
-		return ast.WalkContinue, nil
-	})
-	label := "image: " + cmpOr(strings.TrimSpace(alt.String()), "no description")
+	label := "image: " + cmpOr(strings.TrimSpace(altText(n, source)), "no description")
+	if l, ok := n.AttributeString(string(imageLabel)); ok { // the marker's, in the report's language
+		label = string(l.([]byte))
+	}
 	dest := string(n.Destination)
 	if webAddress(dest) {
 		fmt.Fprintf(w, `<a class="image" href="%s">%s</a>`, util.EscapeHTML(util.URLEscape(n.Destination, true)), util.EscapeHTML([]byte(label)))
@@ -380,6 +382,22 @@ func renderImage(w util.BufWriter, source []byte, node ast.Node, entering bool) 
 		_, _ = w.Write(util.EscapeHTML([]byte("[" + label + "]")))
 	}
 	return ast.WalkSkipChildren, nil
+}
+
+// imageLabel is the attribute the marker gives an image: its label in the
+// report's language.
+var imageLabel = []byte("scout-label")
+
+// altText is an image's alt text, as written.
+func altText(n *ast.Image, source []byte) string {
+	var alt bytes.Buffer
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			alt.Write(t.Segment.Value(source))
+		}
+		return ast.WalkContinue, nil
+	})
+	return alt.String()
 }
 
 // webAddress reports whether s is an http(s) address: the only kind a
