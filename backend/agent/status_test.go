@@ -1,14 +1,10 @@
 package agent
 
 import (
-	"go/ast"
-	"go/parser"
-	gotoken "go/token"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/scout-research/scout/backend/internal/goconst"
 )
 
 // Every status declared has its words, a tone and whether it resumes, so
@@ -41,36 +37,10 @@ func TestEveryStatusIsWorded(t *testing.T) {
 // declaredStatuses are the constants of type Status in the package's
 // source.
 func declaredStatuses(t *testing.T) []Status {
-	files, _ := filepath.Glob("*.go")
 	var out []Status
-	fset := gotoken.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			g, ok := d.(*ast.GenDecl)
-			if !ok || g.Tok != gotoken.CONST {
-				continue
-			}
-			for _, spec := range g.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "Status" {
-					continue
-				}
-				for _, v := range vs.Values {
-					lit, _ := v.(*ast.BasicLit)
-					if lit == nil {
-						t.Fatalf("a Status constant not written as a string: %s", fset.Position(v.Pos()))
-					}
-					s, _ := strconv.Unquote(lit.Value)
-					out = append(out, Status(s))
-				}
-			}
+	for _, c := range goconst.Strings(t, ".") {
+		if c.Type == "Status" {
+			out = append(out, Status(c.Value))
 		}
 	}
 	return out

@@ -1,15 +1,12 @@
 package runs
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/internal/goconst"
 )
 
 // Every kind of event the agent declares is told, on a line and (unless
@@ -59,41 +56,10 @@ func TestEveryStatusEndsARow(t *testing.T) {
 // agentConstants are the values of the agent's string constants whose
 // names start with prefix followed by a capital.
 func agentConstants(t *testing.T, prefix string) []string {
-	files, _ := filepath.Glob(filepath.Join("..", "agent", "*.go"))
 	var out []string
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
-				out = append(out, prefixed(g, prefix)...)
-			}
-		}
-	}
-	return out
-}
-
-// prefixed are the string values of the constants in g whose names start
-// with prefix followed by a capital.
-func prefixed(g *ast.GenDecl, prefix string) []string {
-	var out []string
-	for _, spec := range g.Specs {
-		vs := spec.(*ast.ValueSpec)
-		for i, n := range vs.Names {
-			rest, ok := strings.CutPrefix(n.Name, prefix)
-			if !ok || rest == "" || rest[0] < 'A' || rest[0] > 'Z' || i >= len(vs.Values) {
-				continue
-			}
-			if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				s, _ := strconv.Unquote(lit.Value)
-				out = append(out, s)
-			}
+	for _, c := range goconst.Strings(t, filepath.Join("..", "agent")) {
+		if rest, ok := strings.CutPrefix(c.Name, prefix); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			out = append(out, c.Value)
 		}
 	}
 	return out
