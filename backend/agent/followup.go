@@ -27,14 +27,6 @@ type Earlier struct {
 	Snapshot
 }
 
-// EarlierFinding marks a finding a follow-up took over: the run it was
-// recorded in (as Earlier.Run names it), its number and turn there.
-type EarlierFinding struct {
-	Run    string `json:"run"`
-	Number int    `json:"number"`
-	Turn   int    `json:"turn"`
-}
-
 // clonePages copies the pages a snapshot read, each with its own parts.
 func clonePages(pages []*PageRead) []*PageRead {
 	out := make([]*PageRead, len(pages))

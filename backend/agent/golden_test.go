@@ -113,7 +113,7 @@ func TestGoldenNotes(t *testing.T) {
 	}})
 	pg.show(1)
 	rec := &record{objective: "What is the tallest mountain in Africa, and how tall is it in meters and in feet?",
-		checklist: []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}}
+		checklist: []Item{{Number: 1, Text: "the tallest mountain in Africa"}, {Number: 2, Text: "its height in meters"}, {Number: 3, Text: "its height in feet"}}}
 	rec.add(Finding{Text: "Mount Kilimanjaro is the highest mountain in Africa.", Items: []int{1}}, 3)
 	read := func(param string, p *openPage) verdict { _, v := readMoreRule(param, p.facts()); return v }
 	claimed := func(param string, p *openPage) claim { return claimOn(Action{Name: ActDiscover, Param: param}, p, rec) }
@@ -123,7 +123,7 @@ func TestGoldenNotes(t *testing.T) {
 	gaps := codeGaps(rec.ledger(), nil)
 	// Every kind of gap: no finding, too few things, a condition not shown,
 	// and the coverage check's own "not covered".
-	kinds := &record{checklist: []Item{{1, "the tallest mountain"}, {2, "three free photo editors"}, {3, "a free photo editor"}, {4, "its height"}}}
+	kinds := &record{checklist: []Item{{Number: 1, Text: "the tallest mountain"}, {Number: 2, Text: "three free photo editors"}, {Number: 3, Text: "a free photo editor"}, {Number: 4, Text: "its height"}}}
 	kinds.add(Finding{Text: "GIMP is a photo editor.", Items: []int{2, 3, 4}}, 2)
 	allGaps := codeGaps(kinds.ledger(), []coverageItem{{Item: 4, Findings: []int{1}}})
 	withNext := append(codeGaps(officeSuites().ledger(), officeNames), codeGaps(rec.ledger(), nil)...)
@@ -201,7 +201,7 @@ func TestGoldenObservations(t *testing.T) {
 	cfg.Search = down{ok: kiliResults, err: errors.New("could not load DuckDuckGo's results page: connection refused")}
 	fake.World["/empty"] = fakeweb.Page{Title: "An empty page"}
 	a := newAgent(t, cfg)
-	a.st.record.checklist = []Item{{1, "the tallest mountain in Africa"}, {2, "its height in meters"}, {3, "its height in feet"}}
+	a.st.record.checklist = []Item{{Number: 1, Text: "the tallest mountain in Africa"}, {Number: 2, Text: "its height in meters"}, {Number: 3, Text: "its height in feet"}}
 	var sb strings.Builder
 	for _, act := range []Action{
 		{Name: ActSearch, Param: "kilimanjaro height"},

@@ -29,7 +29,7 @@ func starterPage() *openPage {
 }
 
 func TestPartHints(t *testing.T) {
-	items := []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
+	items := []Item{{Number: 1, Text: "what to mix on the first day"}, {Number: 2, Text: "the daily feeding"}, {Number: 3, Text: "how to tell when it is ready"}}
 	for _, tc := range []struct {
 		name    string
 		read    []int
@@ -63,19 +63,19 @@ func TestPartHintsNeedHalfTheTellingWords(t *testing.T) {
 	// "rye" is in part 3 only, but "bread", "recipe" and "oven" are on no
 	// part: one word of four is not enough to send the model anywhere,
 	// two of four is...
-	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{1, "rye bread recipe oven"}}); got != "" {
+	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{Number: 1, Text: "rye bread recipe oven"}}); got != "" {
 		t.Errorf("one word in four pointed at a part: %q", got)
 	}
-	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{1, "rye water recipe oven"}}); got == "" {
+	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{Number: 1, Text: "rye water recipe oven"}}); got == "" {
 		t.Error("two words of four in part 3 got no hint")
 	}
 	// ...and words on every part ("flour" is not: part 2 lacks it) tell
 	// nothing and do not count against an item.
-	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got == "" {
+	if got := partHints(starterPage().index(), map[int]bool{1: true}, []Item{{Number: 1, Text: "which flour to begin with"}}); got == "" {
 		t.Error("an item whose telling words are in part 3 got no hint")
 	}
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1, Text: "rye bread"}}}}
-	if got := partHints(one.index(), map[int]bool{1: true}, []Item{{1, "which flour to begin with"}}); got != "" {
+	if got := partHints(one.index(), map[int]bool{1: true}, []Item{{Number: 1, Text: "which flour to begin with"}}); got != "" {
 		t.Errorf("a one-part page got a hint: %q", got)
 	}
 }
@@ -90,7 +90,7 @@ func TestPartHintsNameTheBusiestParts(t *testing.T) {
 	}
 	var items []Item
 	for i, w := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"} {
-		items = append(items, Item{i + 1, w})
+		items = append(items, Item{Number: i + 1, Text: w})
 	}
 	got := partHints((&openPage{page: pg}).index(), map[int]bool{1: true}, items)
 	want := "Unread parts that match open checklist items: part 2 (item 1); part 3 (item 2); part 6 (items 5, 6). READ_MORE with a part number goes there."
@@ -120,7 +120,7 @@ func TestGoldenLongPageObservation(t *testing.T) {
 	cfg.Objective = "How do I make a sourdough starter? Give the steps with exact amounts."
 	a := newAgent(t, cfg)
 	a.budget = 400 // parts small enough for the page to be long
-	a.st.record.checklist = []Item{{1, "what to mix on the first day"}, {2, "the daily feeding"}, {3, "how to tell when it is ready"}}
+	a.st.record.checklist = []Item{{Number: 1, Text: "what to mix on the first day"}, {Number: 2, Text: "the daily feeding"}, {Number: 3, Text: "how to tell when it is ready"}}
 	a.st.turn = 2
 	a.st.trail.results = []string{base + "/starter"}
 	navigate := Action{Name: ActNavigate, Param: "R1"}

@@ -271,7 +271,7 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 		{"without a coverage check the findings are counted", one, nil, false, "only 1 of 3 found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := &record{checklist: []Item{{1, "three free and open-source photo editors for Linux"}}, findings: tc.findings}
+			rec := &record{checklist: []Item{{Number: 1, Text: "three free and open-source photo editors for Linux"}}, findings: tc.findings}
 			var answers []coverageItem
 			if tc.verdict {
 				var cited []int
@@ -288,7 +288,7 @@ func TestCountGapsUseTheNamesFindingsList(t *testing.T) {
 	}
 	// Before the coverage check, a count alone does not send a FINISH back:
 	// the check, which sees the names, decides.
-	rec := &record{checklist: []Item{{1, "three free and open-source photo editors for Linux"}}, findings: one}
+	rec := &record{checklist: []Item{{Number: 1, Text: "three free and open-source photo editors for Linux"}}, findings: one}
 	if g := withoutCounts(codeGaps(rec.ledger(), nil)); len(g) != 0 {
 		t.Errorf("the free check kept a count gap: %s", describeGaps(g))
 	}
@@ -301,7 +301,7 @@ func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
 	m.err = map[int]error{0: fmt.Errorf("connection reset")}
 	cfg.Objective = "Name three free and open-source photo editors for Linux."
 	a := newAgent(t, cfg)
-	a.st.record.checklist = []Item{{1, "three free and open-source photo editors for Linux"}}
+	a.st.record.checklist = []Item{{Number: 1, Text: "three free and open-source photo editors for Linux"}}
 	a.st.record.findings = []Finding{{Number: 1, Items: []int{1}, Text: "GIMP is a free and open-source photo editor for Linux."}}
 	if v := a.verdict(Action{Name: ActFinish, Param: "GIMP."}); v.sendsBack() {
 		t.Fatalf("FINISH sent back before the coverage check: %+v", v)

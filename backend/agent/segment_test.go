@@ -63,7 +63,7 @@ func TestPartHintsInChinese(t *testing.T) {
 		pg.Parts = append(pg.Parts, page.Part{Number: i + 1, Text: "## " + p.heading + "\n\n" + p.text,
 			Headings: []page.HeadingRef{{Level: 2, Text: p.heading}}})
 	}
-	open := []Item{{1, "每天如何喂养起种"}, {2, "酵母和乳酸菌的历史"}}
+	open := []Item{{Number: 1, Text: "每天如何喂养起种"}, {Number: 2, Text: "酵母和乳酸菌的历史"}}
 	got := partHints((&openPage{page: pg, read: map[int]bool{}}).index(), map[int]bool{1: true}, open)
 	for _, want := range []string{"part 4 (item 1)", "part 2 (item 2)"} {
 		if !strings.Contains(got, want) {

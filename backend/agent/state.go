@@ -9,40 +9,20 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/address"
+	"github.com/scout-research/scout/backend/agent/checklist"
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/page"
 )
 
-// Item is one thing the result must contain, from the checklist call.
-type Item struct {
-	Number int    `json:"number"`
-	Text   string `json:"text"`
-}
-
-// Finding is a recorded piece of information with its evidence.
-type Finding struct {
-	Number int    `json:"number"`
-	Turn   int    `json:"turn"`
-	Text   string `json:"text"`
-	URL    string `json:"url"`
-	Title  string `json:"title"`
-	Part   int    `json:"part"`
-	Items  []int  `json:"items"`
-	// Quote is the stretch of page text the finding matches, verbatim,
-	// found by the grounding check: what a reader checks it against.
-	Quote string `json:"quote"`
-	// Inferred: the model named no checklist item, and Items are those the
-	// finding's words serve.
-	Inferred bool `json:"items_inferred,omitempty"`
-	// Headings are the headings its quote stands under, nearest first: on
-	// a page about several things, what "the mountain" is (ties.go).
-	Headings []string `json:"headings,omitempty"`
-	// Earlier marks a finding a follow-up took over from the run it
-	// follows (followup.go); nil for the run's own.
-	Earlier *EarlierFinding `json:"earlier,omitempty"`
-}
+// Item, Finding and EarlierFinding are the checklist package's: the rules
+// below the loop read them as values, and callers keep naming them here.
+type (
+	Item           = checklist.Item
+	Finding        = checklist.Finding
+	EarlierFinding = checklist.EarlierFinding
+)
 
 // state is everything a run knows, grouped by what it is about; it is
 // rebuilt from the journal on resume (resume.go).
