@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 
@@ -22,7 +23,7 @@ import (
 // holding is an open item a page holds, and where.
 type holding struct {
 	item, part int
-	// sure: the part answers the item as a finding would (ties.go); else
+	// sure: the part answers the item as a finding would (agent/tie); else
 	// it holds most of the item's words, all code can judge it by.
 	sure  bool
 	value string // the value, when sure
@@ -70,7 +71,7 @@ func (j judged) bestPart() int {
 func (a *Agent) judge(pg page.Page) judged {
 	j, byWords := a.judgeSure(pg)
 	for _, n := range byWords {
-		if part := byWordsPart(pg, a.st.record.ties().asks[n-1].Text); part > 0 {
+		if part := byWordsPart(pg, a.st.record.ties().Asks[n-1].Text); part > 0 {
 			j.holds = append(j.holds, holding{item: n, part: part})
 		} else {
 			j.unsure = true
@@ -84,7 +85,7 @@ func (a *Agent) judge(pg page.Page) judged {
 func (a *Agent) judgeSure(pg page.Page) (j judged, byWords []int) {
 	t := a.st.record.ties()
 	for _, it := range a.st.record.openItems() {
-		h, words := holdsSurely(t, t.asks[it.Number-1], pg)
+		h, words := holdsSurely(t, t.Asks[it.Number-1], pg)
 		switch {
 		case h.part > 0:
 			j.holds = append(j.holds, h)
@@ -109,17 +110,17 @@ func (j judged) parts() map[int]bool {
 }
 
 // holdsSurely finds the first part of pg that answers what a asks for
-// sure (ties.go), and says whether, failing that, some part can be judged
+// sure (agent/tie), and says whether, failing that, some part can be judged
 // by its words only. A part code can say does not answer it (no value of
 // the kind asked, or not about its thing) holds nothing for it.
-func holdsSurely(t ties, a asked, pg page.Page) (held holding, byWords bool) {
+func holdsSurely(t tie.Rule, a tie.Asked, pg page.Page) (held holding, byWords bool) {
 	for i, part := range pg.Parts {
 		f := Finding{Text: part.Text, Title: pg.Title}
-		switch tie, _ := t.answers(f, a, a.things); tie {
-		case tieSure:
-			named := len(a.things) > 0 || a.kind == kindMeasure || a.kind == kindDate
-			return holding{item: a.Number, part: i + 1, sure: true, value: t.valueFor(f, a), named: named}, false
-		case tieWords:
+		switch tied, _ := t.Answers(f, a, a.Things); tied {
+		case tie.Sure:
+			named := len(a.Things) > 0 || a.Kind == tie.KindMeasure || a.Kind == tie.KindDate
+			return holding{item: a.Number, part: i + 1, sure: true, value: clip(t.ValueFor(f, a), maxHeldValueChars), named: named}, false
+		case tie.Words:
 			byWords = true
 		}
 	}
@@ -145,7 +146,7 @@ func byWordsPart(pg page.Page, item string) int {
 func withoutOrdinals(item string) string {
 	var ws []string
 	for _, w := range strings.Fields(item) {
-		if !ordinals[strings.ToLower(strings.Trim(w, ".,;:"))] {
+		if !tie.IsOrdinal(strings.ToLower(strings.Trim(w, ".,;:"))) {
 			ws = append(ws, w)
 		}
 	}
@@ -164,25 +165,6 @@ func share(words, text []string) float64 {
 		}
 	}
 	return float64(found) / float64(len(words))
-}
-
-// valueFor is the value f gives of the kind a asks, about a's thing, as
-// written ("2,228 m").
-func (t ties) valueFor(f Finding, a asked) string {
-	ts := tokensOf(f.Text)
-	alias := t.alias(f)
-	for _, v := range valuesOf(f.Text, ts, a.conds) {
-		if v.kind != a.kind || a.dim != "" && v.dim != a.dim || len(a.things) > 0 && !slices.ContainsFunc(a.things, sameThing(t.about(ts, v.at, alias))) {
-			continue
-		}
-		tok := ts[v.at]
-		end := tok.end
-		if v.kind == kindMeasure && v.at+1 < len(ts) && strings.TrimSpace(ts[v.at+1].before) == "" {
-			end = ts[v.at+1].end // the unit after the number
-		}
-		return clip(f.Text[tok.start:end], maxHeldValueChars)
-	}
-	return ""
 }
 
 // readAlready is the page at u when it was read ahead.
@@ -266,7 +248,7 @@ func (a *Agent) holdByWords(docs []aheadDoc) {
 			at = append(at, place{d, p + 1})
 		}
 	}
-	asks := a.st.record.ties().asks
+	asks := a.st.record.ties().Asks
 	for _, n := range wordItems(docs) {
 		terms := telling(ix, withoutOrdinals(asks[n-1].Text))
 		scores := make([]float64, ix.Len())

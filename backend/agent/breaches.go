@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 
 	"github.com/scout-research/scout/backend/agent/opinion"
@@ -73,16 +74,16 @@ func (r reading) viewBreaches(nf []Missing, lo []LeftOut) []string {
 // lines m and l (nil when none): per thing for an item about several.
 func (r reading) answerBreaches(i int, m *Missing, l *LeftOut) []string {
 	ans := r.answering(i)
-	a := r.t.asks[i]
+	a := r.t.Asks[i]
 	if m != nil && whole(*m) {
 		if len(ans) > 0 {
 			return []string{fmt.Sprintf("answered by %s and named as not found", cites(findingNumbers(ans)))}
 		}
 		return nil
 	}
-	if len(a.things) > 1 {
+	if len(a.Things) > 1 {
 		var out []string
-		for _, th := range a.things {
+		for _, th := range a.Things {
 			by := r.byThing(a, th, ans)
 			inMissing := m != nil && hasThing(m.Things, th)
 			switch {
@@ -110,7 +111,6 @@ func (r reading) answerBreaches(i int, m *Missing, l *LeftOut) []string {
 // with.
 func (r reading) qualifying(i int, l *LeftOut) []Finding {
 	return slices.DeleteFunc(r.recorded(i), func(f Finding) bool {
-		ts := tokensOf(f.Text)
-		return slices.ContainsFunc(l.Things, func(th string) bool { return len(mentions(ts, th)) > 0 })
+		return slices.ContainsFunc(l.Things, func(th string) bool { return tie.Names(f.Text, th) })
 	})
 }

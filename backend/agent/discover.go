@@ -3,6 +3,7 @@ package agent
 import (
 	"github.com/scout-research/scout/backend/agent/attribution"
 	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
 	"regexp"
@@ -24,10 +25,10 @@ type claim struct {
 	items []int
 	// inferred: the model named no checklist item that exists, or none
 	// the finding can answer, and items are what the finding's words
-	// serve (infer.go).
+	// serve (agent/tie).
 	inferred bool
 	// notFor are the items the model named that the finding cannot answer
-	// (ties.go), with why: the model is told, and they are not recorded.
+	// (agent/tie), with why: the model is told, and they are not recorded.
 	notFor   []notFor
 	text     string
 	page     *openPage // nil when no page is open
@@ -50,7 +51,7 @@ type notFor struct {
 // (it names their thing and gives what they ask); when it names none
 // that does (a real small model often writes just the finding), they are
 // inferred from the finding's words and its thought beside them
-// (inferWithThought).
+// (tie.InferWithThought).
 func claimOn(act Action, p *openPage, rec *record) claim {
 	c := claim{page: p, asked: rec.objective}
 	for _, it := range rec.checklist {
@@ -68,8 +69,8 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 		if n < 1 || n > len(rec.checklist) || slices.Contains(c.items, n) || slices.ContainsFunc(c.notFor, func(x notFor) bool { return x.Item == n }) {
 			continue
 		}
-		if tie, why := t.of(draft, n); tie == tieNone {
-			c.notFor = append(c.notFor, notFor{n, why})
+		if tied, why := t.Of(draft, n); tied == tie.None {
+			c.notFor = append(c.notFor, notFor{n, whyNot(why)})
 			continue
 		}
 		c.items = append(c.items, n)
@@ -77,7 +78,7 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 	if len(c.items) == 0 && c.text != "" {
 		c.inferred = true
 		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
-		c.items = inferWithThought(draft, act.Thought, rec.checklist, t, covered)
+		c.items = tie.InferWithThought(draft, act.Thought, rec.checklist, t, covered)
 	}
 	return c
 }
@@ -209,7 +210,7 @@ var lineLabels = regexp.MustCompile(`(?m)^(\s*(?:[-*•]|\d+[.)])?\s*)[\p{L}][\p
 // mention, so the model knows to read on rather than guess.
 func unseenTerms(objective, pageText string) string {
 	have := map[string]bool{}
-	for _, t := range inferTerms(pageText, false) {
+	for _, t := range tie.Terms(pageText) {
 		have[t] = true
 	}
 	var missing []string
@@ -219,7 +220,7 @@ func unseenTerms(objective, pageText string) string {
 		}
 		// Compared as grounding and inference compare words: "meters" is
 		// on a page that says "metres", "tall" on one that says "highest".
-		if ts := inferTerms(w, false); len(ts) > 0 && !have[ts[0]] {
+		if ts := tie.Terms(w); len(ts) > 0 && !have[ts[0]] {
 			missing = append(missing, w)
 		}
 	}

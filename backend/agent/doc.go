@@ -29,6 +29,7 @@
 // Where things are: backend/README.md, the one map of the packages and of
 // a turn's files. Reading a reply (reply), grounding (ground), what a
 // model wraps around a finding (attribution), addresses as a model copies
-// them (address) and how text is compared (words) are packages of their
+// them (address), how text is compared (words) and which checklist items
+// a finding answers (tie, over checklist's values) are packages of their
 // own, which hold no state of a run.
 package agent

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"regexp"
 	"slices"
 	"strconv"
@@ -158,7 +159,7 @@ func disputeOf(l ledger, n int, ns []int) (dispute, bool) {
 		if certain(t, f, n) {
 			return d, false // the account holds
 		}
-		if tie, _ := t.of(f, n); tie != tieNone {
+		if tied, _ := t.Of(f, n); tied != tie.None {
 			refuted = false
 		}
 	}
@@ -174,9 +175,9 @@ func disputeOf(l ledger, n int, ns []int) (dispute, bool) {
 // certain reports whether code is sure finding f answers item n: the
 // model recorded it for n and the tie rule does not rule it out, or the
 // tie rule is sure of it.
-func certain(t ties, f Finding, n int) bool {
-	tie, _ := t.of(f, n)
-	return tie == tieSure || (tie != tieNone && slices.Contains(f.Items, n) && !f.Inferred)
+func certain(t tie.Rule, f Finding, n int) bool {
+	tied, _ := t.Of(f, n)
+	return tied == tie.Sure || (tied != tie.None && slices.Contains(f.Items, n) && !f.Inferred)
 }
 
 var coverageSchema = map[string]any{
@@ -350,13 +351,13 @@ func accountOf(thought string, items, findings int) (map[int][]int, bool) {
 
 // wordsServe reports whether an item of the gaps that no finding was
 // recorded for may be answered by a finding all the same, as item
-// inference would have tied it had the model named no item (infer.go):
+// inference would have tied it had the model named no item (agent/tie):
 // then the coverage check decides, not the tags alone. A finding recorded
 // for a sibling of the item ("a first editor" for "a second editor")
 // answers that one only.
 func wordsServe(l ledger, gaps []gap) bool {
 	covered := func(n int) bool { return len(l.covering(n)) > 0 }
-	key := func(it Item) string { return siblingKey(inferTerms(it.Text, false)) }
+	key := func(it Item) string { return tie.SiblingKey(it.Text) }
 	for _, g := range withoutCounts(gaps) {
 		if covered(g.Item.Number) {
 			continue
@@ -365,7 +366,7 @@ func wordsServe(l ledger, gaps []gap) bool {
 			sibling := slices.ContainsFunc(f.Items, func(n int) bool {
 				return n >= 1 && n <= len(l.checklist) && key(l.checklist[n-1]) == key(g.Item)
 			})
-			if !sibling && slices.Contains(inferItems(f, l.checklist, l.ties, covered), g.Item.Number) {
+			if !sibling && slices.Contains(tie.Infer(f, l.checklist, l.ties, covered), g.Item.Number) {
 				return true
 			}
 		}
@@ -377,13 +378,3 @@ func wordsServe(l ledger, gaps []gap) bool {
 // in brackets ("2 [1]", "item 2: [1][3]", "2 is covered by [1, 3]", and
 // Scout's own status line repeated, "2. covered by [1]").
 var accountPattern = regexp.MustCompile(`(?i)(?:\bitem\s*)?\b(\d{1,2})\b\s*(?:\)|\.|:|-|–|=|is|are|covered|by|in|from|\s)*((?:\[\s*\d+(?:\s*,\s*\d+)*\s*\]\s*(?:,|and|&)?\s*)+)`)
-
-// wordScore is the share of an item's weighted terms a finding's words
-// hold, as item inference weighs them (infer.go).
-func wordScore(f Finding, it Item, checklist []Item) float64 {
-	have := map[string]bool{}
-	for _, t := range inferTerms(f.Text, true) {
-		have[t] = true
-	}
-	return inferScore(inferTerms(it.Text, false), have, commonTerms(f.Title, checklist))
-}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 )
 
@@ -9,7 +10,7 @@ import (
 // over from the earlier run, as its journal tells it (the Snapshot a
 // resume takes over): the findings that answer one of the new items,
 // tied by the same tie rule as any finding the model names no item for
-// (inferItems), with their quotes and sources kept and marked as the
+// (tie.Infer), with their quotes and sources kept and marked as the
 // earlier run's; its searches, so none is made again; and its pages, so
 // results name them as opened and a page opened again shows its unread
 // parts, the parts read then being kept (their text, from pages/, is what
@@ -50,7 +51,7 @@ func (a *Agent) takeOverEarlier() {
 	covered := func(n int) bool { return len(rec.covering(n)) > 0 }
 	t := rec.ties() // the checklist is made: the tie rule holds for the loop
 	for _, f := range e.Findings {
-		f.Items = inferItems(f, rec.checklist, t, covered)
+		f.Items = tie.Infer(f, rec.checklist, t, covered)
 		if len(f.Items) == 0 {
 			continue // it answers nothing asked now
 		}

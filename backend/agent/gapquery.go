@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 	"unicode"
@@ -81,32 +82,31 @@ func without(names, out []string) []string {
 // objective and the first finding's page title); one that asks for a
 // number of things, without.
 func gapQuery(g gap, objective, title string) string {
-	a := askOf(g.Item, objective)
+	a := tie.AskOf(g.Item, objective)
 	thing := ""
 	switch {
 	case len(g.Lacking) > 0:
 		thing = g.Lacking[0]
-	case len(a.things) == 1:
-		thing = a.things[0]
-	case len(a.things) == 0 && countAsked(g.Item.Text) == 0 && !oneOfAKind(g.Item.Text):
+	case len(a.Things) == 1:
+		thing = a.Things[0]
+	case len(a.Things) == 0 && tie.CountAsked(g.Item.Text) == 0 && !oneOfAKind(g.Item.Text):
 		if s := subject(objective, title); !sharesStem(g.Item.Text, s) {
 			thing = s
 		}
 	}
 	skip := map[string]bool{}
-	for _, th := range append(thingsIn(g.Item.Text), a.things...) {
+	for _, th := range append(tie.ThingsIn(g.Item.Text), a.Things...) {
 		for _, w := range words.Of(th) {
 			skip[w] = true
 		}
 	}
 	var ws []string
 	prev := ""
-	r := foreignRules(g.Item.Text)
 	for i, w := range itemWords(g.Item.Text) {
 		low := strings.ToLower(w)
 		asks := prev == "how" && (low == "well" || low == "much" || low == "many") // "how well each picks up..."
 		prev = low
-		if len([]rune(w)) < minTermRunes(w) || rank.IsStopWord(low) || isStop(low, r) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && ordinals[low]) || asks {
+		if len([]rune(w)) < tie.MinTermRunes(w) || rank.IsStopWord(low) || tie.IsStop(low, g.Item.Text) || queryFiller[low] || skip[low] || numberWords[low] > 0 || (i < 2 && tie.IsOrdinal(low)) || asks {
 			continue
 		}
 		ws = append(ws, w)
@@ -133,7 +133,7 @@ func itemWords(item string) []string {
 // run's subject is not.
 func oneOfAKind(item string) bool {
 	ws := words.Of(item)
-	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ordinals[ws[0]]) || len(ws) > 1 && ordinals[ws[1]] && isStop(ws[0], foreignRules(item))
+	return len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || tie.IsOrdinal(ws[0])) || len(ws) > 1 && tie.IsOrdinal(ws[1]) && tie.IsStop(ws[0], item)
 }
 
 // sharesStem reports whether a and b have a word in common, by stem.
@@ -202,7 +202,7 @@ func titleSubject(title string) string {
 // ending at a comma, leaving out those capitalised for another reason
 // ("I", "Give").
 func namesIn(text string) string {
-	switch things := thingsIn(text); {
+	switch things := tie.ThingsIn(text); {
 	case len(things) == 1:
 		return things[0]
 	case len(things) > 1:
@@ -211,7 +211,7 @@ func namesIn(text string) string {
 	var run, best []string
 	for i, f := range strings.Fields(text) {
 		w := strings.Trim(f, ".,;:!?()\"'")
-		if i > 0 && len([]rune(w)) > 1 && unicode.IsUpper([]rune(w)[0]) && !rank.IsStopWord(strings.ToLower(w)) && !notNames[strings.ToLower(w)] {
+		if i > 0 && len([]rune(w)) > 1 && unicode.IsUpper([]rune(w)[0]) && !rank.IsStopWord(strings.ToLower(w)) && !tie.NotName(strings.ToLower(w)) {
 			run = append(run, w)
 			if len(run) > len(best) {
 				best = append([]string(nil), run...)

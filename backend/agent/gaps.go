@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/tie"
+	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"slices"
 	"sort"
@@ -68,8 +70,8 @@ func codeGaps(l ledger, answers []coverageItem) []gap {
 			continue
 		}
 		evidence := slices.DeleteFunc(l.covering(it.Number), func(f Finding) bool {
-			tie, _ := t.of(f, it.Number)
-			return tie == tieNone // recorded before the rule, as a resumed run's may be
+			tied, _ := t.Of(f, it.Number)
+			return tied == tie.None // recorded before the rule, as a resumed run's may be
 		})
 		var names []string
 		var refuted *Reason
@@ -91,7 +93,7 @@ func codeGaps(l ledger, answers []coverageItem) []gap {
 				continue
 			}
 		}
-		if g, bad := checkEvidence(t.asks[it.Number-1], t, evidence, names); bad {
+		if g, bad := checkEvidence(t.Asks[it.Number-1], t, evidence, names); bad {
 			if refuted != nil {
 				g.Reason = *refuted
 			}
@@ -107,7 +109,7 @@ func (g gap) Why() string { return g.Reason.English() }
 // admitted are the cited findings that exist among fs and that the tie
 // rule does not rule out for item n, and why the first it rules out
 // cannot answer.
-func admitted(t ties, fs []Finding, n int, cited []int) ([]Finding, *Reason) {
+func admitted(t tie.Rule, fs []Finding, n int, cited []int) ([]Finding, *Reason) {
 	var out []Finding
 	var why *Reason
 	for _, k := range cited {
@@ -115,9 +117,9 @@ func admitted(t ties, fs []Finding, n int, cited []int) ([]Finding, *Reason) {
 			continue
 		}
 		f := fs[k-1]
-		if tie, reason := t.of(f, n); tie == tieNone {
-			if why == nil && reason != "" {
-				why = &Reason{Key: ReasonRefuted, Findings: []int{k}, Text: reason}
+		if tied, reason := t.Of(f, n); tied == tie.None {
+			if why == nil && reason.Note != "" {
+				why = &Reason{Key: ReasonRefuted, Findings: []int{k}, Text: whyNot(reason)}
 			}
 			continue
 		}
@@ -165,14 +167,14 @@ var claimFiller = map[string]bool{"missing": true, "need": true, "needs": true, 
 // about that thing ("LibreOffice is free and open-source" does not make
 // FreeOffice so); those that are not are left out, and do not count
 // towards the number asked.
-func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bool) {
+func checkEvidence(a tie.Asked, t tie.Rule, evidence []Finding, names []string) (gap, bool) {
 	it := a.Item
 	switch {
-	case a.kind == kindCondition:
+	case a.Kind == tie.KindCondition:
 		return checkWhether(a, t, evidence)
 	case len(evidence) == 0:
 		return gap{Item: it, Reason: Reason{Key: ReasonUncovered}}, true
-	case len(a.things) > 1:
+	case len(a.Things) > 1:
 		if g, bad := checkLacking(a, t, evidence); bad {
 			return g, true
 		}
@@ -181,12 +183,12 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 	for _, f := range evidence {
 		text.WriteString(f.Text + " ")
 	}
-	conds := conditions(it.Text)
+	conds := tie.Conditions(it.Text)
 	named := namedThings(names, text.String(), it.Text)
 	if len(names) == 0 {
-		named = mentioned(a.things, text.String()) // an item that names its things needs no one to name them
+		named = mentioned(a.Things, text.String()) // an item that names its things needs no one to name them
 	}
-	want := countAsked(it.Text)
+	want := tie.CountAsked(it.Text)
 	var things []thing
 	for _, n := range named {
 		things = append(things, thing{name: n, about: sentencesAbout(n, named, evidence)})
@@ -204,7 +206,7 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 			return gap{Item: it, Reason: Reason{Key: ReasonCount, Have: have, Want: want}, Partial: true, Count: true}, true
 		}
 	}
-	if c := missingCondition(text.String(), conds); c != "" {
+	if c := tie.MissingCondition(text.String(), conds); c != "" {
 		return gap{Item: it, Condition: c, Reason: Reason{Key: ReasonCondition, Condition: c}}, true
 	}
 	return gap{}, false
@@ -213,32 +215,32 @@ func checkEvidence(a asked, t ties, evidence []Finding, names []string) (gap, bo
 // checkWhether checks a yes-or-no item: each of its things needs a
 // finding that says whether the condition holds for it, either way ("it
 // is not open source" answers "whether Microsoft Office is open source").
-func checkWhether(a asked, t ties, evidence []Finding) (gap, bool) {
+func checkWhether(a tie.Asked, t tie.Rule, evidence []Finding) (gap, bool) {
 	open := lacking(a, t, evidence)
 	if len(open) == 0 {
 		return gap{}, false
 	}
-	return gap{Item: a.Item, Lacking: open, Check: a.conds[0], Partial: len(open) < len(a.things),
-		Reason: Reason{Key: ReasonWhether, Things: open, Condition: a.conds[0]}}, true
+	return gap{Item: a.Item, Lacking: open, Check: a.Conds[0], Partial: len(open) < len(a.Things),
+		Reason: Reason{Key: ReasonWhether, Things: open, Condition: a.Conds[0]}}, true
 }
 
 // checkLacking checks an item about several things: each needs a finding
 // that answers the item for it.
-func checkLacking(a asked, t ties, evidence []Finding) (gap, bool) {
+func checkLacking(a tie.Asked, t tie.Rule, evidence []Finding) (gap, bool) {
 	open := lacking(a, t, evidence)
 	if len(open) == 0 {
 		return gap{}, false
 	}
-	return gap{Item: a.Item, Lacking: open, Partial: len(open) < len(a.things), Reason: Reason{Key: ReasonLacking, Things: open}}, true
+	return gap{Item: a.Item, Lacking: open, Partial: len(open) < len(a.Things), Reason: Reason{Key: ReasonLacking, Things: open}}, true
 }
 
 // lacking are the things of a that no finding of evidence answers it for.
-func lacking(a asked, t ties, evidence []Finding) []string {
+func lacking(a tie.Asked, t tie.Rule, evidence []Finding) []string {
 	var out []string
-	for _, th := range a.things {
+	for _, th := range a.Things {
 		if !slices.ContainsFunc(evidence, func(f Finding) bool {
-			tie, _ := t.answers(f, a, []string{th})
-			return tie != tieNone
+			tied, _ := t.Answers(f, a, []string{th})
+			return tied != tie.None
 		}) {
 			out = append(out, th)
 		}
@@ -287,7 +289,7 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 	var met, out, denied []string
 	cond := ""
 	for _, t := range things {
-		c := missingCondition(t.about, conds)
+		c := tie.MissingCondition(t.about, conds)
 		if c == "" {
 			met = append(met, t.name)
 			continue
@@ -296,7 +298,7 @@ func checkThings(it Item, things []thing, conds []string, want int) (gap, bool) 
 		for _, d := range conds {
 			// A condition shown is not denied by a word elsewhere ("free to
 			// download ... a paid sync service").
-			if !showsCondition(words.Of(t.about), d) && denies(t.about, d) {
+			if !tie.ShowsCondition(words.Of(t.about), d) && tie.Denies(t.about, d) {
 				denied, c = append(denied, t.name), d
 				break
 			}
@@ -363,10 +365,9 @@ func namedThings(names []string, text, item string) []string {
 
 // mentioned are the things of names that text names.
 func mentioned(names []string, text string) []string {
-	ts := tokensOf(text)
 	var out []string
 	for _, n := range names {
-		if len(mentions(ts, n)) > 0 {
+		if tie.Names(text, n) {
 			out = append(out, n)
 		}
 	}
@@ -386,10 +387,7 @@ func allIn(ws []string, set map[string]bool) bool {
 // journal.
 func describeGaps(gaps []gap) string { return render("gap-list", gaps) }
 
-var numberWords = english.Counts
-
-// leadWords are words an item may open with before its count.
-var leadWords = english.Lead
+var numberWords = lang.For(lang.English).Counts
 
 // queryFiller are words that make an item a question or a list, and
 // find nothing.

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"testing"
 
@@ -53,13 +54,13 @@ func TestRulesInEachLanguage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.lang, func(t *testing.T) {
-			if got := countAsked(c.objective); got != c.count {
+			if got := tie.CountAsked(c.objective); got != c.count {
 				t.Errorf("count asked by the objective = %d, want %d", got, c.count)
 			}
-			if got := countAsked(c.items[0]); got != c.count {
+			if got := tie.CountAsked(c.items[0]); got != c.count {
 				t.Errorf("count asked by %q = %d, want %d", c.items[0], got, c.count)
 			}
-			if got := conditions(c.objective); !slices.Equal(got, c.conds) {
+			if got := tie.Conditions(c.objective); !slices.Equal(got, c.conds) {
 				t.Errorf("conditions of the objective = %q, want %q", got, c.conds)
 			}
 			var opinions []int
@@ -77,14 +78,14 @@ func TestRulesInEachLanguage(t *testing.T) {
 				t.Fatalf("the case sets no %q", free)
 			}
 			first := []string{free}
-			if got := missingCondition(c.shows, c.conds); got != "" {
+			if got := tie.MissingCondition(c.shows, c.conds); got != "" {
 				t.Errorf("%q does not show %q", c.shows, got)
 			}
 			for _, d := range c.denies {
-				if got := missingCondition(d, first); got == "" {
+				if got := tie.MissingCondition(d, first); got == "" {
 					t.Errorf("%q shows %q, which it denies", d, first[0])
 				}
-				if !denies(d, first[0]) {
+				if !tie.Denies(d, first[0]) {
 					t.Errorf("%q does not deny %q", d, first[0])
 				}
 			}
@@ -97,9 +98,9 @@ func TestRulesInEachLanguage(t *testing.T) {
 func TestWhetherInEachLanguage(t *testing.T) {
 	for _, item := range []string{"Is GIMP free?", "Ist GIMP kostenlos?", "Est-ce que GIMP est gratuit ?", "¿Es GIMP gratuito?",
 		"Verifique se o GIMP é gratuito", "Является ли GIMP бесплатным?", "GIMP是否免费", "GIMP是免費的嗎", "GIMPは無料ですか"} {
-		a := askOf(Item{Number: 1, Text: item}, item)
-		if a.kind != kindCondition || !slices.Equal(a.things, []string{"GIMP"}) {
-			t.Errorf("%q asks %q about %q, want whether of GIMP", item, a.kind, a.things)
+		a := tie.AskOf(Item{Number: 1, Text: item}, item)
+		if a.Kind != tie.KindCondition || !slices.Equal(a.Things, []string{"GIMP"}) {
+			t.Errorf("%q asks %q about %q, want whether of GIMP", item, a.Kind, a.Things)
 		}
 	}
 }
@@ -129,21 +130,6 @@ func TestNumbersAsWritten(t *testing.T) {
 	}
 	if got := unsupportedNumbers("The route is 1,642 km long [1].", "", []Finding{{Text: "The route is 1642 km long."}}); len(got) != 0 {
 		t.Errorf("an English 1,642 km was not taken for 1642: flagged %q", got)
-	}
-}
-
-// A measure in another language's words and units is a measure of its
-// dimension, as "5,895 m" is.
-func TestMeasuresInEachLanguage(t *testing.T) {
-	for _, text := range []string{"Die Zugspitze ist 2.962 Meter hoch.", "La Zugspitze culmine à 2 962 mètres.", "Высота Эльбруса 5642 метра.",
-		"肯尼亚山海拔5199米。", "富士山の高さは3776メートルです。", "El Aconcagua mide 6961 metros."} {
-		var dims []string
-		for _, v := range valuesOf(text, tokensOf(text), nil) {
-			dims = append(dims, v.dim)
-		}
-		if !slices.Contains(dims, "length") {
-			t.Errorf("%q gives no length (values of dimensions %q)", text, dims)
-		}
 	}
 }
 

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"regexp"
 	"slices"
 	"strconv"
@@ -95,14 +96,14 @@ func Account(res *Result) []Standing {
 // reading is a result as the promise reads it.
 type reading struct {
 	res *Result
-	t   ties
+	t   tie.Rule
 	// cited are the findings the result cites; with no result written,
 	// every finding: the report shows the findings in its place.
 	cited map[int]bool
 }
 
 func readResult(res *Result) reading {
-	r := reading{res: res, t: tiesOf(res.Objective, res.Checklist), cited: map[int]bool{}}
+	r := reading{res: res, t: tie.For(res.Objective, res.Checklist), cited: map[int]bool{}}
 	if strings.TrimSpace(res.Answer) == "" {
 		for _, f := range res.Findings {
 			r.cited[f.Number] = true
@@ -125,7 +126,7 @@ func (r reading) recorded(i int) []Finding {
 	var out []Finding
 	for _, f := range r.res.Findings {
 		if slices.Contains(f.Items, n) {
-			if tie, _ := r.t.of(f, i+1); tie != tieNone {
+			if tied, _ := r.t.Of(f, i+1); tied != tie.None {
 				out = append(out, f)
 			}
 		}
@@ -155,10 +156,10 @@ func (r reading) lines(n int) ([]Missing, []LeftOut) {
 }
 
 // byThing are the findings of fs that answer a for the thing th.
-func (r reading) byThing(a asked, th string, fs []Finding) []Finding {
+func (r reading) byThing(a tie.Asked, th string, fs []Finding) []Finding {
 	return slices.DeleteFunc(slices.Clone(fs), func(f Finding) bool {
-		tie, _ := r.t.answers(f, a, []string{th})
-		return tie == tieNone
+		tied, _ := r.t.Answers(f, a, []string{th})
+		return tied == tie.None
 	})
 }
 
@@ -196,5 +197,5 @@ func cites(ns []int) string {
 
 // hasThing reports whether names holds th, by its key.
 func hasThing(names []string, th string) bool {
-	return slices.ContainsFunc(names, sameThing(th))
+	return slices.ContainsFunc(names, tie.SameThing(th))
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 	"testing"
@@ -239,7 +240,7 @@ func TestCountAsked(t *testing.T) {
 		{"the 2024 release date", 0},
 		{"Python version 3", 0}, // a number ending the item names, not counts
 	} {
-		if got := countAsked(tc.item); got != tc.want {
+		if got := tie.CountAsked(tc.item); got != tc.want {
 			t.Errorf("countAsked(%q) = %d, want %d", tc.item, got, tc.want)
 		}
 	}

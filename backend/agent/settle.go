@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 
@@ -52,7 +53,7 @@ func settle(res *Result) []string {
 	var lo []LeftOut
 	for i, it := range res.Checklist {
 		ms, ls := r.lines(it.Number)
-		e := itemEdit{r: r, i: i, it: it, a: r.t.asks[i], m: merged(ms), l: mergedLeft(ls)}
+		e := itemEdit{r: r, i: i, it: it, a: r.t.Asks[i], m: merged(ms), l: mergedLeft(ls)}
 		if len(ms) > 1 || len(ls) > 1 {
 			e.say("repair-merged", it)
 		}
@@ -78,7 +79,7 @@ type itemEdit struct {
 	r    reading
 	i    int
 	it   Item
-	a    asked
+	a    tie.Asked
 	m    *Missing
 	l    *LeftOut
 	said []string
@@ -160,14 +161,14 @@ func (e *itemEdit) add(m Missing) {
 // two, the item: "") that no finding the result cites answers.
 func (e *itemEdit) unanswered() []string {
 	ans := e.r.answering(e.i)
-	if len(e.a.things) < 2 {
+	if len(e.a.Things) < 2 {
 		if len(ans) == 0 {
 			return []string{""}
 		}
 		return nil
 	}
 	var out []string
-	for _, th := range e.a.things {
+	for _, th := range e.a.Things {
 		if len(e.r.byThing(e.a, th, ans)) == 0 {
 			out = append(out, th)
 		}
@@ -180,7 +181,7 @@ func (e *itemEdit) unanswered() []string {
 // the finding answers it: the writer used it so, and code can say why.
 func (e *itemEdit) retie() {
 	for _, th := range e.unanswered() {
-		things := e.a.things
+		things := e.a.Things
 		if th != "" {
 			things = []string{th}
 		}
@@ -188,7 +189,7 @@ func (e *itemEdit) retie() {
 			if !e.r.cited[f.Number] || slices.Contains(f.Items, e.it.Number) {
 				continue
 			}
-			if tie, _ := e.r.t.answers(f, e.a, things); tie == tieSure {
+			if tied, _ := e.r.t.Answers(f, e.a, things); tied == tie.Sure {
 				e.r.res.Findings[j].Items = slices.Sorted(slices.Values(append(slices.Clone(f.Items), e.it.Number)))
 				e.say("repair-retied", map[string]any{"Finding": f.Number, "Item": e.it, "Things": nonEmpty(th)})
 				break
@@ -220,7 +221,7 @@ func (e *itemEdit) answered() {
 	had := len(e.m.Things) > 0
 	for _, th := range slices.Clone(e.m.Things) {
 		if by := e.r.byThing(e.a, th, ans); len(by) > 0 {
-			e.m.Things = slices.DeleteFunc(e.m.Things, sameThing(th))
+			e.m.Things = slices.DeleteFunc(e.m.Things, tie.SameThing(th))
 			e.say("repair-answered", map[string]any{"Item": e.it, "Things": []string{th}, "Findings": findingNumbers(by)})
 		}
 	}
@@ -250,7 +251,7 @@ func (e *itemEdit) answeredWhole(ans []Finding) {
 func (e *itemEdit) unsaid() {
 	ans := e.r.answering(e.i)
 	left := slices.DeleteFunc(e.r.recorded(e.i), func(f Finding) bool { return e.r.cited[f.Number] })
-	if len(e.a.things) > 1 {
+	if len(e.a.Things) > 1 {
 		e.unsaidThings(ans, left)
 		return
 	}
@@ -283,7 +284,7 @@ func (e *itemEdit) unsaidThings(ans, left []Finding) {
 	}
 	var open []string
 	var holders []Finding
-	for _, th := range e.a.things {
+	for _, th := range e.a.Things {
 		named := e.m != nil && hasThing(e.m.Things, th) || e.l != nil && hasThing(e.l.Things, th)
 		if len(e.r.byThing(e.a, th, ans)) > 0 || named {
 			continue

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"net/url"
 	"regexp"
 	"slices"
@@ -64,8 +65,8 @@ func (r *record) add(f Finding, turn int) Finding {
 // covering returns the findings tagged with item n.
 func (r *record) covering(n int) []Finding { return coveringOf(r.findings, n) }
 
-// ties is the tie rule over the run's checklist (ties.go).
-func (r *record) ties() ties { return tiesOf(r.objective, r.checklist) }
+// ties is the tie rule over the run's checklist (agent/tie).
+func (r *record) ties() tie.Rule { return tie.For(r.objective, r.checklist) }
 
 // allCovered reports whether every checklist item has a finding recorded
 // for it that code is sure of (for each of its things, when it asks about
@@ -82,7 +83,7 @@ func (r *record) allCovered() bool {
 			continue
 		}
 		sure := slices.DeleteFunc(r.covering(it.Number), func(f Finding) bool { return !certain(t, f, it.Number) })
-		if len(sure) == 0 || len(lacking(t.asks[i], t, sure)) > 0 {
+		if len(sure) == 0 || len(lacking(t.Asks[i], t, sure)) > 0 {
 			return false // an item about two things is not covered by a finding about one
 		}
 	}
@@ -122,7 +123,7 @@ func (r *record) status(full bool) string {
 		for _, f := range covering {
 			lines[i].Findings = append(lines[i].Findings, f.Number)
 		}
-		if a := t.asks[i]; len(covering) > 0 && len(a.things) > 1 {
+		if a := t.Asks[i]; len(covering) > 0 && len(a.Things) > 1 {
 			lines[i].Lacking = lacking(a, t, covering)
 		}
 	}

@@ -1,10 +1,11 @@
-package agent
+package tie
 
 import (
 	"regexp"
 	"slices"
 	"strconv"
 
+	"github.com/scout-research/scout/backend/agent/checklist"
 	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/lang"
@@ -22,19 +23,19 @@ import (
 // in metres). The coverage check before a FINISH has the last word; this
 // only keeps the checklist's status right in the meantime.
 
-// inferItems returns the numbers of the items finding f serves, in
+// Infer returns the numbers of the items finding f serves, in
 // checklist order; covered says which items already have a finding, so of
 // items alike but for an ordinal ("a first ...", "a second ...") the first
 // still open is chosen. Words of the page's title (what the page is about,
 // so what every finding from it names: "standing" on a page about standing
 // desks) and words every item has count for little.
 // t is the tie rule over checklist.
-func inferItems(f Finding, checklist []Item, t ties, covered func(int) bool) []int {
-	scores := gated(inferScores(f.Text, f.Title, checklist), f, t)
-	return chooseItems(scores, checklist, covered)
+func Infer(f checklist.Finding, items []checklist.Item, t Rule, covered func(int) bool) []int {
+	scores := gated(inferScores(f.Text, f.Title, items), f, t)
+	return chooseItems(scores, items, covered)
 }
 
-// inferWithThought infers the items of finding f with the model's thought
+// InferWithThought infers the items of finding f with the model's thought
 // beside it. The thought often names the item the model had in mind ("The
 // page gives how well each picks up pet hair on carpet"): the item it
 // names best is added to those the finding's words serve, when the
@@ -42,17 +43,17 @@ func inferItems(f Finding, checklist []Item, t ties, covered func(int) bool) []i
 // finding about hair a price). A finding whose words touch no item is
 // read together with its thought. The thought never ties an item the
 // finding cannot answer.
-func inferWithThought(f Finding, thought string, checklist []Item, t ties, covered func(int) bool) []int {
-	alone := gated(inferScores(f.Text, f.Title, checklist), f, t)
+func InferWithThought(f checklist.Finding, thought string, items []checklist.Item, t Rule, covered func(int) bool) []int {
+	alone := gated(inferScores(f.Text, f.Title, items), f, t)
 	if len(alone) == 0 || slices.Max(alone) < inferAtLeast {
-		return chooseItems(gated(inferScores(f.Text+" "+thought, f.Title, checklist), f, t), checklist, covered)
+		return chooseItems(gated(inferScores(f.Text+" "+thought, f.Title, items), f, t), items, covered)
 	}
-	out := chooseItems(alone, checklist, covered)
-	named := inferScores(thought, f.Title, checklist)
+	out := chooseItems(alone, items, covered)
+	named := inferScores(thought, f.Title, items)
 	if best := slices.Max(named); best >= inferAccept {
 		for i, sc := range named {
-			if sc == best && alone[i] >= inferAtLeast && !slices.Contains(out, checklist[i].Number) {
-				out = append(out, checklist[i].Number)
+			if sc == best && alone[i] >= inferAtLeast && !slices.Contains(out, items[i].Number) {
+				out = append(out, items[i].Number)
 			}
 		}
 	}
@@ -61,9 +62,9 @@ func inferWithThought(f Finding, thought string, checklist []Item, t ties, cover
 }
 
 // gated sets to nothing the scores of the items f cannot answer.
-func gated(scores []float64, f Finding, t ties) []float64 {
+func gated(scores []float64, f checklist.Finding, t Rule) []float64 {
 	for i := range scores {
-		if tie, _ := t.of(f, i+1); tie == tieNone {
+		if tie, _ := t.Of(f, i+1); tie == None {
 			scores[i] = 0
 		}
 	}
@@ -71,14 +72,14 @@ func gated(scores []float64, f Finding, t ties) []float64 {
 }
 
 // inferScores is each item's weighted share of its terms that text has.
-func inferScores(text, title string, checklist []Item) []float64 {
+func inferScores(text, title string, items []checklist.Item) []float64 {
 	have := map[string]bool{}
 	for _, t := range inferTerms(text, true) {
 		have[t] = true
 	}
-	common := commonTerms(title, checklist)
-	scores := make([]float64, len(checklist))
-	for i, it := range checklist {
+	common := commonTerms(title, items)
+	scores := make([]float64, len(items))
+	for i, it := range items {
 		scores[i] = inferScore(inferTerms(it.Text, false), have, common)
 	}
 	return scores
@@ -87,7 +88,7 @@ func inferScores(text, title string, checklist []Item) []float64 {
 // chooseItems picks the items whose scores make them served: those at
 // inferAccept or above, else the one best when it is a match at all; of
 // siblings, one.
-func chooseItems(scores []float64, checklist []Item, covered func(int) bool) []int {
+func chooseItems(scores []float64, items []checklist.Item, covered func(int) bool) []int {
 	if len(scores) == 0 {
 		return nil
 	}
@@ -96,18 +97,18 @@ func chooseItems(scores []float64, checklist []Item, covered func(int) bool) []i
 		return nil
 	}
 	threshold := min(inferAccept, best) // the one best item, when it is still a match at all
-	terms := make([][]string, len(checklist))
-	for i, it := range checklist {
+	terms := make([][]string, len(items))
+	for i, it := range items {
 		terms[i] = inferTerms(it.Text, false)
 	}
 	var out []int
 	taken := map[string]bool{}
-	for _, i := range siblingsFirstOpen(checklist, terms, covered) {
+	for _, i := range siblingsFirstOpen(items, terms, covered) {
 		if scores[i] < threshold || taken[siblingKey(terms[i])] {
 			continue
 		}
 		taken[siblingKey(terms[i])] = true
-		out = append(out, checklist[i].Number)
+		out = append(out, items[i].Number)
 	}
 	slices.Sort(out)
 	return out
@@ -115,19 +116,19 @@ func chooseItems(scores []float64, checklist []Item, covered func(int) bool) []i
 
 // commonTerms are the terms that tell items apart poorly: those of the
 // page's title, and those every item has.
-func commonTerms(title string, checklist []Item) map[string]bool {
+func commonTerms(title string, items []checklist.Item) map[string]bool {
 	common := map[string]bool{}
 	for _, t := range inferTerms(title, false) {
 		common[t] = true
 	}
 	df := map[string]int{}
-	for _, it := range checklist {
+	for _, it := range items {
 		for _, t := range dedupe(inferTerms(it.Text, false)) {
 			df[t]++
 		}
 	}
 	for t, n := range df {
-		if n == len(checklist) && n > 1 {
+		if n == len(items) && n > 1 {
 			common[t] = true
 		}
 	}
@@ -156,21 +157,21 @@ func inferScore(item []string, have, common map[string]bool) float64 {
 // siblingsFirstOpen orders the item indexes so that of siblings (items
 // alike but for an ordinal) the open ones come before the covered ones,
 // wherever they stand in the checklist; other items keep their order.
-func siblingsFirstOpen(checklist []Item, terms [][]string, covered func(int) bool) []int {
+func siblingsFirstOpen(items []checklist.Item, terms [][]string, covered func(int) bool) []int {
 	var out []int
 	done := map[string]bool{}
-	for i := range checklist {
+	for i := range items {
 		key := siblingKey(terms[i])
 		if done[key] {
 			continue
 		}
 		done[key] = true
 		var open, closed []int
-		for j := i; j < len(checklist); j++ {
+		for j := i; j < len(items); j++ {
 			if siblingKey(terms[j]) != key {
 				continue
 			}
-			if covered(checklist[j].Number) {
+			if covered(items[j].Number) {
 				closed = append(closed, j)
 			} else {
 				open = append(open, j)
@@ -209,7 +210,7 @@ func inferTerms(text string, answer bool) []string {
 			out = append(out, w)
 			continue
 		}
-		if rank.IsStopWord(w) || isStop(w, r) || len([]rune(w)) < minTermRunes(w) {
+		if rank.IsStopWord(w) || isStop(w, r) || len([]rune(w)) < MinTermRunes(w) {
 			continue
 		}
 		out = append(out, stemIn(w, r))
@@ -282,3 +283,21 @@ func dedupe(ts []string) []string {
 	}
 	return out
 }
+
+// wordScore is the share of an item's weighted terms a finding's words
+// hold, as item inference weighs them (infer.go).
+func wordScore(f checklist.Finding, it checklist.Item, items []checklist.Item) float64 {
+	have := map[string]bool{}
+	for _, t := range inferTerms(f.Text, true) {
+		have[t] = true
+	}
+	return inferScore(inferTerms(it.Text, false), have, commonTerms(f.Title, items))
+}
+
+// Terms are text's words as inference compares them (inferTerms): what
+// tells a page's words from those it lacks.
+func Terms(text string) []string { return inferTerms(text, false) }
+
+// SiblingKey is what items alike but for an ordinal share ("a first
+// editor", "a second editor"), from an item's text.
+func SiblingKey(item string) string { return siblingKey(inferTerms(item, false)) }

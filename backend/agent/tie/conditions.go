@@ -1,4 +1,4 @@
-package agent
+package tie
 
 import (
 	"slices"
@@ -12,9 +12,9 @@ import (
 // names to be ("free", "open source"), how many it asks for, and whether a
 // finding's words show or deny a condition.
 
-// denies reports whether text says cond does not hold: negated ("not open
+// Denies reports whether text says cond does not hold: negated ("not open
 // source", "non-free", "nicht kostenlos") or by its opposite ("proprietary").
-func denies(text, cond string) bool {
+func Denies(text, cond string) bool {
 	ws := words.Of(text)
 	for _, cw := range conditionForms(cond) {
 		for i := 0; i+len(cw) <= len(ws); i++ {
@@ -32,21 +32,21 @@ func denies(text, cond string) bool {
 	return false
 }
 
-// missingCondition is the first condition text does not show in its
+// MissingCondition is the first condition text does not show in its
 // words, or "".
-func missingCondition(text string, conds []string) string {
+func MissingCondition(text string, conds []string) string {
 	ws := words.Of(text)
 	for _, c := range conds {
-		if !showsCondition(ws, c) {
+		if !ShowsCondition(ws, c) {
 			return c
 		}
 	}
 	return ""
 }
 
-// showsCondition reports whether the words ws state condition c in one of
+// ShowsCondition reports whether the words ws state condition c in one of
 // its spellings, and not its negation.
-func showsCondition(ws []string, c string) bool {
+func ShowsCondition(ws []string, c string) bool {
 	return slices.ContainsFunc(conditionForms(c), func(cw []string) bool { return shows(ws, cw) })
 }
 
@@ -71,8 +71,8 @@ func anyIn(ws []string, set map[string]bool) bool {
 	return slices.ContainsFunc(ws, func(w string) bool { return set[w] })
 }
 
-// countAsked finds "three tools" or "5 examples" in an item.
-func countAsked(item string) int {
+// CountAsked finds "three tools" or "5 examples" in an item.
+func CountAsked(item string) int {
 	var ws []string
 	for _, w := range words.Of(item) {
 		if !leadWords[w] || len(ws) > 0 {
@@ -83,7 +83,7 @@ func countAsked(item string) int {
 		if i == countWithin {
 			break
 		}
-		if n, ok := numberWords[w]; ok {
+		if n, ok := english.Counts[w]; ok {
 			return n
 		}
 		if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= maxCountAsked && i+1 < len(ws) {
@@ -93,7 +93,10 @@ func countAsked(item string) int {
 	return foreignCount(item)
 }
 
-func conditions(item string) []string {
+// Conditions are the qualities item asks the things it names to have
+// ("free", "open source"), by their English names where a language's
+// spelling has one.
+func Conditions(item string) []string {
 	have := " " + strings.Join(words.Of(item), " ") + " "
 	var out []string
 	for _, c := range conditionWords {
@@ -108,3 +111,6 @@ func conditions(item string) []string {
 	}
 	return out
 }
+
+// leadWords are words an item may open with before its count.
+var leadWords = english.Lead

@@ -1,4 +1,4 @@
-package agent
+package tie
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/checklist"
 	"github.com/scout-research/scout/backend/agent/words"
 )
 
@@ -20,52 +21,56 @@ import (
 // no thing and asks no kind, its words are all code has (infer.go), and
 // code is unsure.
 
-// tie is how a finding stands to an item.
-type tie int
+// Tie is how a finding stands to an item.
+type Tie int
 
 const (
-	// tieNone: code can say why the finding does not answer the item (it
+	// None: code can say why the finding does not answer the item (it
 	// names none of its things, or gives no value of the kind asked).
-	tieNone tie = iota
-	// tieWords: the item names no thing and asks no kind of value; only
-	// the words can tell, and code is unsure.
-	tieWords
-	// tieSure: the finding names the item's thing and gives what it asks.
-	tieSure
+	None Tie = iota
+	// Words: the item names no thing and asks no kind of value; only the
+	// words can tell, and code is unsure.
+	Words
+	// Sure: the finding names the item's thing and gives what it asks.
+	Sure
 )
 
 // Kinds of value an item asks for; "" is anything.
 const (
-	kindMeasure   = "measure"
-	kindDate      = "date"
-	kindCondition = "condition"
+	KindMeasure   = "measure"
+	KindDate      = "date"
+	KindCondition = "condition"
 )
 
-// asked is what an item asks: about which things, and what kind of value.
-type asked struct {
-	Item
-	things []string
-	kind   string
-	dim    string   // a measure's dimension: "length", "money"...
-	unit   string   // the unit a measure is asked in ("in metres": "m"), if any
-	conds  []string // the conditions a yes-or-no item asks about
+// Asked is what an item asks: about which things, and what kind of value.
+type Asked struct {
+	checklist.Item
+	// Things are the names the item asks about, as written.
+	Things []string
+	// Kind is the kind of value it asks for (KindMeasure...), "" for any.
+	Kind string
+	dim  string // a measure's dimension: "length", "money"...
+	unit string // the unit a measure is asked in ("in metres": "m"), if any
+	// Conds are the conditions a yes-or-no item asks about ("free").
+	Conds []string
 }
 
-// ties is what the tie rule reads of a run: each item as asked, and every
+// Rule is the tie rule over a checklist: each item as asked, and every
 // thing the checklist asks about (a value is about the nearest of them).
-type ties struct {
-	asks   []asked
+type Rule struct {
+	// Asks are the checklist's items as asked, in its order.
+	Asks   []Asked
 	things []string
 }
 
-// tiesOf reads the checklist; the objective names the things an item
+// For reads the checklist items; the objective names the things an item
 // means by "it" or "each".
-func tiesOf(objective string, checklist []Item) ties {
-	var t ties
-	for _, it := range checklist {
-		a := askOf(it, objective)
-		t.asks = append(t.asks, a)
-		for _, th := range a.things {
+func For(objective string, items []checklist.Item) Rule {
+	var t Rule
+	for _, it := range items {
+		a := AskOf(it, objective)
+		t.Asks = append(t.Asks, a)
+		for _, th := range a.Things {
 			if !slices.ContainsFunc(t.things, func(o string) bool { return thingKey(o) == thingKey(th) }) {
 				t.things = append(t.things, th)
 			}
@@ -74,17 +79,18 @@ func tiesOf(objective string, checklist []Item) ties {
 	return t
 }
 
-// askOf reads what an item asks.
-func askOf(it Item, objective string) asked {
-	a := asked{Item: it, things: thingsIn(it.Text)}
+// AskOf reads what item it asks; the objective names the things it
+// means by "it" or "each".
+func AskOf(it checklist.Item, objective string) Asked {
+	a := Asked{Item: it, Things: ThingsIn(it.Text)}
 	ws := words.Of(it.Text)
-	if len(a.things) == 0 {
-		a.things = referredThings(ws, thingsIn(objective))
+	if len(a.Things) == 0 {
+		a.Things = referredThings(ws, ThingsIn(objective))
 	}
-	a.kind, a.dim, a.unit = kindOf(ws)
-	if a.kind == "" && asksWhether(ws) && len(a.things) > 0 {
-		if a.conds = conditions(it.Text); len(a.conds) > 0 {
-			a.kind = kindCondition
+	a.Kind, a.dim, a.unit = kindOf(ws)
+	if a.Kind == "" && asksWhether(ws) && len(a.Things) > 0 {
+		if a.Conds = Conditions(it.Text); len(a.Conds) > 0 {
+			a.Kind = KindCondition
 		}
 	}
 	return a
@@ -119,16 +125,16 @@ func kindOf(ws []string) (kind, dim, unit string) {
 	for i, w := range head {
 		switch {
 		case measureNouns[w] != "":
-			kind, dim = kindMeasure, measureNouns[w]
+			kind, dim = KindMeasure, measureNouns[w]
 		case i == 1 && head[0] == "how" && measureAdjectives[w] != "":
-			kind, dim = kindMeasure, measureAdjectives[w]
+			kind, dim = KindMeasure, measureAdjectives[w]
 		case dateWords[w] && (i == 0 || w != "when"):
-			kind = kindDate
+			kind = KindDate
 		}
 	}
 	for i, w := range ws {
 		if d := unitDims[words.Unit(w)]; d != "" && i > 0 && ws[i-1] == "in" {
-			kind, dim, unit = kindMeasure, d, words.Unit(w) // "in metres", "in dollars"
+			kind, dim, unit = KindMeasure, d, words.Unit(w) // "in metres", "in dollars"
 		}
 	}
 	families := 0
@@ -216,7 +222,7 @@ func valuesOf(text string, ts []token, conds []string) []value {
 		num, unit := splitNumber(t.low)
 		if num == "" {
 			if t.low == "free" || t.low == "gratis" {
-				out = append(out, value{at: i, kind: kindMeasure, dim: "money"}) // a price of nothing
+				out = append(out, value{at: i, kind: KindMeasure, dim: "money"}) // a price of nothing
 			}
 			continue
 		}
@@ -227,16 +233,16 @@ func valuesOf(text string, ts []token, conds []string) []value {
 		decade := isYear(t.text) && glued == "s" // "the 1850s"
 		switch d := dimOf(text, t, unit); {
 		case d != "" && !decade:
-			out = append(out, value{at: i, kind: kindMeasure, dim: d})
+			out = append(out, value{at: i, kind: KindMeasure, dim: d})
 		case isYear(t.text) && (glued == "" || decade): // "in 1840"
-			out = append(out, value{at: i, kind: kindDate})
+			out = append(out, value{at: i, kind: KindDate})
 		}
 	}
 	low := " " + strings.Join(lowWords(ts), " ") + " "
 	for _, c := range conds {
 		for _, form := range conditionPhrases(c) {
 			for _, at := range phraseAt(ts, low, form) {
-				out = append(out, value{at: at, kind: kindCondition})
+				out = append(out, value{at: at, kind: KindCondition})
 			}
 		}
 	}
@@ -273,7 +279,7 @@ func isYear(s string) bool {
 }
 
 // conditionPhrases are the spellings of condition c and of its
-// antonyms, which say it does not hold, as negations (gaps.go) do.
+// antonyms, which say it does not hold, as negations (conditions.go) do.
 func conditionPhrases(c string) []string {
 	var out []string
 	for _, f := range conditionForms(c) {

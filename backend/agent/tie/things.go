@@ -1,4 +1,4 @@
-package agent
+package tie
 
 import (
 	"maps"
@@ -83,8 +83,8 @@ func sentenceStart(ts []token, i int) bool {
 	return i == 0 || strings.ContainsAny(ts[i].before, ".?!:\n")
 }
 
-// thingsIn returns the things text asks about, as written, in order.
-func thingsIn(text string) []string {
+// ThingsIn returns the things text asks about, as written, in order.
+func ThingsIn(text string) []string {
 	ts := tokensOf(text)
 	q := qualifiersOf(text)
 	var out []string
@@ -269,6 +269,10 @@ func mentions(ts []token, name string) []int {
 	return out
 }
 
+// NotName reports whether a capitalised word w (lower-cased) starts no
+// name: a verb an objective opens with, a month or a day.
+func NotName(w string) bool { return notNames[w] }
+
 func tokensAre(ts []token, ws []string) bool {
 	for k, w := range ws {
 		if tokenWord(ts[k]) != w {
@@ -278,8 +282,8 @@ func tokensAre(ts []token, ws []string) bool {
 	return true
 }
 
-// names reports whether text names thing.
-func names(text, thing string) bool { return len(mentions(tokensOf(text), thing)) > 0 }
+// Names reports whether text names thing.
+func Names(text, thing string) bool { return len(mentions(tokensOf(text), thing)) > 0 }
 
 // kin reports whether other is a thing of the same kind as thing, by a
 // head or tail word they share ("Mount Meru" and "Mount Kenya"): a

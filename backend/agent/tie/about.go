@@ -1,87 +1,108 @@
-package agent
+package tie
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/checklist"
 	"github.com/scout-research/scout/backend/agent/words"
 )
 
 // What a finding is about: the thing asked about that each of its values
 // belongs to, and how the finding stands to an item for it (ties.go).
 
-// of is how finding f stands to item n (from 1), and, when code can say
+// Of is how finding f stands to item n (from 1), and, when code can say
 // why it does not answer the item, why.
-func (t ties) of(f Finding, n int) (tie, string) {
-	if n < 1 || n > len(t.asks) {
-		return tieNone, ""
+func (t Rule) Of(f checklist.Finding, n int) (Tie, Why) {
+	if n < 1 || n > len(t.Asks) {
+		return None, Why{}
 	}
-	a := t.asks[n-1]
-	return t.answers(f, a, a.things)
+	a := t.Asks[n-1]
+	return t.Answers(f, a, a.Things)
 }
 
-// answers is how f stands to a for the things given (all of a's, or one
-// of a list's).
-func (t ties) answers(f Finding, a asked, things []string) (tie, string) {
-	if a.kind == "" && len(things) == 0 {
-		return tieWords, ""
+// Answers is how f stands to a for the things given (all of a's, or one
+// of a list's), and why not when code can say.
+func (t Rule) Answers(f checklist.Finding, a Asked, things []string) (Tie, Why) {
+	if a.Kind == "" && len(things) == 0 {
+		return Words, Why{}
 	}
 	ts := tokensOf(f.Text)
 	alias := t.alias(f)
-	if a.kind == "" {
+	if a.Kind == "" {
 		// Naming the thing is needed, not enough: "Mount Kosciuszko is the
 		// highest mountain on the Australian mainland" names it and says
 		// nothing of its state. Code is sure only when the words answer
 		// the item as inference accepts them.
 		if !t.namesAny(ts, things, alias) {
-			return tieNone, render("tie-unnamed", things)
+			return None, Why{Note: NoteUnnamed, Things: things}
 		}
 		if wordScore(f, a.Item, t.items()) >= inferAccept {
-			return tieSure, ""
+			return Sure, Why{}
 		}
-		return tieWords, ""
+		return Words, Why{}
 	}
 	var vals []value
-	for _, v := range valuesOf(f.Text, ts, a.conds) {
-		if v.kind == a.kind && (a.dim == "" || v.dim == a.dim) && (a.unit == "" || unitAt(ts, v.at) == a.unit) {
+	for _, v := range valuesOf(f.Text, ts, a.Conds) {
+		if v.kind == a.Kind && (a.dim == "" || v.dim == a.dim) && (a.unit == "" || unitAt(ts, v.at) == a.unit) {
 			vals = append(vals, v)
 		}
 	}
 	switch {
 	case len(vals) == 0:
-		return tieNone, render("tie-no-value", a.said(things))
+		return None, a.why(NoteNoValue, things)
 	case len(things) == 0:
-		return tieSure, ""
+		return Sure, Why{}
 	}
 	for _, v := range vals {
-		if about := t.about(ts, v.at, alias); slices.ContainsFunc(things, sameThing(about)) {
-			return tieSure, ""
+		if about := t.about(ts, v.at, alias); slices.ContainsFunc(things, SameThing(about)) {
+			return Sure, Why{}
 		}
 	}
 	if !t.namesAny(ts, things, alias) {
-		return tieNone, render("tie-unnamed", things)
+		return None, Why{Note: NoteUnnamed, Things: things}
 	}
-	return tieNone, render("tie-elsewhere", a.said(things))
+	return None, a.why(NoteElsewhere, things)
 }
 
-// said is what a asks, for the templates that say why a finding does not
-// answer it.
-func (a asked) said(things []string) map[string]any {
+// Why is why a finding does not answer an item, as values: the loop
+// words it for the model (its notes are prompts' tie-* templates).
+type Why struct {
+	// Note is what is wrong (NoteUnnamed...), "" when code cannot say.
+	Note string
+	// Things are the things asked about, of which the finding answers none.
+	Things []string
+	// Kind, Dim and Unit are the kind of value asked for, a measure's
+	// dimension ("length") and the unit it is asked in ("m"), if any.
+	Kind, Dim, Unit string
+	// Condition is the first condition a yes-or-no item asks about.
+	Condition string
+}
+
+// Notes on why a finding does not answer an item, named as the templates
+// that word them.
+const (
+	// NoteUnnamed: it names none of the things asked about.
+	NoteUnnamed = "tie-unnamed"
+	// NoteNoValue: it gives no value of the kind asked.
+	NoteNoValue = "tie-no-value"
+	// NoteElsewhere: it gives such a value, but about another thing.
+	NoteElsewhere = "tie-elsewhere"
+)
+
+// why is why a finding gives nothing a asks of things.
+func (a Asked) why(note string, things []string) Why {
 	cond := ""
-	if len(a.conds) > 0 {
-		cond = a.conds[0]
+	if len(a.Conds) > 0 {
+		cond = a.Conds[0]
 	}
-	return map[string]any{"Kind": a.kind, "Dim": dimNames[a.dim], "Unit": a.unit, "Condition": cond, "Things": things}
+	return Why{Note: note, Things: things, Kind: a.Kind, Dim: a.dim, Unit: a.unit, Condition: cond}
 }
-
-// dimNames are the dimensions of measures as a sentence names them.
-var dimNames = map[string]string{"length": "length or height", "money": "price", "mass": "weight", "share": "percentage",
-	"time": "duration", "volume": "volume"}
 
 // items is the checklist the ties read.
-func (t ties) items() []Item {
-	out := make([]Item, len(t.asks))
-	for i, a := range t.asks {
+func (t Rule) items() []checklist.Item {
+	out := make([]checklist.Item, len(t.Asks))
+	for i, a := range t.Asks {
 		out[i] = a.Item
 	}
 	return out
@@ -98,13 +119,15 @@ func unitAt(ts []token, k int) string {
 	return ""
 }
 
-func sameThing(a string) func(string) bool {
+// SameThing reports of a name whether it is thing a in another spelling
+// ("Kilimanjaro" for "Mount Kilimanjaro"); "" is no thing.
+func SameThing(a string) func(string) bool {
 	return func(b string) bool { return a != "" && thingKey(a) == thingKey(b) }
 }
 
 // namesAny reports whether ts names one of things, or, naming no thing
 // asked about nor one of their kin, stands where alias is one of things.
-func (t ties) namesAny(ts []token, things []string, alias string) bool {
+func (t Rule) namesAny(ts []token, things []string, alias string) bool {
 	for _, th := range things {
 		if len(mentions(ts, th)) > 0 {
 			return true
@@ -118,14 +141,14 @@ func (t ties) namesAny(ts []token, things []string, alias string) bool {
 	if len(t.kinIn(ts, 0, len(ts))) > 0 {
 		return false
 	}
-	return slices.ContainsFunc(things, sameThing(alias))
+	return slices.ContainsFunc(things, SameThing(alias))
 }
 
 // alias is the thing asked about that the finding's headings (nearest
 // first), else its page's title, name alone: what "the mountain" or "it"
 // means there. A heading that names another thing, or several asked
 // about, gives none.
-func (t ties) alias(f Finding) string {
+func (t Rule) alias(f checklist.Finding) string {
 	for _, h := range append(slices.Clone(f.Headings), f.Title) {
 		ts := tokensOf(h)
 		var named []string
@@ -137,7 +160,7 @@ func (t ties) alias(f Finding) string {
 		switch {
 		case len(named) == 1:
 			return named[0]
-		case len(named) > 1 || len(thingsIn(h)) > 0:
+		case len(named) > 1 || len(ThingsIn(h)) > 0:
 			return ""
 		}
 	}
@@ -151,7 +174,7 @@ func (t ties) alias(f Finding) string {
 // alias; else the nearest named after it ("At 5,895 m, Kilimanjaro...").
 // It is "" when that is a kin of a thing asked about ("Mount Meru" beside
 // "Mount Kenya"), or nothing is named.
-func (t ties) about(ts []token, k int, alias string) string {
+func (t Rule) about(ts []token, k int, alias string) string {
 	from, to := sentenceAround(ts, k)
 	cands := t.namedIn(ts)
 	var before, earlier, after *named
@@ -191,7 +214,7 @@ type named struct {
 
 // namedIn lists, in order, where ts names a thing asked about (not as
 // what another is compared with) or a kin of one.
-func (t ties) namedIn(ts []token) []named {
+func (t Rule) namedIn(ts []token) []named {
 	var out []named
 	for _, th := range t.things {
 		for _, at := range mentions(ts, th) {
@@ -231,7 +254,7 @@ var comparers = map[string]bool{"than": true, "unlike": true, "vs": true, "versu
 // kinIn returns where ts[from:to] names a kin of a thing asked about that
 // is not itself asked about. A name's leading words may be the sentence's
 // ("Nearby Mount Meru"): each tail of it is tried.
-func (t ties) kinIn(ts []token, from, to int) []int {
+func (t Rule) kinIn(ts []token, from, to int) []int {
 	var out []int
 	for i := from; i < to; {
 		j := nameEnd(ts[:to], i)
@@ -264,4 +287,23 @@ func sentenceAround(ts []token, k int) (from, to int) {
 		to++
 	}
 	return from, to
+}
+
+// ValueFor is the value f gives of the kind a asks, about a's thing, as
+// written ("2,228 m"), or "".
+func (t Rule) ValueFor(f checklist.Finding, a Asked) string {
+	ts := tokensOf(f.Text)
+	alias := t.alias(f)
+	for _, v := range valuesOf(f.Text, ts, a.Conds) {
+		if v.kind != a.Kind || a.dim != "" && v.dim != a.dim || len(a.Things) > 0 && !slices.ContainsFunc(a.Things, SameThing(t.about(ts, v.at, alias))) {
+			continue
+		}
+		tok := ts[v.at]
+		end := tok.end
+		if v.kind == KindMeasure && v.at+1 < len(ts) && strings.TrimSpace(ts[v.at+1].before) == "" {
+			end = ts[v.at+1].end // the unit after the number
+		}
+		return f.Text[tok.start:end]
+	}
+	return ""
 }
