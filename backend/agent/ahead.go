@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/page"
 	"github.com/scout-research/scout/backend/rank"
 )

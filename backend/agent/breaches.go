@@ -2,10 +2,10 @@ package agent
 
 import (
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 
 	"github.com/scout-research/scout/backend/agent/opinion"
+	"github.com/scout-research/scout/backend/agent/tie"
 )
 
 // Breaches names each way res breaks the report's promise (promise.go),

@@ -1,17 +1,17 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/attribution"
-	"github.com/scout-research/scout/backend/agent/ground"
-	"github.com/scout-research/scout/backend/agent/tie"
-	"github.com/scout-research/scout/backend/agent/words"
-	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/scout-research/scout/backend/agent/attribution"
+	"github.com/scout-research/scout/backend/agent/ground"
+	"github.com/scout-research/scout/backend/agent/tie"
+	"github.com/scout-research/scout/backend/agent/words"
+	"github.com/scout-research/scout/backend/lang"
 	"github.com/scout-research/scout/backend/rank"
 )
 

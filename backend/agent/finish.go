@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"github.com/scout-research/scout/backend/agent/tie"
 	"regexp"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/reply"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/plain"
 )
 

@@ -1,8 +1,9 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
+
+	"github.com/scout-research/scout/backend/agent/tie"
 )
 
 // A follow-up question asked on a finished run. It starts as a new run

@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/rank"
 )

@@ -1,8 +1,6 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/tie"
-	"github.com/scout-research/scout/backend/lang"
 	"regexp"
 	"slices"
 	"sort"
@@ -10,7 +8,9 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/opinion"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
+	"github.com/scout-research/scout/backend/lang"
 	"github.com/scout-research/scout/backend/rank"
 )
 

@@ -1,12 +1,12 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/opinion"
+	"github.com/scout-research/scout/backend/agent/tie"
 )
 
 // The rules read an objective, its checklist and findings in each language

@@ -2,13 +2,13 @@ package agent
 
 import (
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/tie"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/opinion"
+	"github.com/scout-research/scout/backend/agent/tie"
 )
 
 // The report's promise (DESIGN.md), kept before a report is written:

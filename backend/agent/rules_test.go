@@ -3,11 +3,11 @@ package agent
 import (
 	"context"
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"

@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"github.com/scout-research/scout/backend/agent/tie"
 	"slices"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/opinion"
+	"github.com/scout-research/scout/backend/agent/tie"
 )
 
 // Settle gives a result the agent did not finish itself (a report written

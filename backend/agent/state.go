@@ -2,7 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"github.com/scout-research/scout/backend/agent/tie"
 	"net/url"
 	"regexp"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/checklist"
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
 	"github.com/scout-research/scout/backend/page"
 )
