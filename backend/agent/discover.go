@@ -51,10 +51,10 @@ type notFor struct {
 // (it names their thing and gives what they ask); when it names none
 // that does (a real small model often writes just the finding), they are
 // inferred from the finding's words and its thought beside them
-// (tie.InferWithThought).
-func claimOn(act Action, p *openPage, rec *record) claim {
-	c := claim{page: p, asked: rec.objective}
-	for _, it := range rec.checklist {
+// (tie.InferWithThought). l is the run's record as the rules read it.
+func claimOn(act Action, p *openPage, objective string, l ledger) claim {
+	c := claim{page: p, asked: objective}
+	for _, it := range l.checklist {
 		c.asked += " " + it.Text
 	}
 	named, text := parseDiscover(act.Param)
@@ -64,9 +64,9 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 		ev := ground.In(c.text, p.text)
 		c.quote, c.score = ev.Quote, ev.Score
 	}
-	draft, t := c.draft(), rec.ties()
+	draft, t := c.draft(), l.ties
 	for _, n := range named {
-		if n < 1 || n > len(rec.checklist) || slices.Contains(c.items, n) || slices.ContainsFunc(c.notFor, func(x notFor) bool { return x.Item == n }) {
+		if n < 1 || n > len(l.checklist) || slices.Contains(c.items, n) || slices.ContainsFunc(c.notFor, func(x notFor) bool { return x.Item == n }) {
 			continue
 		}
 		if tied, why := t.Of(draft, n); tied == tie.None {
@@ -77,8 +77,8 @@ func claimOn(act Action, p *openPage, rec *record) claim {
 	}
 	if len(c.items) == 0 && c.text != "" {
 		c.inferred = true
-		covered := func(n int) bool { return len(rec.covering(n)) > 0 }
-		c.items = tie.InferWithThought(draft, act.Thought, rec.checklist, t, covered)
+		covered := func(n int) bool { return len(l.covering(n)) > 0 }
+		c.items = tie.InferWithThought(draft, act.Thought, l.checklist, t, covered)
 	}
 	return c
 }

@@ -116,7 +116,9 @@ func TestGoldenNotes(t *testing.T) {
 		checklist: []Item{{Number: 1, Text: "the tallest mountain in Africa"}, {Number: 2, Text: "its height in meters"}, {Number: 3, Text: "its height in feet"}}}
 	rec.add(Finding{Text: "Mount Kilimanjaro is the highest mountain in Africa.", Items: []int{1}}, 3)
 	read := func(param string, p *openPage) verdict { _, v := readMoreRule(param, p.facts()); return v }
-	claimed := func(param string, p *openPage) claim { return claimOn(Action{Name: ActDiscover, Param: param}, p, rec) }
+	claimed := func(param string, p *openPage) claim {
+		return claimOn(Action{Name: ActDiscover, Param: param}, p, rec.objective, rec.ledger())
+	}
 	ground := func(param string) verdict { return groundRule(claimed(param, pg), rec.objective, nil) }
 	one := &openPage{page: page.Page{Parts: []page.Part{{Number: 1}}}}
 	allRead := &openPage{page: pg.page, read: map[int]bool{1: true, 2: true}, shown: 2}

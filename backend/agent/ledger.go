@@ -2,10 +2,10 @@ package agent
 
 import "github.com/scout-research/scout/backend/agent/tie"
 
-// ledger is what the coverage rules read of a run (finish.go, gaps.go,
-// settle.go): the checklist, the tie rule over it and the findings
-// recorded, as values. A rule given a ledger reads the run without its
-// state, and a test can write one out.
+// ledger is what the coverage rules and the DISCOVER rules read of a run
+// (finish.go, gaps.go, settle.go, discover.go): the checklist, the tie
+// rule over it and the findings recorded, as values. A rule given a
+// ledger reads the run without its state, and a test can write one out.
 type ledger struct {
 	checklist []Item
 	ties      tie.Rule

@@ -141,7 +141,7 @@ func (a *Agent) verdict(act Action) verdict {
 		part, v := readMoreRule(act.Param, p)
 		return first(v, readOnRule(p), verdict{part: part})
 	case ActDiscover:
-		c := claimOn(act, st.page, &st.record)
+		c := claimOn(act, st.page, st.record.objective, st.record.ledger())
 		return first(
 			findingRule(c),
 			duplicateRule(c, st.record.findings),
