@@ -10,7 +10,6 @@ import (
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
-	"github.com/scout-research/scout/backend/lang"
 	"github.com/scout-research/scout/backend/rank"
 )
 
@@ -386,10 +385,3 @@ func allIn(ws []string, set map[string]bool) bool {
 // describeGaps is the gaps in a sentence each, for the model and the
 // journal.
 func describeGaps(gaps []gap) string { return render("gap-list", gaps) }
-
-var numberWords = lang.For(lang.English).Counts
-
-// queryFiller are words that make an item a question or a list, and
-// find nothing.
-var queryFiller = map[string]bool{"whether": true, "what": true, "which": true, "who": true, "whom": true, "how": true, "when": true,
-	"where": true, "why": true, "each": true, "both": true, "every": true, "its": true, "their": true, "them": true, "they": true}

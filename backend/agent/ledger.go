@@ -49,7 +49,7 @@ func untiedOf(fs []Finding) bool {
 }
 
 // firstTitle is the page title of the run's first finding, "" before one:
-// what the run is about, for a search that says "it" (subject).
+// what the run is about, for a search that says "it" (tie.GapQuery).
 func firstTitle(fs []Finding) string {
 	if len(fs) == 0 {
 		return ""

@@ -193,12 +193,4 @@ const (
 	// maxThingChars: a thing named by a whole finding (when the coverage
 	// check named none) is cut to this for the gap notes and the report.
 	maxThingChars = 80
-	// maxSubjectChars: a page title longer than this, cut at its site's
-	// name, is a headline rather than the name of what the research is
-	// about, and makes no search for a gap.
-	maxSubjectChars = 60
-	// maxNameWords: a title of more words than this is a headline, not
-	// the name of what the research is about (names of mountains, people,
-	// programs run to three or four words).
-	maxNameWords = 4
 )

@@ -8,9 +8,19 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"
 )
+
+// items are a checklist of texts, numbered from 1.
+func items(texts ...string) []Item {
+	out := make([]Item, len(texts))
+	for i, t := range texts {
+		out[i] = Item{Number: i + 1, Text: t}
+	}
+	return out
+}
 
 // The runs of issue 22's "Why": each played with the scripted model in a
 // small model's habits, over a page of its own in the fake web.
@@ -261,7 +271,7 @@ func TestGapsNameTheThingsLacking(t *testing.T) {
 				if g.Check != "" {
 					query = g.Lacking[0] + " " + g.Check
 				} else {
-					query = gapQuery(g, rec.objective, firstTitle(rec.findings))
+					query = tie.GapQuery(g.Item, g.Lacking, rec.objective, firstTitle(rec.findings))
 				}
 			}
 			if !reflect.DeepEqual(got, tc.lacking) || query != tc.query {
@@ -313,51 +323,5 @@ func TestThingsShownNotToQualifyAreNoGap(t *testing.T) {
 				t.Errorf("next step %q, want %q", next, tc.next)
 			}
 		})
-	}
-}
-
-// A gap's search is the thing and what is asked of it, in the item's
-// words, without those that only make it a question or a list.
-func TestGapQueries(t *testing.T) {
-	kiliRec := &record{objective: "What is the tallest mountain in Africa, and how tall is it in meters and in feet?"}
-	kiliRec.add(Finding{Text: "x", Title: "Mount Kilimanjaro - Wiki"}, 1)
-	kosRec := &record{objective: "How high is Mount Kosciuszko, in which Australian state is it, and who named it and in what year?"}
-	officeRec := &record{objective: "Are LibreOffice and Microsoft Office open source?"}
-	officeRec.add(Finding{Text: "x", Title: "LibreOffice - Wiki"}, 1)
-	listRec := &record{objective: "Name three free and open-source photo editors for Linux."}
-	listRec.add(Finding{Text: "x", Title: "GIMP - Wiki"}, 1)
-	vacRec := &record{objective: "Compare the Kestrel K2, Marlin M5 and Heron H3 robot vacuums and recommend one for a home with long-haired cats."}
-	vacRec.add(Finding{Text: "x", Title: "Kestrel K2 vs Marlin M5 vs Heron H3: which robot vacuum handles pet hair best? | HomeLab Tested"}, 1)
-	lakesRec := &record{objective: "Nenne drei Seen in Bayern, die tiefer als 100 Meter sind, jeweils mit ihrer größten Tiefe."}
-	lakesRec.add(Finding{Text: "x", Title: "Die tiefsten Seen Bayerns | Seenland Bayern"}, 1)
-	mindRec := &record{objective: "请列出三个可以在 Linux 上使用的免费开源思维导图软件。"}
-	mindRec.add(Finding{Text: "x", Title: "2024 年 Linux 上最好用的 6 款思维导图软件 - 极客小站"}, 1)
-	for _, tc := range []struct {
-		rec  *record
-		item string
-		want string
-	}{
-		{kiliRec, "the height of Mount Kenya in metres", "Mount Kenya height metres"},
-		{kiliRec, "its height in feet", "Mount Kilimanjaro height feet"},
-		{kosRec, "Australian state where it stands", "Mount Kosciuszko Australian state stands"},
-		{kosRec, "who named it and when", "Mount Kosciuszko named"},
-		{officeRec, "whether Microsoft Office is open source", "Microsoft Office open source"},
-		{officeRec, "the year LibreOffice was first released", "LibreOffice year first released"},
-		{listRec, "a second free and open-source photo editor for Linux", "free open-source photo editor Linux"},
-		{listRec, "three free and open-source photo editors for Linux", "free open-source photo editors Linux"},
-		// A comparison has no one subject: its items are searched in their
-		// own words, and those of a question are left out.
-		{vacRec, "brush tangles and maintenance with long hair", "brush tangles maintenance long hair"},
-		{vacRec, "how well each picks up pet hair on carpet", "picks pet hair carpet"},
-		{vacRec, "price of each model", "price model"},
-		// In German and Chinese: one of a kind after its article or as the
-		// item's first word, the language's own stop words left out, and
-		// Chinese cut into its words (of two characters, as "免费").
-		{lakesRec, "ein zweiter See in Bayern, der tiefer als 100 Meter ist, mit seiner größten Tiefe", "See Bayern tiefer 100 Meter größten Tiefe"},
-		{mindRec, "第二个可以在 Linux 上使用的免费开源思维导图软件", "可以 Linux 使用 免费 开源 思维 导图 软件"},
-	} {
-		if got := gapQuery(gap{Item: Item{Number: 1, Text: tc.item}}, tc.rec.objective, firstTitle(tc.rec.findings)); got != tc.want {
-			t.Errorf("gapQuery(%q) = %q, want %q", tc.item, got, tc.want)
-		}
 	}
 }

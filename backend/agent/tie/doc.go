@@ -2,8 +2,9 @@
 // answers. They read an item for the things it asks about and the kind of
 // value it asks (a measure, a year, whether a condition holds), find
 // which thing each value in a finding is about, infer the items a finding
-// serves when the model names none, and read an item's conditions and
-// count, in each language the rules know (backend/lang).
+// serves when the model names none, read an item's conditions and count,
+// and word the search for what an item still lacks, in each language the
+// rules know (backend/lang).
 //
 // The rules are pure: they take values (the objective, the checklist's
 // items, a finding as agent/checklist writes them) and return verdicts

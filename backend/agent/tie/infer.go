@@ -210,7 +210,7 @@ func inferTerms(text string, answer bool) []string {
 			out = append(out, w)
 			continue
 		}
-		if rank.IsStopWord(w) || isStop(w, r) || len([]rune(w)) < MinTermRunes(w) {
+		if rank.IsStopWord(w) || isStop(w, r) || len([]rune(w)) < minTermRunes(w) {
 			continue
 		}
 		out = append(out, stemIn(w, r))

@@ -172,10 +172,6 @@ func foreignWhether(ws []string) bool {
 	return r.YesNo[ws[0]] || slices.ContainsFunc(ws, func(w string) bool { return r.Whether[w] })
 }
 
-// IsStop reports whether w says nothing about a topic in English or in
-// the language of text.
-func IsStop(w, text string) bool { return isStop(w, foreignRules(text)) }
-
 // IsOrdinal reports whether w is an ordinal in any language ("second",
 // "zweiter"): what tells siblings apart.
 func IsOrdinal(w string) bool { return ordinals[w] }
@@ -186,9 +182,9 @@ func isStop(w string, r *lang.Rules) bool {
 	return english.Stop[w] || r != nil && r.Stop[w]
 }
 
-// MinTermRunes is the shortest word that tells what a text is about: of
+// minTermRunes is the shortest word that tells what a text is about: of
 // three letters, or two Chinese or Japanese characters ("免费", "開源").
-func MinTermRunes(w string) int {
+func minTermRunes(w string) int {
 	if lang.HasCJK(w) {
 		return 2
 	}

@@ -54,3 +54,15 @@ const (
 	// something else.
 	negationReach = 2
 )
+
+// A gap's search (gapquery.go).
+const (
+	// maxSubjectChars: a page title longer than this, cut at its site's
+	// name, is a headline rather than the name of what the research is
+	// about, and makes no search for a gap.
+	maxSubjectChars = 60
+	// maxNameWords: a title of more words than this is a headline, not
+	// the name of what the research is about (names of mountains, people,
+	// programs run to three or four words).
+	maxNameWords = 4
+)

@@ -269,10 +269,6 @@ func mentions(ts []token, name string) []int {
 	return out
 }
 
-// NotName reports whether a capitalised word w (lower-cased) starts no
-// name: a verb an objective opens with, a month or a day.
-func NotName(w string) bool { return notNames[w] }
-
 func tokensAre(ts []token, ws []string) bool {
 	for k, w := range ws {
 		if tokenWord(ts[k]) != w {
