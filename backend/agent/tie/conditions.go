@@ -71,7 +71,8 @@ func anyIn(ws []string, set map[string]bool) bool {
 	return slices.ContainsFunc(ws, func(w string) bool { return set[w] })
 }
 
-// CountAsked finds "three tools" or "5 examples" in an item.
+// CountAsked is the count of things an item asks for ("three tools", "5
+// examples", "drei Editoren"), 0 when it asks for no number of them.
 func CountAsked(item string) int {
 	var ws []string
 	for _, w := range words.Of(item) {

@@ -29,7 +29,7 @@ import (
 // still open is chosen. Words of the page's title (what the page is about,
 // so what every finding from it names: "standing" on a page about standing
 // desks) and words every item has count for little.
-// t is the tie rule over checklist.
+// t is the tie rule over items.
 func Infer(f checklist.Finding, items []checklist.Item, t Rule, covered func(int) bool) []int {
 	scores := gated(inferScores(f.Text, f.Title, items), f, t)
 	return chooseItems(scores, items, covered)
@@ -294,8 +294,9 @@ func wordScore(f checklist.Finding, it checklist.Item, items []checklist.Item) f
 	return inferScore(inferTerms(it.Text, false), have, commonTerms(f.Title, items))
 }
 
-// Terms are text's words as inference compares them (inferTerms): what
-// tells a page's words from those it lacks.
+// Terms are text's words as item inference compares them: stems without
+// stop words, units in one spelling, a question's words as their concept
+// ("tall" and "elevation" are both a height).
 func Terms(text string) []string { return inferTerms(text, false) }
 
 // SiblingKey is what items alike but for an ordinal share ("a first
