@@ -13,7 +13,10 @@
 // or send back with its kind and the note the model reads. What they
 // decide is applied in one place: remember (send-backs) and the act step
 // (accepted actions). A refused action is answered inside the same
-// conversation (a cheap retry) instead of costing a turn.
+// conversation (a cheap retry) instead of costing a turn. One FINISH is
+// neither: sent again at once after its send-back for gaps, it has Scout
+// take the step the send-back named in the model's place, once a run
+// (insist.go).
 //
 // The conversation only grows: every earlier byte stays as it was so the
 // model server's prompt cache can skip it, and each turn appends what

@@ -51,6 +51,10 @@ const (
 	CheckFinishNow = "finish_now"
 	// CheckNotCovered: a FINISH was sent back, as items are open.
 	CheckNotCovered = "not_covered"
+	// CheckStepTaken: the model sent FINISH again right after it was sent
+	// back for gaps, and Scout took the step named for one (Action, Param)
+	// itself (insist.go); Reason is the gap.
+	CheckStepTaken = "step_taken"
 	// CheckContext: the prompt was kept to the context the server has
 	// loaded.
 	CheckContext = "context"

@@ -188,6 +188,9 @@ func TestGoldenNotes(t *testing.T) {
 	fmt.Fprintf(&sb, "## progress check\n%s\n\n", render("progress-check", map[string]string{"Why": render("progress-why", 4), "Status": rec.status(false)}))
 	fmt.Fprintf(&sb, "## objective check\n%s\n\n", render("objective-why", 8))
 	fmt.Fprintf(&sb, "## unusable checklist answer\n%s\n\n", render("checklist-unusable", nil))
+	for _, s := range []step{{query: "Mount Kilimanjaro height meters"}, {part: 2}} {
+		fmt.Fprintf(&sb, "## Scout's step for an insisted FINISH: %s\n%s\n\n", s.action().Name, render("step-taken", map[string]any{"Gap": gaps[0], "Action": s.action()}))
+	}
 	for _, d := range []dispute{{Item: 2, Cited: []int{1}}, {Item: 3, Tagged: []int{1, 2}}, {Item: 2, Cited: []int{3}, Tagged: []int{1}}} {
 		fmt.Fprintf(&sb, "## coverage dispute %+v\n%s\n\n", d, render("dispute", d))
 	}

@@ -45,14 +45,15 @@ func TestTurnLimitReportsWhatIsMissing(t *testing.T) {
 }
 
 // A model that answers every send-back with FINISH again must not loop to
-// the turn limit: after maxGapSendBacks the gaps are reported as not found.
+// the turn limit: after maxGapSendBacks send-backs and the one step Scout
+// takes in its place (insist.go), the gaps are reported as not found.
 func TestInsistedFinishEndsWithGapsReported(t *testing.T) {
 	finish := act(ActFinish, "Kilimanjaro.", "All covered.")
 	actions := []string{search1, openKili, act(ActDiscover, findingKenya, "")}
 	for i := 0; i < 10; i++ {
 		actions = append(actions, finish)
 	}
-	cfg, m, _, _ := newRun(t, map[string][]string{
+	cfg, m, rec, _ := newRun(t, map[string][]string{
 		KindChecklist: {kiliChecklist()},
 		KindAction:    actions,
 		KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
@@ -61,8 +62,18 @@ func TestInsistedFinishEndsWithGapsReported(t *testing.T) {
 	if res.Status != StatusFinished || len(res.NotFound) != 2 {
 		t.Fatalf("status %s, not found %+v", res.Status, res.NotFound)
 	}
-	if got := len(m.calls(KindAction)); got != 3+maxGapSendBacks+1 {
-		t.Fatalf("%d action calls, want %d: FINISH sent back %d times, then accepted", got, 3+maxGapSendBacks+1, maxGapSendBacks)
+	const stepTaken = 1
+	if got, want := len(m.calls(KindAction)), 3+maxGapSendBacks+stepTaken+1; got != want {
+		t.Fatalf("%d action calls, want %d: FINISH sent back %d times, Scout's step, then accepted", got, want, maxGapSendBacks)
+	}
+	steps := 0
+	for _, e := range rec.of(EvCheck) {
+		if e.Kind == CheckStepTaken {
+			steps++
+		}
+	}
+	if steps != stepTaken {
+		t.Fatalf("Scout took %d steps, want %d", steps, stepTaken)
 	}
 }
 

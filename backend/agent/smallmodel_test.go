@@ -89,8 +89,10 @@ func TestMissingClaimIsCheckedAgainstOneFinding(t *testing.T) {
 }
 
 // 1. A FINISH with gaps is sent back once a run, naming the next step; a
-// second FINISH is accepted with the gaps reported. When the conversation
-// is long, the turn after the send-back starts from a fresh prompt.
+// FINISH sent again at once has Scout take one step in its place
+// (insist.go), and the next is accepted with the gaps reported. When the
+// conversation is long, the turn after the send-back starts from a fresh
+// prompt.
 func TestOneGapSendBackNamesTheNextStep(t *testing.T) {
 	for _, tc := range []struct {
 		context int
@@ -99,7 +101,7 @@ func TestOneGapSendBackNamesTheNextStep(t *testing.T) {
 		finish := act(ActFinish, "Kilimanjaro.", "Done.")
 		cfg, m, rec, _ := newRun(t, map[string][]string{
 			KindChecklist: {kiliChecklist()},
-			KindAction:    {search1, openKili, act(ActDiscover, findingKenya, ""), finish, finish},
+			KindAction:    {search1, openKili, act(ActDiscover, findingKenya, ""), finish, finish, finish},
 			KindWriter:    {`{"result":"Mount Kilimanjaro [1]."}`},
 		})
 		cfg.ContextLength = tc.context
@@ -117,7 +119,7 @@ func TestOneGapSendBackNamesTheNextStep(t *testing.T) {
 			}
 		}
 		calls := m.calls(KindAction)
-		after := calls[len(calls)-1].Messages
+		after := calls[4].Messages // the call after the send-back
 		last := after[len(after)-1].Content
 		if fresh := len(after) == 2 && strings.Contains(last, "OBJECTIVE:"); fresh != tc.fresh || !strings.Contains(last, "Not finished yet.") {
 			t.Errorf("context %d: the turn after the send-back starts from a fresh prompt: %v, want %v; %d messages, last:\n%s", tc.context, fresh, tc.fresh, len(after), last)

@@ -385,6 +385,7 @@ type counts struct {
 	sinceFinding   int             // turns since the last new finding
 	notCoveredSent int             // FINISHes sent back for their own "not covered"
 	gapSendBacks   int             // FINISHes sent back for gaps
+	gapsSentBack   bool            // the last FINISH was sent back for gaps, and no action accepted since (insist.go)
 	searchFails    int             // searches failed in a row
 	groundWarned   map[string]bool // findings sent back once for their wording
 	refused        map[string]bool // replies refused since the last accepted action
@@ -409,7 +410,7 @@ func (c *counts) refusedAgain(act Action) int {
 
 // accepted forgets the refusals: the model moved on.
 func (c *counts) accepted() {
-	c.refused, c.repeats = nil, 0
+	c.refused, c.repeats, c.gapsSentBack = nil, 0, false
 }
 
 // searched counts searches failed in a row, and returns the error that

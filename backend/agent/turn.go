@@ -86,6 +86,12 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 			return outcome{}, ctx.Err()
 		}
 		if !v.sendsBack() {
+			if act.Name == ActFinish {
+				if g, s, insisted := a.insistedStep(v.gaps); insisted {
+					a.st.counts.accepted()
+					return a.takeStep(ctx, g, s) // see insist.go
+				}
+			}
 			a.st.counts.accepted()
 			return a.act(ctx, act, v)
 		}
@@ -187,6 +193,7 @@ func (a *Agent) remember(v verdict) {
 		a.emit(Event{Type: EvCheck, Kind: CheckNotCovered})
 	case RefusalGaps:
 		a.st.counts.gapSendBacks++
+		a.st.counts.gapsSentBack = true
 	}
 }
 

@@ -207,6 +207,7 @@ var checkTitles = map[string]string{
 	agent.CheckCoverage:   "Coverage check",
 	agent.CheckFinishNow:  "Everything covered: finish now",
 	agent.CheckNotCovered: "Finish sent back",
+	agent.CheckStepTaken:  "Scout took the next step itself",
 	agent.CheckContext:    "Context adjusted",
 	agent.CheckReport:     "Report checked against its promise",
 }
