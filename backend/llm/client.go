@@ -26,6 +26,7 @@ import (
 	"net/url"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -45,6 +46,10 @@ type Client struct {
 	stall  stallLimits
 	reply  replyLimits
 	notice noticeTimes
+	// now is the time calls are measured by: time.Now, or a test's clock
+	// (llmtest.Clock) so what it measures does not hang on the machine's
+	// load. The watchdogs keep real time.
+	now func() time.Time
 	// loading: the next completion may wait for the model to load.
 	loading atomic.Bool
 	// last is what the server's prompt cache holds, to estimate its reuse
@@ -100,7 +105,7 @@ func WithHTTPClient(hc *http.Client) Option {
 func New(baseURL string, opts ...Option) *Client {
 	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
 	c := &Client{base: base, http: &http.Client{Transport: http.DefaultTransport},
-		stall: defaultStall, reply: defaultReply, notice: defaultNotice}
+		stall: defaultStall, reply: defaultReply, notice: defaultNotice, now: time.Now}
 	c.slot.Store(-1)
 	for _, o := range opts {
 		o(c)

@@ -73,7 +73,7 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	if loading {
 		first += c.stall.load
 	}
-	w := newWatch(first, c.stall.gap, func() { cancel(ErrStalled) })
+	w := newWatch(c.now, first, c.stall.gap, func() { cancel(ErrStalled) })
 	defer w.stop()
 	w.promptChars, w.loading, w.plan = promptChars(req.Messages), loading, plan
 	start := w.start
@@ -86,12 +86,12 @@ func (c *Client) Complete(ctx context.Context, model string, req chat.Request, n
 	done := make(chan outcome, 1)
 	go func() { done <- c.read(ctx, model, req, w) }()
 	out := c.await(done, w, notify)
-	out.reply.Usage.Duration = time.Since(start)
+	out.reply.Usage.Duration = c.now().Sub(start)
 	if at := w.figures.firstAt.Load(); at != 0 {
 		out.reply.Usage.FirstToken = time.Unix(0, at).Sub(start)
 	}
 	if out.err != nil {
-		return out.reply, c.failure(ctx, out.err, req, time.Since(start))
+		return out.reply, c.failure(ctx, out.err, req, c.now().Sub(start))
 	}
 	guessed := out.reply.Stopped && !out.reported
 	if guessed {
@@ -144,7 +144,7 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 	pieces := 0 // of text written: a token each, as servers stream
 	for stream.Next() {
 		chunk := stream.Current()
-		if w.figures.noteProgress(chunk) && progressOnly(chunk) {
+		if w.figures.noteProgress(chunk, w.now()) && progressOnly(chunk) {
 			// llama.cpp's prompt progress is not part of the reply: kept
 			// from the accumulator, it cannot upset it.
 			continue
@@ -158,7 +158,7 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 			// Only written tokens prove progress: a server may send an
 			// empty opening chunk before it reads the prompt.
 			w.progress()
-			pace.wrote()
+			pace.wrote(w.now())
 		}
 		thought.WriteString(thinking)
 		out.reported = addFigures(chunk, &out.reply) || out.reported
@@ -301,8 +301,7 @@ const (
 // writePace notes when a streamed reply's text arrived.
 type writePace struct{ first, last time.Time }
 
-func (p *writePace) wrote() {
-	now := time.Now()
+func (p *writePace) wrote(now time.Time) {
 	if p.first.IsZero() {
 		p.first = now
 	}

@@ -100,8 +100,8 @@ const probeQuestion = "Is 7 a prime number? Answer in a full sentence, then name
 func (c *Client) Measure(ctx context.Context, info ServerInfo, tell func(ProbeStep)) (speed.Measurement, error) {
 	ctx, cancel := context.WithTimeout(ctx, MeasureTimeout)
 	defer cancel()
-	start := time.Now()
-	teller := &probeTeller{tell: tell, start: start}
+	start := c.now()
+	teller := &probeTeller{tell: tell, start: start, now: c.now}
 	step := teller.notify
 	if info.Server != "" {
 		c.SetServer(info.Server)
@@ -138,7 +138,7 @@ func (c *Client) Measure(ctx context.Context, info ServerInfo, tell func(ProbeSt
 		m.Schema = speed.Yes
 	}
 	m.Warnings = warnings(m, check.Content)
-	m.Took = time.Since(start)
+	m.Took = c.now().Sub(start)
 	c.UseMeasurement(m)
 	return m, nil
 }
@@ -274,7 +274,8 @@ type ProbeStep struct {
 type probeTeller struct {
 	tell  func(ProbeStep)
 	start time.Time
-	done  float64 // the share told last: a call whose own share stops being known does not move it back
+	now   func() time.Time // the client's clock
+	done  float64          // the share told last: a call whose own share stops being known does not move it back
 }
 
 // notify passes the progress of the probe's n-th call to tell as a
@@ -302,7 +303,7 @@ func (p *probeTeller) notify(n int) port.Notify {
 		case w.NewTokens == 0: // the client expects the server's cache to hold it all
 			doing, doingSaid = "reading the prompt", phrase.Of("wait.probe.readingPrompt")
 		}
-		w.Elapsed, w.Left, w.Expected, w.Done = time.Since(p.start), 0, 0, p.done
+		w.Elapsed, w.Left, w.Expected, w.Done = p.now().Sub(p.start), 0, 0, p.done
 		w.Text = fmt.Sprintf("Call %d of %d, %s: %s", n, of, probeSteps[n-1], doing)
 		w.Say = phrase.Of("wait.probe", "n", n, "of", of, "what", phrase.Of(probeStepKeys[n-1]), "doing", doingSaid)
 		p.tell(ProbeStep{N: n, Of: of, What: probeSteps[n-1], Wait: w})

@@ -30,6 +30,15 @@ const (
 	slowWrite = 40.0
 )
 
+// onClock is a client of the fake at base that times its calls by the
+// fake's clock, so what it measures is what the fake declares however
+// busy the machine is (see llmtest.Clock).
+func onClock(base string, clock *llmtest.Clock) *Client {
+	c := New(base, WithHTTPClient(clock.Client()))
+	c.now = clock.Now
+	return c
+}
+
 // within reports whether got is within factor of want.
 func within(got, want, factor float64) bool { return got >= want/factor && got <= want*factor }
 
@@ -59,10 +68,10 @@ func TestProbeMeasuresASlowServer(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			tc.opts.ReadRate, tc.opts.WriteRate = slowRead, slowWrite
+			tc.opts.ReadRate, tc.opts.WriteRate, tc.opts.Clock = slowRead, slowWrite, llmtest.NewClock()
 			srv := llmtest.New(tc.opts)
 			defer srv.Close()
-			c := New(srv.BaseURL())
+			c := onClock(srv.BaseURL(), tc.opts.Clock)
 			info, err := c.Probe(context.Background(), "")
 			if err != nil {
 				t.Fatal(err)

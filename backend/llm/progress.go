@@ -159,8 +159,8 @@ type progressFigures struct {
 }
 
 // wrote notes a written token.
-func (f *progressFigures) wrote() {
-	f.firstAt.CompareAndSwap(0, time.Now().UnixNano())
+func (f *progressFigures) wrote(now time.Time) {
+	f.firstAt.CompareAndSwap(0, now.UnixNano())
 	f.written.Add(1)
 }
 
@@ -176,7 +176,7 @@ type promptProgress struct {
 
 // noteProgress records a chunk's prompt progress and reports whether it
 // carried one.
-func (f *progressFigures) noteProgress(chunk openai.ChatCompletionChunk) bool {
+func (f *progressFigures) noteProgress(chunk openai.ChatCompletionChunk, now time.Time) bool {
 	raw, ok := chunk.JSON.ExtraFields["prompt_progress"]
 	var p promptProgress
 	if !ok || json.Unmarshal([]byte(raw.Raw()), &p) != nil {
@@ -187,7 +187,7 @@ func (f *progressFigures) noteProgress(chunk openai.ChatCompletionChunk) bool {
 	if p.Total > p.Cache {
 		f.read.Store(min(max(0, p.Processed-p.Cache), p.Total-p.Cache))
 		f.readMS.Store(p.TimeMS)
-		f.heardAt.Store(time.Now().UnixNano())
+		f.heardAt.Store(now.UnixNano())
 		f.total.Store(p.Total - p.Cache)
 	}
 	return true

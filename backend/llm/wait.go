@@ -50,15 +50,17 @@ type watch struct {
 	// What the call is expected to cost and how far it has got, for the
 	// waits (see progress.go).
 	start    time.Time
+	now      func() time.Time // the client's clock, which start and the figures are on
 	plan     callPlan
 	figures  progressFigures
 	lastDone float64 // the share done last told; the caller's goroutine only
 }
 
-// newWatch starts a watchdog that calls stop after first without a token.
-func newWatch(first, gap time.Duration, stop func()) *watch {
+// newWatch starts a watchdog that calls stop after first without a token;
+// the call is timed by clock.
+func newWatch(clock func() time.Time, first, gap time.Duration, stop func()) *watch {
 	now := time.Now()
-	w := &watch{gap: gap, start: now}
+	w := &watch{gap: gap, start: clock(), now: clock}
 	w.heard.Store(now.UnixNano())
 	w.deadline.Store(now.Add(first).UnixNano())
 	w.dog = time.AfterFunc(first, stop)
@@ -67,7 +69,7 @@ func newWatch(first, gap time.Duration, stop func()) *watch {
 
 // progress notes a written token: the server is alive.
 func (w *watch) progress() {
-	w.figures.wrote()
+	w.figures.wrote(w.now())
 	now := time.Now()
 	w.dog.Reset(w.gap)
 	w.heard.Store(now.UnixNano())
@@ -120,8 +122,8 @@ func (c *Client) await(done <-chan outcome, w *watch, notify port.Notify) outcom
 		select {
 		case out := <-done:
 			return out
-		case now := <-tick.C:
-			w.tell(notify, now)
+		case <-tick.C:
+			w.tell(notify, w.now())
 		case <-t.C:
 			quiet, allowed := w.quiet(), w.silenceAllowed(c.notice.after)
 			if quiet < allowed { // the server spoke since, or is still reading

@@ -164,12 +164,9 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 	case s.opts.Script != nil:
 		reply = s.opts.Script(kind, req.Messages)
 	}
-	if reply.Delay > 0 {
-		select {
-		case <-time.After(reply.Delay):
-		case <-r.Context().Done():
-			return
-		}
+	tl := s.timeline()
+	if !tl.wait(r.Context(), reply.Delay) {
+		return
 	}
 	if reply.Status != 0 {
 		s.writeJSON(w, reply.Status, map[string]any{"error": map[string]any{"message": reply.Content}})
@@ -183,10 +180,10 @@ func (s *Handler) chat(w http.ResponseWriter, r *http.Request) {
 		c.ReturnProgress = req.ReturnProgress
 	})
 	if req.Stream {
-		s.stream(r.Context(), w, call, n, req.ReturnProgress && s.opts.Flavour == LlamaCpp)
+		s.stream(r.Context(), tl, w, call, n, req.ReturnProgress && s.opts.Flavour == LlamaCpp)
 		return
 	}
-	if !sleep(r.Context(), s.reading(call)+s.writing(call.CompletionTokens)) {
+	if !tl.wait(r.Context(), s.reading(call)+s.writing(call.CompletionTokens)) {
 		return
 	}
 	s.writeJSON(w, http.StatusOK, s.completion(call))
@@ -206,22 +203,6 @@ func perRate(n int, rate float64) time.Duration {
 		return 0
 	}
 	return time.Duration(float64(n) / rate * float64(time.Second))
-}
-
-// sleep waits d, or less when the client goes; it reports whether the
-// client is still there.
-func sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return ctx.Err() == nil
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
 }
 
 // account records the call, with what the request asked for (set), and
@@ -348,12 +329,13 @@ func (s *Handler) completion(c ChatCall) map[string]any {
 // timings, then [DONE]. The headers go at once; the first piece comes once
 // the prompt is read, and, when progress is asked of a llama.cpp fake,
 // a prompt_progress chunk after each batch read.
-func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall, n int, progress bool) {
+func (s *Handler) stream(ctx context.Context, tl *timeline, w http.ResponseWriter, c ChatCall, n int, progress bool) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	flusher, _ := w.(http.Flusher)
 	send := func(v any) {
 		data, _ := json.Marshal(v)
+		tl.date(w)
 		fmt.Fprintf(w, "data: %s\n\n", data)
 		if flusher != nil {
 			flusher.Flush()
@@ -367,7 +349,7 @@ func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall,
 		w.WriteHeader(http.StatusOK)
 		flusher.Flush()
 	}
-	if !s.read(ctx, c, progress, func(p map[string]any) {
+	if !s.read(ctx, tl, c, progress, func(p map[string]any) {
 		ch := chunk(map[string]any{"role": "assistant", "content": nil}, nil)
 		ch["prompt_progress"] = p
 		send(ch)
@@ -387,7 +369,7 @@ func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall,
 	pause := s.writing(1)
 	var wrote strings.Builder
 	for i, delta := range deltas {
-		if i > 0 && !sleep(ctx, pause) {
+		if i > 0 && !tl.wait(ctx, pause) {
 			s.left(n, wrote.String())
 			return
 		}
@@ -401,6 +383,7 @@ func (s *Handler) stream(ctx context.Context, w http.ResponseWriter, c ChatCall,
 		"choices": []any{}}
 	maps.Copy(last, s.figures(c))
 	send(last)
+	tl.date(w)
 	fmt.Fprint(w, "data: [DONE]\n\n")
 }
 
@@ -413,20 +396,20 @@ const progressBatch = 64
 // read waits while the fake reads c's new prompt tokens, calling report
 // with llama-server's prompt progress after each batch when progress is
 // on; it reports whether the client is still there.
-func (s *Handler) read(ctx context.Context, c ChatCall, progress bool, report func(map[string]any)) bool {
+func (s *Handler) read(ctx context.Context, tl *timeline, c ChatCall, progress bool, report func(map[string]any)) bool {
 	if !progress {
-		return sleep(ctx, s.reading(c))
+		return tl.wait(ctx, s.reading(c))
 	}
-	start := time.Now()
+	start := tl.elapsed()
 	for done := 0; done < c.PromptTokens-c.CachedTokens; {
 		batch := min(progressBatch, c.PromptTokens-c.CachedTokens-done)
-		if !sleep(ctx, perRate(batch, s.opts.ReadRate)) {
+		if !tl.wait(ctx, perRate(batch, s.opts.ReadRate)) {
 			return false
 		}
 		done += batch
 		// processed counts the cached tokens too, as llama-server's does.
 		report(map[string]any{"total": c.PromptTokens, "cache": c.CachedTokens, "processed": c.CachedTokens + done,
-			"time_ms": time.Since(start).Milliseconds()})
+			"time_ms": (tl.elapsed() - start).Milliseconds()})
 	}
 	return true
 }

@@ -94,6 +94,10 @@ type Options struct {
 	// --parallel N (see slots.go); the rest wait their turn. 0 means 1,
 	// llama-server's default.
 	Slots int
+	// Clock, when set, is the time the fake keeps instead of sleeping
+	// at ReadRate and WriteRate and for a Reply's Delay (see Clock): a
+	// test that times it measures what these declare.
+	Clock *Clock
 	// APIKey, when set, is the key the fake requires, as llama-server
 	// with --api-key does: a request without "Authorization: Bearer
 	// <APIKey>" gets HTTP 401 with an OpenAI-style error object (see
