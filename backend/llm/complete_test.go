@@ -343,23 +343,33 @@ func TestStreamedOverflowKeepsTheLoadedContext(t *testing.T) {
 }
 
 // A reasoning model thinks before it answers: its streamed thoughts keep
-// the watchdog from calling it stalled, and stay out of the reply.
+// the watchdog from calling it stalled, and stay out of the reply. The
+// server thinks at once, then answers only once the first-token
+// allowance has passed twice over, timed from its own start, which comes
+// after the client's: without thinking counted as progress the watchdog
+// has fired by then, however slow the machine. Passing takes only the
+// first thought to arrive within the allowance, and the answer within
+// the gap allowed after it, which is far longer.
 func TestThinkingIsProgress(t *testing.T) {
+	msgs := []chat.Message{{Role: chat.User, Content: "hi"}}
+	var allow time.Duration // set before the request, read by the server
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
 		w.Header().Set("Content-Type", "text/event-stream")
-		for i := 0; i < 6; i++ {
-			io.WriteString(w, `data: {"choices":[{"delta":{"reasoning_content":"hmm "}}]}`+"\n\n")
-			w.(http.Flusher).Flush()
-			time.Sleep(100 * time.Millisecond)
-		}
+		io.WriteString(w, `data: {"choices":[{"delta":{"reasoning_content":"hmm "}}]}`+"\n\n")
+		w.(http.Flusher).Flush()
+		time.Sleep(time.Until(start.Add(2 * allow)))
+		io.WriteString(w, `data: {"choices":[{"delta":{"reasoning_content":"so "}}]}`+"\n\n")
 		io.WriteString(w, `data: {"choices":[{"delta":{"content":"{}"}}]}`+"\n\ndata: [DONE]\n\n")
 	}))
 	defer srv.Close()
 	c := New(srv.URL + "/v1")
-	c.stall = stallLimits{firstBase: 250 * time.Millisecond, gap: 250 * time.Millisecond}
-	r, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
-	if err != nil || r.Content != "{}" {
-		t.Fatalf("reply %q, error %v", r.Content, err)
+	// The allowance leaves the first thought most of a second to arrive.
+	c.stall = stallLimits{firstBase: 500 * time.Millisecond, gap: time.Minute}
+	allow = c.firstTokenWait(msgs)
+	r, err := c.Complete(context.Background(), "m", chat.Request{Messages: msgs}, nil)
+	if err != nil || r.Content != "{}" || r.Thinking != "hmm so" {
+		t.Fatalf("reply %q, thinking %q, error %v", r.Content, r.Thinking, err)
 	}
 }
 
