@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -375,45 +376,52 @@ func TestThinkingIsProgress(t *testing.T) {
 
 // A server that does not report its writing speed (LM Studio, Ollama) has
 // it measured from the stream, from the first written token to the last;
-// a reply too short or in one burst gets none; a reported speed stands.
+// a reply too short or in one burst gets none. The fake runs on its own
+// clock, so the speed measured is the one it declares, to the token,
+// however busy the machine is. A reported speed stands.
 func TestWriteRateIsMeasuredWhenNotReported(t *testing.T) {
-	const gap = 20 * time.Millisecond
-	serve := func(chunks int, pause time.Duration, timings string) *httptest.Server {
-		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/event-stream")
-			for i := 0; i < chunks; i++ {
-				io.WriteString(w, `data: {"choices":[{"delta":{"content":"x"}}]}`+"\n\n")
-				w.(http.Flusher).Flush()
-				time.Sleep(pause)
-			}
-			fmt.Fprintf(w, `data: {"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":%d}%s}`+"\n\ndata: [DONE]\n\n", chunks, timings)
-		}))
-	}
+	const pace = 50.0
 	for _, c := range []struct {
-		name     string
-		chunks   int
-		pause    time.Duration
-		timings  string
-		min, max float64
+		name   string
+		tokens int
+		pace   float64 // the fake's tokens a second; 0 sends the reply in one burst
+		want   float64
 	}{
-		// 15 tokens after the first, each at least gap later: at most 50/s.
-		{"paced stream", 16, gap, "", 1, float64(time.Second / gap)},
-		{"too few tokens", minRateTokens - 1, gap, "", 0, 0},
-		{"one burst", 16, 0, "", 0, 0},
-		{"reported by llama.cpp", 16, gap, `,"timings":{"predicted_per_second":7.25}`, 7.25, 7.25},
+		{"paced stream", 16, pace, pace},
+		{"too few tokens", minRateTokens - 1, pace, 0},
+		{"one burst", 16, 0, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			srv := serve(c.chunks, c.pause, c.timings)
+			clock := llmtest.NewClock()
+			srv := llmtest.New(llmtest.Options{Flavour: llmtest.LMStudio04, WriteRate: c.pace, Clock: clock, Script: func(string, []llmtest.Message) llmtest.Reply {
+				return llmtest.Reply{Content: strings.Repeat("abcd", c.tokens)} // a token each
+			}})
 			defer srv.Close()
-			r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
+			r, err := onClock(srv.BaseURL(), clock).Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := r.Usage.WriteRate; got < c.min || got > c.max {
-				t.Fatalf("write rate %.2f tokens/s, want %.2f to %.2f", got, c.min, c.max)
+			if got := r.Usage.WriteRate; math.Abs(got-c.want) > 1e-9 || r.Usage.CompletionTokens != c.tokens {
+				t.Fatalf("write rate %.2f tokens/s over %d tokens, want %.2f over %d", got, r.Usage.CompletionTokens, c.want, c.tokens)
 			}
 		})
 	}
+	t.Run("reported by llama.cpp", func(t *testing.T) {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			for range 16 {
+				io.WriteString(w, `data: {"choices":[{"delta":{"content":"x"}}]}`+"\n\n")
+				w.(http.Flusher).Flush()
+				time.Sleep(20 * time.Millisecond) // a pace the client could time
+			}
+			io.WriteString(w, `data: {"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":16},"timings":{"predicted_per_second":7.25}}`+"\n\ndata: [DONE]\n\n")
+		}))
+		defer srv.Close()
+		r, err := New(srv.URL+"/v1").Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
+		if err != nil || r.Usage.WriteRate != 7.25 {
+			t.Fatalf("write rate %.2f tokens/s, error %v; llama.cpp reported 7.25", r.Usage.WriteRate, err)
+		}
+	})
 }
 
 func TestMissingModelIsNotAWrongURL(t *testing.T) {
