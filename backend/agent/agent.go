@@ -122,7 +122,8 @@ func (a *Agent) statusFor(ctx context.Context, err error) Status {
 	if ctx.Err() != nil {
 		return StatusInterrupted
 	}
-	a.res.Error = err.Error()
+	a.res.Ending = endingOf(err)
+	a.res.Error = a.res.Ending.English()
 	switch {
 	case errors.Is(err, errBrowserGone):
 		return StatusInterrupted

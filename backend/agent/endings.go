@@ -3,7 +3,6 @@ package agent
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -19,9 +18,13 @@ import (
 // notices the repeat, says so once, and then ends the run with what was
 // found. Search that keeps failing ends the run the same way: the model
 // cannot research without it, and the failure says what the user can do.
+//
+// Each ending is an error for the loop and an Ending for the result: the
+// error's words are the Ending's English, so the terminal and the journal
+// say what they said before the report could say it in other languages.
 
 // errModelUnusable ends a run whose model keeps answering garbage.
-var errModelUnusable = errors.New("the model gave no usable answer for several turns in a row")
+var errModelUnusable = &endingError{Ending{Kind: EndingUnusable}, nil}
 
 // errStuck ends a run whose model repeats refused replies.
 var errStuck = errors.New("the model kept repeating a refused action")
@@ -34,16 +37,44 @@ var errSearchDown = errors.New("search failed")
 // with a new browser.
 var errBrowserGone = errors.New("the browser closed")
 
+// endingError is an error that ends a run, as its Ending says; it is the
+// sentinel it wraps for statusFor.
+type endingError struct {
+	ending   Ending
+	sentinel error
+}
+
+func (e *endingError) Error() string { return e.ending.English() }
+func (e *endingError) Unwrap() error { return e.sentinel }
+
 // stuckError says which reply the model kept sending and why it was refused.
 func stuckError(act Action, v verdict) error {
-	return fmt.Errorf("%w: it sent %s again and again, refused each time (%s)", errStuck, act.Name, strings.TrimSuffix(cmp.Or(v.reason, v.note), "."))
+	return &endingError{Ending{Kind: EndingStuck, Action: act.Name, Refusal: v.kind,
+		Reason: strings.TrimSuffix(cmp.Or(v.reason, v.note), ".")}, errStuck}
+}
+
+// searchDown is the error that ends a run whose searches failed times in
+// a row, the last with err (which tells the user what to do).
+func searchDown(times int, err error) error {
+	return &endingError{Ending{Kind: EndingSearch, Times: times, Text: err.Error()}, errSearchDown}
 }
 
 // browserGone is the error that ends the run when a visit or search
 // failed because the browser itself is gone, else nil.
 func browserGone(err error) error {
 	if errors.Is(err, port.ErrBrowserClosed) {
-		return fmt.Errorf("%w (%s): resume the run to go on with a new browser window", errBrowserGone, strings.TrimSuffix(err.Error(), "."))
+		return &endingError{Ending{Kind: EndingBrowser, Text: strings.TrimSuffix(err.Error(), ".")}, errBrowserGone}
 	}
 	return nil
+}
+
+// endingOf is the Ending of a run err ended: its own, or the model's
+// server's error as written.
+func endingOf(err error) *Ending {
+	var e *endingError
+	if errors.As(err, &e) {
+		end := e.ending
+		return &end
+	}
+	return &Ending{Kind: EndingModel, Text: err.Error()}
 }

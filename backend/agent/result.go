@@ -30,6 +30,10 @@ type Result struct {
 	Unsupported []string `json:"unsupported_numbers"`
 	// Error says why a run ended early, in the model's or server's words.
 	Error string `json:"error,omitempty"`
+	// Ending is Error as data, which the report words in the objective's
+	// language; nil in a result from before it was kept, or from a run
+	// that ended as it should.
+	Ending *Ending `json:"ending,omitempty"`
 
 	Calls        map[string]int `json:"model_calls"`
 	PromptTokens int            `json:"prompt_tokens"`

@@ -423,7 +423,7 @@ func (c *counts) searched(err error) error {
 	}
 	c.searchFails++
 	if c.searchFails >= maxSearchFailures {
-		return fmt.Errorf("%w %d times in a row: %s", errSearchDown, c.searchFails, err)
+		return searchDown(c.searchFails, err)
 	}
 	return browserGone(err)
 }

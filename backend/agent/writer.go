@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"github.com/scout-research/scout/backend/agent/opinion"
@@ -46,11 +47,9 @@ func (a *Agent) finish(ctx context.Context, status Status, gaps []gap) {
 		} else {
 			// Keep why the run ended, if it ended early, and say the result
 			// is missing, and why: the report's status shows it.
-			why := ResultUnwritten + err.Error()
-			if a.res.Error != "" {
-				why = a.res.Error + "; " + why
-			}
-			a.res.Error = why
+			a.res.Ending = cmp.Or(a.res.Ending, &Ending{})
+			a.res.Ending.Unwritten = err.Error()
+			a.res.Error = a.res.Ending.English()
 		}
 	}
 	// The report keeps its promise before it is written, and the journal
@@ -92,10 +91,6 @@ func (a *Agent) write(ctx context.Context, gaps []gap) (string, error) {
 }
 
 // errActionShaped: the writer answered with a research action.
-// ResultUnwritten begins the error of a run whose result the writer
-// could not write; the report says it in the objective's language.
-const ResultUnwritten = "the final result could not be written: "
-
 var errActionShaped = errors.New("the writer answered with a research action instead of the result")
 
 func (a *Agent) writeWith(ctx context.Context, msgs []chat.Message) (string, error) {

@@ -444,7 +444,8 @@ func runAgent(ctx context.Context, dir string, cfg agent.Config) (res *agent.Res
 			res = runs.Replay(events).Result()
 			res.Objective = cfg.Objective
 			res.Status = agent.StatusFailed
-			res.Error = fmt.Sprint(p)
+			res.Ending = &agent.Ending{Kind: agent.EndingBug, Text: fmt.Sprint(p)}
+			res.Error = res.Ending.English()
 		}
 	}()
 	res, _ = agent.Run(ctx, cfg)
