@@ -62,9 +62,17 @@ func (e Ending) cause() string {
 	case EndingStuck:
 		return fmt.Sprintf("%v: it sent %s again and again, refused each time (%s)", errStuck, e.Action, e.Reason)
 	case EndingSearch:
-		return fmt.Sprintf("%v %d times in a row: %s", errSearchDown, e.Times, e.Text)
+		return fmt.Sprintf("%v %d %s in a row: %s", errSearchDown, e.Times, times(e.Times), e.Text)
 	case EndingBrowser:
 		return fmt.Sprintf("%v (%s): resume the run to go on with a new browser window", errBrowserGone, e.Text)
 	}
 	return e.Text
+}
+
+// times is "time" or "times", as English counts n of them.
+func times(n int) string {
+	if n == 1 {
+		return "time"
+	}
+	return "times"
 }

@@ -53,12 +53,13 @@ func statusLine(res *agent.Result, w words) string {
 	}
 	// Every sentence is in the form its language gives the number of
 	// turns, which it says (a sentence without forms has one).
-	if line.because != "" && (res.Error != "" || line.key == "") {
-		return w.p(line.because, res.Turns, res.Turns, oneLine(res.Error))
+	why := w.why(res)
+	if line.because != "" && (why != "" || line.key == "") {
+		return w.p(line.because, res.Turns, res.Turns, oneLine(why))
 	}
 	s := w.p(line.key, res.Turns, res.Turns)
-	if line.then != nil && res.Error != "" {
-		s = line.then(s, res.Error, w)
+	if line.then != nil && why != "" {
+		s = line.then(s, why, w)
 	}
 	return s
 }
@@ -68,7 +69,8 @@ func statusLine(res *agent.Result, w words) string {
 type statusSentence struct {
 	key     string // the sentence, given the turn; "" when it always says why
 	because string // the sentence given the turn and why, when there is a why
-	// then adds a why to key's sentence; nil when it never says one.
+	// then adds a why (in the report's words) to key's sentence; nil when
+	// it never says one.
 	then func(sentence, why string, w words) string
 }
 
@@ -82,22 +84,13 @@ var statusLines = map[agent.Status]statusSentence{
 	agent.StatusRunning:           {key: "status_running"},
 	agent.StatusStuck:             {because: "status_stuck"},
 	agent.StatusSearchUnavailable: {because: "status_stopped"},
-	agent.StatusModelUnavailable:  {key: "status_model_unavailable", then: afterColon},
+	agent.StatusModelUnavailable:  {key: "status_model_unavailable", because: "status_model_unavailable_because"},
 }
 
 // withError adds why the result could not be written to a status.
-func withError(status, err string, w words) string {
-	if err == "" {
-		return status
-	}
-	if why, ok := strings.CutPrefix(err, agent.ResultUnwritten); ok {
-		err = w.f("result_unwritten", why) // the error itself is the server's words
-	}
-	return status + w.s("why_sep") + oneLine(err)
+func withError(status, why string, w words) string {
+	return status + w.s("why_sep") + oneLine(why)
 }
-
-// afterColon adds why the model was unavailable, in its server's words.
-func afterColon(status, err string, _ words) string { return status + ": " + oneLine(err) }
 
 func writeResult(sb *strings.Builder, res *agent.Result, w words) {
 	fmt.Fprintf(sb, "## %s\n\n", w.s("result"))
