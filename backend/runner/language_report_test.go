@@ -53,3 +53,36 @@ func TestFrenchObjectiveGivesAFrenchReport(t *testing.T) {
 		}
 	}
 }
+
+// A French run the model ends early, sending the same refused FINISH
+// until it is stopped as stuck, gives a report whose ending sentence is
+// French, the model's action as it sent it; the run's Error, for the
+// terminal and the journal, stays English.
+func TestAFrenchRunThatEndsEarlySaysWhyInFrench(t *testing.T) {
+	testenv.RequireBrowser(t)
+	testenv.IsolateData(t)
+	model := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, Script: llmtest.QueueReplies(map[string][]llmtest.Reply{
+		"checklist": {{Content: `{"items":["la plus haute montagne d'Afrique"]}`}},
+		"action":    {{Content: `{"thought_process":"C'est le Kilimandjaro.","action":"FINISH","parameter":"Le Kilimandjaro."}`}},
+	})})
+	defer model.Close()
+	set := settings.Defaults()
+	set.ServerURL, set.AllowLocalNetwork, set.ShowBrowser, set.MaxTurns = model.BaseURL(), true, false, 10
+	out, err := prepared(t, context.Background(), set).Run(context.Background(), Options{Objective: "Quelle est la plus haute montagne d'Afrique ?",
+		OutDir: filepath.Join(t.TempDir(), "run")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the model kept repeating a refused action: it sent FINISH again and again"; !strings.HasPrefix(out.Result.Error, want) {
+		t.Errorf("the run's error %q does not begin %q", out.Result.Error, want)
+	}
+	md, err := os.ReadFile(out.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "**État :** arrêté au tour 2 : le modèle répétait une action refusée : il a envoyé FINISH encore et encore, " +
+		"refusé à chaque fois (aucune trouvaille n'était encore notée). Un modèle plus grand fera peut-être mieux ; reprendre donne à celui-ci un prompt neuf\n"
+	if !strings.Contains(string(md), want) {
+		t.Errorf("the report lacks %q:\n%s", want, md)
+	}
+}
