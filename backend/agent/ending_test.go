@@ -55,8 +55,8 @@ func TestEndingsAreKeptAsData(t *testing.T) {
 			if res.Error != c.err {
 				t.Errorf("error %q\nwant  %q", res.Error, c.err)
 			}
-			if last := rec.events[len(rec.events)-1]; last.Message != c.err {
-				t.Errorf("run_finished says %q", last.Message)
+			if last := rec.events[len(rec.events)-1]; last.Message != c.err || !reflect.DeepEqual(last.Ending, c.ending) {
+				t.Errorf("run_finished says %q, ending %+v", last.Message, last.Ending)
 			}
 		})
 	}

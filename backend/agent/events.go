@@ -103,6 +103,9 @@ type Event struct {
 	Finding *Finding `json:"finding,omitempty"`
 	Status  Status   `json:"status,omitempty"`
 	Message string   `json:"message,omitempty"`
+	// Ending is Message as data (EvRunFinished of a run that ended early
+	// or without its result), for the window to say in its language.
+	Ending *Ending `json:"ending,omitempty"`
 
 	// Results are a search's results as the model was shown them (titles
 	// and clipped snippets too), so a resumed run shows them again.

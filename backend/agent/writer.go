@@ -62,7 +62,7 @@ func (a *Agent) finish(ctx context.Context, status Status, gaps []gap) {
 		a.emit(Event{Type: EvCheck, Kind: CheckReport, Reason: said})
 	}
 	a.res.ContextLength = a.cfg.ContextLength // after the writer, which may have found it smaller
-	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error})
+	a.emit(Event{Type: EvRunFinished, Status: status, Message: a.res.Error, Ending: a.res.Ending})
 }
 
 // write asks for the final result from only the objective and the numbered

@@ -28,7 +28,10 @@ type Glance struct {
 	// answer in the browser window).
 	Waiting bool `json:"waiting"`
 	// Error says why the run ended early, in the model's or server's words.
-	Error     string  `json:"error"`
+	Error string `json:"error"`
+	// SayError is Error as a message of the window's (keys ending.*); nil
+	// where it is all a server's or Scout's own words, or unknown.
+	SayError  *Said   `json:"say_error,omitempty"`
 	Checklist []Item  `json:"checklist"`
 	Figures   Figures `json:"figures"`
 	// Parent is the folder of the run a follow-up follows, as seen from
@@ -102,7 +105,7 @@ func (v *View) Glance() Glance {
 	return Glance{
 		Seq: v.snap.LastSeq, Objective: v.snap.Objective,
 		Status: status, Words: status.Words(), Resumable: status.Resumable(),
-		Waiting: v.live && v.waiting, Error: v.message,
+		Waiting: v.live && v.waiting, Error: v.message, SayError: endingSaid(v.ending),
 		Checklist: v.checklist(), Figures: v.figures(), Parent: v.snap.Before.Parent,
 	}
 }

@@ -186,6 +186,7 @@ func tellRunFinished(ev agent.Event) telling {
 	if slices.Contains(agent.Statuses(), ev.Status) {
 		t = t.saying("end." + string(ev.Status))
 	}
+	t.row.SayDetail = endingSaid(ev.Ending)
 	return t
 }
 

@@ -25,9 +25,11 @@ type View struct {
 	events  int
 	started time.Time // the first start
 	// ended and message: how the last stretch ended, and why; "" while
-	// it has not (or its process was killed).
+	// it has not (or its process was killed). ending is message as data,
+	// nil for a journal from before it was kept.
 	ended   agent.Status
 	message string
+	ending  *agent.Ending
 
 	// The time worked: closed stretches, and the open one's start.
 	worked        time.Duration
@@ -64,12 +66,12 @@ func (v *View) Add(ev agent.Event) {
 		if v.started.IsZero() {
 			v.started = ev.Time
 		}
-		v.ended, v.message = "", "" // a resumed stretch has not ended yet
+		v.ended, v.message, v.ending = "", "", nil // a resumed stretch has not ended yet
 		v.report = nil
 		v.closeStretch(v.last)
 		v.stretch = ev.Time
 	case agent.EvRunFinished:
-		v.ended, v.message = ev.Status, ev.Message
+		v.ended, v.message, v.ending = ev.Status, ev.Message, ev.Ending
 		v.closeStretch(ev.Time)
 	case agent.EvCheck:
 		if ev.Kind == agent.CheckContext && ev.Count > 0 {
@@ -152,8 +154,12 @@ func (v *View) ReportFrom(dir string) {
 
 // End marks the run going on as ended with status, for the reason in
 // message: what its outcome says, which a run that failed before (or
-// while) it could write its journal says there too late or never.
+// while) it could write its journal says there too late or never. The
+// journal's ending stays when message is the journal's own.
 func (v *View) End(status agent.Status, message string) {
+	if message != v.message {
+		v.ending = nil
+	}
 	v.live, v.ended, v.message = false, status, message
 }
 
@@ -208,7 +214,7 @@ func (v *View) Result() *agent.Result {
 	for kind, n := range v.snap.Before.Calls {
 		res.Calls[kind] = n
 	}
-	res.Objective, res.Status, res.Error, res.Turns = v.snap.Objective, v.status(), v.message, v.snap.Turn
+	res.Objective, res.Status, res.Error, res.Ending, res.Turns = v.snap.Objective, v.status(), v.message, v.ending, v.snap.Turn
 	res.Checklist, res.Findings = slices.Clone(v.snap.Checklist), v.Findings(0)
 	agent.Settle(&res)
 	return &res

@@ -185,6 +185,7 @@ export namespace runs {
 	    resumable: boolean;
 	    waiting: boolean;
 	    error: string;
+	    say_error?: phrase.Said;
 	    checklist: Item[];
 	    figures: Figures;
 	    parent?: string;

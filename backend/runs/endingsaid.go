@@ -1,0 +1,46 @@
+package runs
+
+import (
+	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/phrase"
+)
+
+// endingSaid is why a run ended early, or why its result is missing, as a
+// message of the window's (keys ending.*), which in English says the
+// run's Error word for word. What came from outside stays as written: a
+// search's, browser's or server's error, the model's action, and the
+// rule's words the model was refused with, which the window's rows of
+// refusals show in English too. nil for a run that ended as it should,
+// and for an ending that is all a server's or Scout's own words (a model
+// server's failure, a bug): the window shows those as Go wrote them.
+func endingSaid(e *agent.Ending) *Said {
+	if e == nil {
+		return nil
+	}
+	cause := causeSaid(*e)
+	switch {
+	case e.Unwritten == "":
+		return cause
+	case e.Kind == "":
+		return phrase.Of("ending.unwritten", "why", e.Unwritten)
+	case cause != nil:
+		return phrase.Of("ending.causeUnwritten", "cause", cause, "why", e.Unwritten)
+	}
+	return nil
+}
+
+// causeSaid is what ended the run early, as a message of the window's;
+// nil when its words are all its Text.
+func causeSaid(e agent.Ending) *Said {
+	switch e.Kind {
+	case agent.EndingUnusable:
+		return phrase.Of("ending.unusable")
+	case agent.EndingStuck:
+		return phrase.Of("ending.stuck", "action", e.Action, "reason", e.Reason)
+	case agent.EndingSearch:
+		return phrase.Of("ending.search", "n", e.Times, "why", e.Text)
+	case agent.EndingBrowser:
+		return phrase.Of("ending.browser", "why", e.Text)
+	}
+	return nil
+}
