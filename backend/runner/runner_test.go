@@ -45,8 +45,11 @@ func TestAPanicStillLeavesAReport(t *testing.T) {
 	}
 	res := runAgent(context.Background(), dir, agent.Config{Objective: "o", Model: &panicky{}, Browser: nothing{}, Search: nothing{}, Sink: folder})
 	folder.Close()
-	if res.Status != agent.StatusFailed || !strings.Contains(res.Error, "index out of range") || res.Objective != "o" {
+	if res.Status != agent.StatusFailed || res.Error != "index out of range [3] with length 3" || res.Objective != "o" {
 		t.Fatalf("result %+v", res)
+	}
+	if e := res.Ending; e == nil || e.Kind != agent.EndingBug || e.English() != res.Error {
+		t.Fatalf("the panic's ending %+v", e)
 	}
 	// What the journal held before the panic is kept.
 	if len(res.Checklist) != 3 || res.Calls["checklist"] != 1 {
