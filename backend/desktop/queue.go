@@ -85,12 +85,22 @@ func (s *Service) Queue(ctx context.Context, objectives []string) (QueueView, er
 	lanes, keep := lanes(ctx, setup)
 	now := time.Now()
 	s.mu.Lock()
+	var added []*queued
 	for _, o := range objectives {
 		id := len(s.q.items) + 1
 		dir := runs.QueuedDir("", o, id, now)
 		opts := runner.Options{Objective: o, OutDir: dir}
-		s.q.items = append(s.q.items, &queued{item: QueueItem{ID: id, Objective: o, Dir: dir, State: QueueQueued}, setup: setup, opts: opts, done: make(chan struct{})})
+		q := &queued{item: QueueItem{ID: id, Objective: o, Dir: dir, State: QueueQueued}, setup: setup, opts: opts, done: make(chan struct{})}
+		s.q.items, added = append(s.q.items, q), append(added, q)
 	}
+	go func() {
+		// The setup holds the app-session browser until every objective
+		// queued with it has ended or was stopped (runner.Browsers).
+		for _, q := range added {
+			<-q.done
+		}
+		setup.Close()
+	}()
 	start := !s.q.feeding
 	s.q.feeding = true
 	if s.q.wake == nil {

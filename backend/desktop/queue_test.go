@@ -3,11 +3,14 @@ package desktop
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/runner"
 )
@@ -196,5 +199,53 @@ func TestQueueStateOfEveryStatus(t *testing.T) {
 		if got := queueState(st); got != state {
 			t.Errorf("queueState(%q) = %q, want %q", st, got, state)
 		}
+	}
+}
+
+// A queue's runs keep the browser they were queued with when the settings
+// name another browser program before the next objectives are queued: the
+// first browser runs until its last run has ended, then closes, and the
+// app keeps one browser, the new one.
+func TestQueuedRunsKeepTheirBrowserThroughAChangeOfSettings(t *testing.T) {
+	svc, rec, _ := setupWith(t, llmtest.Options{Flavour: llmtest.LlamaCpp, Slots: 2, Script: llmtest.QueueReplies(script(0))})
+	go func() {
+		for range rec.done {
+		}
+	}()
+	st := newStand("a", "b")
+	svc.q.do = st.run
+	if _, err := svc.Queue(context.Background(), []string{"a"}); err != nil {
+		t.Fatal(err)
+	}
+	st.next(t)
+	exe, err := browser.Find(svc.store.Load().Settings.BrowserPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "chromium")
+	if err := os.Symlink(exe, other); err != nil {
+		t.Fatal(err)
+	}
+	set := svc.store.Load().Settings
+	set.BrowserPath = other
+	if err := svc.store.Save(set); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Queue(context.Background(), []string{"b"}); err != nil {
+		t.Fatal(err)
+	}
+	st.next(t)
+	if n := svc.browsers.Running(); n != 2 {
+		t.Fatalf("%d browsers run while a run of each setup goes, want 2: the first was closed under its run", n)
+	}
+	close(st.release["a"])
+	close(st.release["b"])
+	waitStates(t, svc, "1:finished 2:finished ")
+	deadline := time.Now().Add(10 * time.Second)
+	for svc.browsers.Running() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d browsers run after both runs ended, want the new one alone", svc.browsers.Running())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -204,12 +204,16 @@ func (s *Service) launch(view RunView, fold *runs.View, rower runs.Rower, setup 
 	if s.goingLocked() != nil { // another start won the race
 		s.mu.Unlock()
 		cancel()
+		setup.Close()
 		return RunView{}, ErrBusy
 	}
 	s.cur = a
 	shown := a.shown()
 	s.mu.Unlock()
-	go s.run(runCtx, a, opts, do)
+	go func() {
+		s.run(runCtx, a, opts, do)
+		setup.Close() // lets the app-session browser go (runner.Browsers)
+	}()
 	return shown, nil
 }
 

@@ -33,8 +33,9 @@ type Setup struct {
 	guard     *netguard.Guard
 	searchURL string
 	browser   *browser.Browser
-	own       bool // the browser is the setup's own: Close closes it
-	stopped   bool // Prepare was stopped: runs end at once, interrupted
+	own       bool   // the browser is the setup's own: Close closes it
+	release   func() // else this lets Browsers' browser go
+	stopped   bool   // Prepare was stopped: runs end at once, interrupted
 }
 
 // Prepare asks the model server what it serves and gets the browser runs
@@ -94,8 +95,8 @@ func searchURL(set settings.Settings) string {
 // setup's own.
 func (s *Setup) getBrowser(ctx context.Context, browsers *Browsers) error {
 	if browsers != nil {
-		br, err := browsers.Get(s.Settings)
-		s.browser = br
+		br, release, err := browsers.Get(s.Settings)
+		s.browser, s.release = br, release
 		return err
 	}
 	exe, err := browser.Find(s.Settings.BrowserPath)
@@ -110,13 +111,17 @@ func (s *Setup) getBrowser(ctx context.Context, browsers *Browsers) error {
 	return nil
 }
 
-// Close stops the browser the setup started for itself; a browser taken
-// from Browsers stays for its keeper.
+// Close stops the browser the setup started for itself, or lets the one
+// it took from Browsers go (which stays for its keeper). Close it once its
+// runs have ended.
 func (s *Setup) Close() {
 	if s.own && s.browser != nil {
 		_ = s.browser.Close()
 	}
-	s.browser, s.own = nil, false
+	if s.release != nil {
+		s.release()
+	}
+	s.browser, s.own, s.release = nil, false, nil
 }
 
 // ContextLength is the context runs assume: the user's setting, else what
