@@ -33,6 +33,7 @@
 // a turn's files. Reading a reply (reply), grounding (ground), what a
 // model wraps around a finding (attribution), addresses as a model copies
 // them (address), how text is compared (words) and which checklist items
-// a finding answers (tie, over checklist's values) are packages of their
-// own, which hold no state of a run.
+// a finding answers (tie, over checklist's values) and which items the
+// findings leave open, and why (coverage) are packages of their own,
+// which hold no state of a run.
 package agent

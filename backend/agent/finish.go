@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/coverage"
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/agent/tie"
@@ -273,16 +274,9 @@ func coverageNames(v any) []string {
 	return out
 }
 
-// coverageItem is the model's answer for one checklist item.
-type coverageItem struct {
-	Item     int    `json:"item"`
-	Findings []int  `json:"findings"`
-	Covered  bool   `json:"covered"`
-	Missing  string `json:"missing"`
-	// Names are the things the findings name for an item that asks for a
-	// number of them: one finding may name three tools.
-	Names []string `json:"names"`
-}
+// coverageItem is the model's answer for one checklist item
+// (coverage.Answer).
+type coverageItem = coverage.Answer
 
 func withoutCounts(gaps []gap) []gap {
 	var out []gap

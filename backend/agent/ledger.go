@@ -1,6 +1,9 @@
 package agent
 
-import "github.com/scout-research/scout/backend/agent/tie"
+import (
+	"github.com/scout-research/scout/backend/agent/coverage"
+	"github.com/scout-research/scout/backend/agent/tie"
+)
 
 // ledger is what the coverage rules and the DISCOVER rules read of a run
 // (finish.go, gaps.go, settle.go, discover.go): the checklist, the tie
@@ -18,25 +21,11 @@ func (r *record) ledger() ledger {
 }
 
 // covering returns the findings tagged with item n.
-func (l ledger) covering(n int) []Finding { return coveringOf(l.findings, n) }
+func (l ledger) covering(n int) []Finding { return coverage.Covering(l.findings, n) }
 
 // untied reports whether a finding serves no checklist item by what was
 // known when it was recorded.
 func (l ledger) untied() bool { return untiedOf(l.findings) }
-
-// coveringOf returns the findings of fs tagged with item n.
-func coveringOf(fs []Finding, n int) []Finding {
-	var out []Finding
-	for _, f := range fs {
-		for _, it := range f.Items {
-			if it == n {
-				out = append(out, f)
-				break
-			}
-		}
-	}
-	return out
-}
 
 // untiedOf reports whether a finding of fs serves no checklist item.
 func untiedOf(fs []Finding) bool {

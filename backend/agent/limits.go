@@ -187,10 +187,3 @@ const (
 	KindCoverage  = "coverage"
 	KindWriter    = "writer"
 )
-
-// The coverage check's verdicts (gaps.go).
-const (
-	// maxThingChars: a thing named by a whole finding (when the coverage
-	// check named none) is cut to this for the gap notes and the report.
-	maxThingChars = 80
-)

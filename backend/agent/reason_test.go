@@ -29,7 +29,7 @@ func TestReasonsInEnglish(t *testing.T) {
 		{Reason{Key: ReasonViewUnwritten}, "no view was written: the run ended before the result"},
 		{Reason{Key: ReasonViewLater}, "the view comes with the result, when the run ends"},
 	} {
-		if got := c.r.English(); got != c.want {
+		if got := ReasonEnglish(c.r); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scout-research/scout/backend/agent/coverage"
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/tie"
 )
@@ -364,7 +365,7 @@ func adopt(res *Result, l ledger, account []coverageItem) []string {
 		if !v.Covered || v.Item < 1 || v.Item > len(l.checklist) || opinion.Is(l.checklist[v.Item-1].Text) {
 			continue
 		}
-		kept, _ := admitted(l.ties, l.findings, v.Item, v.Findings)
+		kept := coverage.Admitted(l.ties, l.findings, v.Item, v.Findings)
 		for _, f := range kept {
 			items := &res.Findings[f.Number-1].Items
 			if !slices.Contains(*items, v.Item) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/address"
 	"github.com/scout-research/scout/backend/agent/checklist"
+	"github.com/scout-research/scout/backend/agent/coverage"
 	"github.com/scout-research/scout/backend/agent/opinion"
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/agent/tie"
@@ -63,7 +64,7 @@ func (r *record) add(f Finding, turn int) Finding {
 }
 
 // covering returns the findings tagged with item n.
-func (r *record) covering(n int) []Finding { return coveringOf(r.findings, n) }
+func (r *record) covering(n int) []Finding { return coverage.Covering(r.findings, n) }
 
 // ties is the tie rule over the run's checklist (agent/tie).
 func (r *record) ties() tie.Rule { return tie.For(r.objective, r.checklist) }
@@ -83,7 +84,7 @@ func (r *record) allCovered() bool {
 			continue
 		}
 		sure := slices.DeleteFunc(r.covering(it.Number), func(f Finding) bool { return !certain(t, f, it.Number) })
-		if len(sure) == 0 || len(lacking(t.Asks[i], t, sure)) > 0 {
+		if len(sure) == 0 || len(coverage.Lacking(t.Asks[i], t, sure)) > 0 {
 			return false // an item about two things is not covered by a finding about one
 		}
 	}
@@ -124,7 +125,7 @@ func (r *record) status(full bool) string {
 			lines[i].Findings = append(lines[i].Findings, f.Number)
 		}
 		if a := t.Asks[i]; len(covering) > 0 && len(a.Things) > 1 {
-			lines[i].Lacking = lacking(a, t, covering)
+			lines[i].Lacking = coverage.Lacking(a, t, covering)
 		}
 	}
 	return render("checklist-status", map[string]any{"Items": lines, "Full": full})

@@ -219,7 +219,7 @@ func TestReasonsInEnglishAreTheAgents(t *testing.T) {
 		{Key: agent.ReasonNoView}, {Key: agent.ReasonViewUnwritten}, {Key: agent.ReasonViewLater},
 		{Key: agent.ReasonRefuted, Findings: []int{3}, Text: "does not name Vim"},
 	} {
-		if got, want := english.reason(r), r.English(); got != want {
+		if got, want := english.reason(r), agent.ReasonEnglish(r); got != want {
 			t.Errorf("%+v: the report says %q, the agent %q", r, got, want)
 		}
 	}

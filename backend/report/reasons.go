@@ -56,7 +56,7 @@ func (w words) reason(r agent.Reason) string {
 		// English report keeps it, another says the finding does not
 		// answer the item.
 		if len(r.Findings) > 0 && r.Text != "" && w.tag == lang.English {
-			return r.English()
+			return agent.ReasonEnglish(r)
 		}
 		if len(r.Findings) > 0 {
 			return w.f("why_refuted", r.Findings[0])

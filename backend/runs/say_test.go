@@ -112,7 +112,7 @@ func TestChecklistWordsAreTheWindowsMessages(t *testing.T) {
 			if i > 0 {
 				why += "; "
 			}
-			why += r.English()
+			why += agent.ReasonEnglish(r)
 		}
 		return &agent.Missing{Item: it, Why: why, Reasons: rs}
 	}
