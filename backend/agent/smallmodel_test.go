@@ -53,40 +53,8 @@ func TestSeedTranscriptFinishes(t *testing.T) {
 }
 
 // The ancestor's behaviours (seed 000, "Keeping a small model on track"),
-// each checked here.
-
-// 1. A "missing" claim whose every word is already in the findings is the
-// model misreading them, and is dropped.
-func TestMissingClaimTheFindingsAnswerIsDropped(t *testing.T) {
-	rec := &record{checklist: items("the molecules that form in the reaction")}
-	rec.add(Finding{Text: "Burning hydrogen in oxygen forms water, H2O; some O2 is left over.", Items: []int{1}}, 2)
-	for _, tc := range []struct {
-		missing string
-		gap     bool
-	}{
-		{"H2O and O2", false},
-		{"missing: H2O, O2", false},
-		{"the H2O2 that also forms", true},
-		{"", true}, // no claim to check: the verdict stands
-	} {
-		gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: []int{1}, Covered: false, Missing: tc.missing}})
-		if (len(gaps) > 0) != tc.gap {
-			t.Errorf("missing %q: gaps %+v, want a gap: %v", tc.missing, gaps, tc.gap)
-		}
-	}
-}
-
-// A claim is checked against the item's own findings, each alone: words
-// spread over two findings about other things do not answer it.
-func TestMissingClaimIsCheckedAgainstOneFinding(t *testing.T) {
-	rec := &record{checklist: items("the height of Mount Kenya")}
-	rec.add(Finding{Text: "The height of Kilimanjaro is 5,895 metres.", Items: []int{1}}, 2)
-	rec.add(Finding{Text: "Mount Kenya is the second-highest mountain in Africa.", Items: []int{1}}, 3)
-	gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: []int{1, 2}, Covered: false, Missing: "the height of Mount Kenya"}})
-	if len(gaps) != 1 {
-		t.Errorf("a true claim was dropped: gaps %+v", gaps)
-	}
-}
+// each checked here; those of the coverage rules alone (a "missing" claim
+// the findings answer, conditions read per clause) in agent/coverage.
 
 // 1. A FINISH with gaps is sent back once a run, naming the next step; a
 // FINISH sent again at once has Scout take one step in its place
@@ -159,36 +127,6 @@ func TestConditionsAreCheckedPerThing(t *testing.T) {
 	gaps = codeGaps(rec.ledger(), names)
 	if len(gaps) != 1 || !gaps[0].Settled || gapsRule(gaps, 0).sendsBack() {
 		t.Errorf("gaps %+v", gaps)
-	}
-}
-
-// A condition said of one thing in a clause, or denied, does not hold for
-// another.
-func TestConditionsReadClausesAndNegations(t *testing.T) {
-	names := []string{"LibreOffice", "OnlyOffice", "FreeOffice"}
-	for _, tc := range []struct {
-		findings []string
-		out      []string
-	}{
-		{[]string{"LibreOffice and OnlyOffice are free and open-source, while FreeOffice is proprietary."}, []string{"FreeOffice"}},
-		{[]string{"LibreOffice and OnlyOffice are free and open source.", "FreeOffice is free, but it is not open source."}, []string{"FreeOffice"}},
-		{[]string{"LibreOffice and OnlyOffice are free and open source.", "FreeOffice is free but non-open-source software."}, []string{"FreeOffice"}},
-		{[]string{"LibreOffice, OnlyOffice and FreeOffice are all free and open source."}, nil},
-	} {
-		rec := &record{checklist: items("three free and open-source office suites")}
-		var cited []int
-		for i, f := range tc.findings {
-			rec.add(Finding{Text: f, Items: []int{1}}, 2)
-			cited = append(cited, i+1)
-		}
-		gaps := codeGaps(rec.ledger(), []coverageItem{{Item: 1, Findings: cited, Covered: true, Names: names}})
-		var out []string
-		for _, g := range gaps {
-			out = append(out, g.Things...)
-		}
-		if !reflect.DeepEqual(out, tc.out) {
-			t.Errorf("%q: left out %v, want %v", tc.findings, out, tc.out)
-		}
 	}
 }
 
