@@ -120,12 +120,12 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (obs string,
 		first = best // part 1 holds nothing the checklist still needs
 	}
 	if first = a.readBefore(u, first); first == 0 {
-		data := a.partData(a.st.page, a.st.page.shown)
+		data := a.part(a.st.page, a.st.page.shown)
 		data["Turn"] = a.st.turn
 		return render("opened-read-before", data), true, nil
 	}
 	a.show(first)
-	data := a.partData(a.st.page, first)
+	data := a.part(a.st.page, first)
 	data["Turn"] = a.st.turn
 	return render("opened", data), true, nil
 }
@@ -154,7 +154,7 @@ func visitReason(err error) string {
 // readMore shows part n, the part READ_MORE's rule chose.
 func (a *Agent) readMore(act Action, n int) string {
 	a.show(n)
-	data := a.partData(a.st.page, n)
+	data := a.part(a.st.page, n)
 	data["Turn"] = a.st.turn
 	a.journal(act, render("journal-part", map[string]int{"Part": n, "Parts": len(a.st.page.page.Parts)}))
 	return render("read", data)
@@ -188,15 +188,37 @@ func (a *Agent) show(n int) {
 	a.emit(Event{Type: EvPartShown, URL: p.url, Title: p.page.Title, Part: n, Parts: len(p.page.Parts), Text: part.Text})
 }
 
-// partData is what the "part" template shows of part n, once show(n) has
-// marked it read; links get numbers the model can NAVIGATE to.
-func (a *Agent) partData(p *openPage, n int) map[string]any {
-	part := p.page.Parts[n-1]
+// part is what the "part" template shows of part n of p, once show(n)
+// has marked it read: its links offered on the trail, numbered for
+// NAVIGATE (the one effect), and hints to the parts that may answer the
+// items still open.
+func (a *Agent) part(p *openPage, n int) map[string]any {
+	return partData(partView{
+		page: p.page, url: p.url, n: n, read: p.read,
+		links: a.st.trail.offerLinks(p.page.Parts[n-1].Links),
+		hints: partHints(p.index(), p.read, a.st.record.openItems()),
+	})
+}
+
+// partView is a part of the open page as the model is shown it, as
+// values: the page at url, the part's number n, the parts read (n's
+// included), its links as offered and the hints to the parts to read.
+type partView struct {
+	page  page.Page
+	url   string
+	n     int
+	read  map[int]bool
+	links []shownLink
+	hints string
+}
+
+// partData is v as the "part" template reads it.
+func partData(v partView) map[string]any {
+	part := v.page.Parts[v.n-1]
 	return map[string]any{
-		"Part": n, "Parts": len(p.page.Parts), "Context": part.Context, "Text": part.Text,
-		"Links": a.st.trail.offerLinks(part.Links),
-		"Hints": partHints(p.index(), p.read, a.st.record.openItems()),
-		"Title": p.page.Title, "URL": p.url, "Outline": p.page.Outline(p.read),
-		"Unread": len(p.read) < len(p.page.Parts),
+		"Part": v.n, "Parts": len(v.page.Parts), "Context": part.Context, "Text": part.Text,
+		"Links": v.links, "Hints": v.hints,
+		"Title": v.page.Title, "URL": v.url, "Outline": v.page.Outline(v.read),
+		"Unread": len(v.read) < len(v.page.Parts),
 	}
 }

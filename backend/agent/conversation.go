@@ -224,7 +224,7 @@ func (a *Agent) rebuildWithin(why string, limit int, withPage, resplit bool) {
 	}
 	var part map[string]any
 	if withPage && p != nil && p.shown > 0 && !latestPage && !observationPage {
-		part = a.partData(p, p.shown)
+		part = a.part(p, p.shown)
 	}
 	rec := &a.st.record
 	results := conv.lastResults
