@@ -157,8 +157,8 @@ func TestReportFollowsObjectiveLanguage(t *testing.T) {
 	}
 }
 
-// TestGoldenReportsInOtherLanguages pins a report in German and one in
-// Chinese: a follow-up that stopped at the turn limit with a flagged
+// TestGoldenReportsInOtherLanguages pins a report in German, Chinese,
+// French, Spanish and Japanese: a follow-up that stopped at the turn limit with a flagged
 // number, things not found and left out, and an earlier run's finding.
 // The Markdown's structure is English's; only the fixed words differ.
 func TestGoldenReportsInOtherLanguages(t *testing.T) {
@@ -174,6 +174,15 @@ func TestGoldenReportsInOtherLanguages(t *testing.T) {
 		"chinese": {"列出三个免费开源的办公套件，以及乞力马扎罗山的高度（米）。", "开源",
 			[]string{"三个免费开源的办公套件", "乞力马扎罗山的高度（米）", "WPS Office 是否开源"}, []string{"FreeOffice", "Calligra Suite", "WPS Office"},
 			"LibreOffice 是免费开源的 [1]。乞力马扎罗山高 5895 米 [2]，约 3.66 英里。", "乞力马扎罗山海拔 5895 米。", "3.66"},
+		"french": {"Citez trois suites bureautiques gratuites et open source, et donnez la hauteur du Kilimandjaro en mètres.", "open source",
+			[]string{"trois suites bureautiques gratuites et open source", "la hauteur du Kilimandjaro en mètres", "si WPS Office est open source"}, []string{"FreeOffice", "Calligra Suite", "WPS Office"},
+			"LibreOffice est gratuit et open source [1]. Le Kilimandjaro mesure 5 895 mètres [2], soit environ 3,66 milles.", "Le Kilimandjaro mesure 5 895 mètres.", "3,66"},
+		"spanish": {"Nombra tres paquetes ofimáticos gratuitos y de código abierto, y la altura del Kilimanjaro en metros.", "de código abierto",
+			[]string{"tres paquetes ofimáticos gratuitos y de código abierto", "la altura del Kilimanjaro en metros", "si WPS Office es de código abierto"}, []string{"FreeOffice", "Calligra Suite", "WPS Office"},
+			"LibreOffice es gratuito y de código abierto [1]. El Kilimanjaro mide 5.895 metros [2], unas 3,66 millas.", "El Kilimanjaro mide 5.895 metros.", "3,66"},
+		"japanese": {"無料のオープンソースのオフィススイートを三つと、キリマンジャロの高さ（メートル）を挙げてください。", "オープンソース",
+			[]string{"無料のオープンソースのオフィススイート三つ", "キリマンジャロの高さ（メートル）", "WPS Office がオープンソースかどうか"}, []string{"FreeOffice", "Calligra Suite", "WPS Office"},
+			"LibreOffice は無料のオープンソースです [1]。キリマンジャロの高さは 5895 メートルです [2]。約 3.66 マイルです。", "キリマンジャロの高さは 5895 メートルです。", "3.66"},
 	} {
 		suites, peak, wps := agent.Item{Number: 1, Text: c.items[0]}, agent.Item{Number: 2, Text: c.items[1]}, agent.Item{Number: 3, Text: c.items[2]}
 		earlier := agent.Finding{Number: 1, URL: "http://fixture.test/wiki/LibreOffice", Part: 1, Items: []int{1},
