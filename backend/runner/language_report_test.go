@@ -37,7 +37,7 @@ func TestFrenchObjectiveGivesAFrenchReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"**État :**", "(2 tours)", "\n## Résultat\n", "\n## Trouvailles (", "\n## Chiffres de l'exécution\n", "- Tours : ",
+	for _, want := range []string{"**État :**", "(2 tours)", "\n## Résultat\n", "\n## Trouvailles (", "\n## Chiffres de la recherche\n", "- Tours : ",
 		"\n## Introuvable dans les pages lues\n\n- la plus haute montagne d'Afrique\n- sa hauteur en mètres\n"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("the report lacks %q:\n%s", want, md)
