@@ -130,7 +130,7 @@ func TestReportFollowsObjectiveLanguage(t *testing.T) {
 	for _, c := range []struct{ objective, result, notFound, figures string }{
 		{"What are three free office suites?", "## Result\n", "## Not found in the pages read\n", "## Run figures\n"},
 		{"Quelles sont trois suites bureautiques gratuites ?", "## Résultat\n", "## Introuvable dans les pages lues\n", "## Chiffres de la recherche\n"},
-		{"Welche drei Office-Pakete sind kostenlos?", "## Ergebnis\n", "## In den gelesenen Seiten nicht gefunden\n", "## Kennzahlen des Laufs\n"},
+		{"Welche drei Office-Pakete sind kostenlos?", "## Ergebnis\n", "## In den gelesenen Seiten nicht gefunden\n", "## Kennzahlen der Recherche\n"},
 		{"¿Cuáles son tres paquetes de oficina gratuitos?", "## Resultado\n", "## No encontrado en las páginas leídas\n", "## Cifras de la investigación\n"},
 		{"Quais são três pacotes de escritório gratuitos?", "## Resultado\n", "## Não encontrado nas páginas lidas\n", "## Números da execução\n"},
 		{"Какие три офисных пакета бесплатны?", "## Результат\n", "## Не найдено на прочитанных страницах\n", "## Показатели запуска\n"},
