@@ -134,7 +134,7 @@ func TestReportFollowsObjectiveLanguage(t *testing.T) {
 		{"¿Cuáles son tres paquetes de oficina gratuitos?", "## Resultado\n", "## No encontrado en las páginas leídas\n", "## Cifras de la investigación\n"},
 		{"Quais são três pacotes de escritório gratuitos?", "## Resultado\n", "## Não encontrado nas páginas lidas\n", "## Números da execução\n"},
 		{"Какие три офисных пакета бесплатны?", "## Результат\n", "## Не найдено на прочитанных страницах\n", "## Показатели запуска\n"},
-		{"哪三个办公套件是免费的？", "## 结果\n", "## 在已读页面中未找到\n", "## 运行数据\n"},
+		{"哪三个办公套件是免费的？", "## 结果\n", "## 在已读页面中未找到\n", "## 研究数据\n"},
 		{"哪三個辦公套件是免費的？請說明開源與否", "## 結果\n", "## 在已讀頁面中未找到\n", "## 執行數據\n"},
 		{"無料のオフィスソフトを三つ教えてください", "## 結果\n", "## 読んだページには見つからなかったもの\n", "## 調査の数値\n"},
 	} {
