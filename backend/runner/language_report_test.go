@@ -81,7 +81,7 @@ func TestAFrenchRunThatEndsEarlySaysWhyInFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "**État :** arrêté au tour 2 : le modèle répétait une action refusée : il a envoyé FINISH encore et encore, " +
-		"refusé à chaque fois (aucune trouvaille n'était encore notée). Un modèle plus grand fera peut-être mieux ; reprendre donne à celui-ci un prompt neuf\n"
+		"refusée à chaque fois (aucune trouvaille n'était encore notée). Un modèle plus grand fera peut-être mieux ; reprendre donne à celui-ci un prompt neuf\n"
 	if !strings.Contains(string(md), want) {
 		t.Errorf("the report lacks %q:\n%s", want, md)
 	}
