@@ -137,7 +137,7 @@ func (c *Client) Measure(ctx context.Context, info ServerInfo, tell func(ProbeSt
 	if followsCheckSchema(check.Content) {
 		m.Schema = speed.Yes
 	}
-	m.Warnings = warnings(m, check.Content)
+	warn(&m, check.Content)
 	m.Took = c.now().Sub(start)
 	c.UseMeasurement(m)
 	return m, nil
@@ -196,39 +196,51 @@ func followsCheckSchema(reply string) bool {
 	return (answer == "yes" || answer == "no") && whole == nil
 }
 
-// warnings say what the probe found that makes Scout slow or unreliable
+// warn adds to m what the probe found that makes Scout slow or unreliable
 // with this server, and what to do: for the server the probe identified
 // (m.Server) when it knows one, else for each kind it could be.
-func warnings(m speed.Measurement, checkReply string) []string {
-	out := []string{}
+func warn(m *speed.Measurement, checkReply string) {
 	if m.PrefixReuse == speed.No {
-		out = append(out, "Scout is several times slower with this server: it read the same prompt again in full instead of reusing what it had just read (its prompt cache), so every step of a run reads the whole conversation anew. "+
-			cacheAdvice(m.Server))
+		advice := cacheAdvice(m.Server)
+		m.Warn(noReuseWarning+advice.text, phrase.Of("warn.noReuse", "advice", phrase.Of(advice.key)))
 	}
 	if m.Schema == speed.No {
 		// The model's words go last, so their own full stop ends the text.
-		out = append(out, "The server did not hold the model to the JSON schema Scout sent, so Scout's replies would often be sent back, costing a model call each. "+
-			"Use a server that follows response_format json_schema (LM Studio 0.3 or newer, llama-server, Ollama 0.5 or newer) and test again. The model answered: "+
-			quoteReply(checkReply))
+		reply := quoteReply(checkReply)
+		m.Warn(schemaWarning+reply, phrase.Of("warn.schema", "reply", reply))
 	}
-	return out
 }
 
+// The warnings' words before what they are filled with.
+const (
+	noReuseWarning = "Scout is several times slower with this server: it read the same prompt again in full instead of reusing what it had just read (its prompt cache), so every step of a run reads the whole conversation anew. "
+	schemaWarning  = "The server did not hold the model to the JSON schema Scout sent, so Scout's replies would often be sent back, costing a model call each. " +
+		"Use a server that follows response_format json_schema (LM Studio 0.3 or newer, llama-server, Ollama 0.5 or newer) and test again. The model answered: "
+)
+
+// advice is what keeps a kind of server's prompt cache, and the window's
+// message saying it.
+type advice struct{ text, key string }
+
 // cacheAdviceFor is what keeps each kind of server's prompt cache.
-var cacheAdviceFor = map[string]string{
-	ServerLlamaCpp: "Let llama-server keep its prompt cache: it does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one).",
-	ServerLMStudio: "LM Studio keeps it while the model stays loaded: do not let it unload the model between calls (its idle time-to-live), and keep other programs from using the same model at the same time.",
-	ServerOllama:   "Ollama keeps it while the model stays loaded: set a longer keep_alive (OLLAMA_KEEP_ALIVE) so it does not unload the model between calls, and keep other programs from using the same model at the same time.",
+var cacheAdviceFor = map[string]advice{
+	ServerLlamaCpp: {"Let llama-server keep its prompt cache: it does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one).",
+		"warn.cache.llamacpp"},
+	ServerLMStudio: {"LM Studio keeps it while the model stays loaded: do not let it unload the model between calls (its idle time-to-live), and keep other programs from using the same model at the same time.",
+		"warn.cache.lmstudio"},
+	ServerOllama: {"Ollama keeps it while the model stays loaded: set a longer keep_alive (OLLAMA_KEEP_ALIVE) so it does not unload the model between calls, and keep other programs from using the same model at the same time.",
+		"warn.cache.ollama"},
 }
 
 // cacheAdvice says how to keep the prompt cache of the server kind named,
 // or of each kind when the probe could not tell which it is.
-func cacheAdvice(server string) string {
+func cacheAdvice(server string) advice {
 	if a, ok := cacheAdviceFor[server]; ok {
 		return a
 	}
-	return "Let the server keep its prompt cache: llama-server does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one); " +
-		"LM Studio and Ollama do while the model stays loaded, so do not let them unload it between calls, and keep other programs from using the same model at the same time."
+	return advice{"Let the server keep its prompt cache: llama-server does unless it runs with --no-cache-prompt (with several slots, -np 1 keeps Scout's calls in one); " +
+		"LM Studio and Ollama do while the model stays loaded, so do not let them unload it between calls, and keep other programs from using the same model at the same time.",
+		"warn.cache.any"}
 }
 
 // maxQuotedReply bounds the reply a warning quotes.

@@ -211,7 +211,7 @@ func TestProbeTellsItsSteps(t *testing.T) {
 // and settings of the server identified, not another's.
 func TestWarningsWording(t *testing.T) {
 	for _, reply := range []string{"Sure! Yes, it is.", "yes", strings.Repeat("word ", 60)} {
-		got := warnings(speed.Measurement{Schema: speed.No, PrefixReuse: speed.Yes}, reply)
+		got := warned(speed.Measurement{Schema: speed.No, PrefixReuse: speed.Yes}, reply).Warnings
 		if len(got) != 1 {
 			t.Fatalf("%d warnings", len(got))
 		}
@@ -228,9 +228,35 @@ func TestWarningsWording(t *testing.T) {
 		{"", "--no-cache-prompt", ""},
 	}
 	for _, tc := range tests {
-		got := strings.Join(warnings(speed.Measurement{Server: tc.server, Schema: speed.Yes, PrefixReuse: speed.No}, ""), "\n")
+		got := strings.Join(warned(speed.Measurement{Server: tc.server, Schema: speed.Yes, PrefixReuse: speed.No}, "").Warnings, "\n")
 		if !strings.Contains(got, tc.says) || (tc.not != "" && strings.Contains(got, tc.not)) {
 			t.Errorf("server %q: the advice should say %q and not %q: %s", tc.server, tc.says, tc.not, got)
+		}
+	}
+}
+
+// warned is m with the warnings warn adds.
+func warned(m speed.Measurement, checkReply string) speed.Measurement {
+	warn(&m, checkReply)
+	return m
+}
+
+// The window says each warning in its language; in English word for word
+// as the terminal and the journal have it, the model's quoted reply as
+// written.
+func TestWarningsAreTheWindowsMessages(t *testing.T) {
+	window := phrasetest.Window(t)
+	for _, server := range []string{ServerLMStudio, ServerOllama, ServerLlamaCpp, ""} {
+		for _, reply := range []string{"Sure! Yes, it is.", `{"answer": "yes"}`} {
+			m := warned(speed.Measurement{Server: server, Schema: speed.No, PrefixReuse: speed.No}, reply)
+			if len(m.Warnings) != 2 || len(m.WarningSays) != 2 {
+				t.Fatalf("server %q: %d warnings, %d said for the window", server, len(m.Warnings), len(m.WarningSays))
+			}
+			for i, english := range m.Warnings {
+				if got, known := phrasetest.English(window, m.WarningSays[i]); !known || got != english {
+					t.Errorf("server %q: the window says (known: %v)\n%s\nGo:\n%s", server, known, got, english)
+				}
+			}
 		}
 	}
 }

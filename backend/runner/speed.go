@@ -39,7 +39,7 @@ func Measure(ctx context.Context, client *llm.Client, info llm.ServerInfo, tell 
 		err = book.Put(m)
 	}
 	if err != nil {
-		m.Warnings = append(m.Warnings, "The measurement could not be kept, so it is made again before the next run: "+err.Error())
+		m.WarnNotKept(err)
 	}
 	return m, nil
 }

@@ -69,8 +69,25 @@ type Measurement struct {
 	Measured time.Time     `json:"measured"`
 	Took     time.Duration `json:"took_ns"`
 	// Warnings tell the user what makes Scout slow or unreliable with this
-	// server, and what to do about it.
-	Warnings []string `json:"warnings"`
+	// server, and what to do about it; WarningSays are the same as the
+	// window's messages, one for each (a measurement kept by an older Scout
+	// has none, and the window shows Warnings as written). Warn adds both.
+	Warnings    []string       `json:"warnings"`
+	WarningSays []*phrase.Said `json:"warning_says,omitempty"`
+}
+
+// Warn adds a warning: english for the terminal and the journal, said as
+// the window's message.
+func (m *Measurement) Warn(english string, said *phrase.Said) {
+	m.Warnings = append(m.Warnings, english)
+	m.WarningSays = append(m.WarningSays, said)
+}
+
+// WarnNotKept adds the warning that the measurement could not be written
+// to the book; err, the system's own words, stays as written.
+func (m *Measurement) WarnNotKept(err error) {
+	m.Warn("The measurement could not be kept, so it is made again before the next run: "+err.Error(),
+		phrase.Of("warn.notKept", "error", err.Error()))
 }
 
 // Rates returns the measured speeds.

@@ -1,6 +1,7 @@
 package speed
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,5 +159,19 @@ func TestBookNewest(t *testing.T) {
 	}
 	if m, ok := b.Newest("http://127.0.0.1:1234/v1"); !ok || m.Model != "new" {
 		t.Errorf("newest %+v %v, want the model measured last on that server", m, ok)
+	}
+}
+
+// A measurement that could not be kept says so in the window's words, the
+// system's error as written; in English as the terminal has it.
+func TestNotKeptIsTheWindowsMessage(t *testing.T) {
+	var m Measurement
+	m.WarnNotKept(errors.New("open /data/scout/speeds.json: permission denied"))
+	if len(m.Warnings) != 1 || len(m.WarningSays) != 1 {
+		t.Fatalf("%d warnings, %d said for the window", len(m.Warnings), len(m.WarningSays))
+	}
+	want := "The measurement could not be kept, so it is made again before the next run: open /data/scout/speeds.json: permission denied"
+	if got, known := phrasetest.English(phrasetest.Window(t), m.WarningSays[0]); !known || got != want || m.Warnings[0] != want {
+		t.Errorf("the window says %q (known: %v), Go %q; want %q", got, known, m.Warnings[0], want)
 	}
 }

@@ -3,12 +3,28 @@
 // figures and the words; these only lay them out.
 import type { CallProgress, Measurement } from '../api';
 import { when } from './when';
-import { t } from '../i18n/index.svelte';
+import { language, say, t } from '../i18n/index.svelte';
 
-/** A speed in tokens per second: whole from 10 up, one decimal below, '?' when not measured. */
+/**
+ * A speed in tokens per second as Go's speed.Rate rounds it (whole from 10
+ * up, one decimal below, '?' when not measured), written as the window's
+ * language writes numbers: "138,913" in English, "138.913" in German.
+ */
 export function rate(r: number): string {
   if (!(r > 0)) return '?';
-  return r >= 10 ? Math.round(r).toLocaleString('en-US') : r.toFixed(1);
+  const decimals = r >= 10 ? 0 : 1;
+  const rounded = decimals ? Math.round(r * 10) / 10 : Math.round(r);
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(rounded);
+}
+
+/**
+ * The probe's warnings in the window's language, each as its message, or
+ * as Go wrote them when the measurement has none for each (one an older
+ * Scout kept).
+ */
+export function warnings(m: Pick<Measurement, 'warnings' | 'warning_says'>): string[] {
+  const said = m.warning_says?.length === m.warnings.length ? m.warning_says : [];
+  return m.warnings.map((w, i) => say(said[i], w));
 }
 
 /** An answer of the probe in words. */

@@ -261,6 +261,7 @@ export namespace speed {
 	    measured: any;
 	    took_ns: number;
 	    warnings: string[];
+	    warning_says?: phrase.Said[];
 	}
 
 }
