@@ -88,6 +88,7 @@ func runGUI() error {
 		OnDomReady:       app.domReady,
 		OnShutdown:       app.shutdown,
 		Bind:             []any{app},
+		ErrorFormatter:   desktop.WindowError,
 		Linux: &linux.Options{
 			Icon:        icon,
 			ProgramName: "scout",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scout-research/scout/backend/fault"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/llm/llmtest"
 	"github.com/scout-research/scout/backend/settings"
@@ -81,5 +83,22 @@ func TestTheAppSendsTheSavedKeyAndShowsItNowhere(t *testing.T) {
 	}
 	if _, err := os.Stat(keyFile); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the key file is left: %v", err)
+	}
+}
+
+// A connection test's failure reaches the window as the window's message
+// with Go's English beside it; an error in words of its own as its text.
+func TestWindowErrorSaysTheMessage(t *testing.T) {
+	refused := fault.New(errors.New("refused"), "the keyring is locked")
+	if got := WindowError(refused); got != "the keyring is locked" {
+		t.Errorf("a plain error reaches the window as %#v", got)
+	}
+	_, err := (&Service{}).TestConnection(context.Background(), "http://127.0.0.1:9/v1", "", "sk-typed")
+	got, ok := WindowError(err).(Failure)
+	if !ok || got.Say == nil || got.Say.Key != "llm.notListening" || got.Say.Args["host"] != "http://127.0.0.1:9" || got.Message != err.Error() {
+		t.Fatalf("the failed connection test reaches the window as %#v (the error: %v)", WindowError(err), err)
+	}
+	if wrapped := fmt.Errorf("testing: %w", err); WindowError(wrapped) != wrapped.Error() {
+		t.Errorf("an error wrapped in words reaches the window as %#v", WindowError(wrapped))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -39,21 +40,20 @@ func explainTLS(err error, base string) *Error {
 	case errors.As(err, &invalid) && invalid.Reason == x509.Expired:
 		return expiredCert(host, invalid.Cert, time.Now())
 	case errors.As(err, &hostErr):
-		return newError(ErrCertificate, "The model server at %s presents a certificate that is for %s, not for %s, so Scout cannot tell it is the server you meant. Use the name the certificate is for in the server URL, or give the server a certificate for %s.",
-			host, certNames(hostErr.Certificate), hostErr.Host, hostErr.Host)
+		return said(ErrCertificate, "certName", "host", host, "names", certNames(hostErr.Certificate), "name", hostErr.Host)
 	case errors.As(err, &unknown) && isSelfSigned(unknown.Cert):
-		return newError(ErrCertificate, "The model server at %s presents a self-signed certificate, which Scout cannot check: anyone on the network could present one. If the server is yours, %s; or give the server a certificate from a public authority such as Let's Encrypt.", host, trustHint)
+		return said(ErrCertificate, "selfSigned", "host", host)
 	case errors.As(err, &unknown):
-		return newError(ErrCertificate, "The model server at %s presents a certificate signed by %q, an authority this computer does not trust. If that authority is your own (a home or company one), %s. If not, the connection may be intercepted: check the URL and the network.", host, issuerName(unknown.Cert), trustHint)
+		return said(ErrCertificate, "untrusted", "host", host, "issuer", strconv.Quote(issuerName(unknown.Cert)))
 	case errors.As(err, &invalid):
-		return newError(ErrCertificate, "The model server at %s presents a certificate that cannot be used (%s). Give the server a valid certificate for its name.", host, invalid.Detail)
+		return said(ErrCertificate, "certInvalid", "host", host, "detail", invalid.Detail)
 	case errors.As(err, &record) || strings.Contains(err.Error(), plainAnswer):
-		return newError(ErrNotHTTPS, "The server at %s does not speak HTTPS on this port: it answered in plain HTTP. Use %s in Settings (LM Studio, llama-server and Ollama serve plain HTTP unless an HTTPS proxy is put in front of them).", host, strings.Replace(base, "https://", "http://", 1))
+		return said(ErrNotHTTPS, "plainHTTP", "host", host, "url", strings.Replace(base, "https://", "http://", 1))
 	}
 	var verify *tls.CertificateVerificationError
 	var alert tls.AlertError
 	if errors.As(err, &verify) || errors.As(err, &alert) {
-		return newError(ErrCertificate, "The secure connection (HTTPS) to the model server at %s failed: %v. Check the URL and the server's certificate.", host, unwrapURLError(err))
+		return said(ErrCertificate, "tlsFailed", "host", host, "error", unwrapURLError(err).Error())
 	}
 	return nil
 }
@@ -63,13 +63,13 @@ func explainTLS(err error, base string) *Error {
 func expiredCert(host string, cert *x509.Certificate, now time.Time) *Error {
 	today := now.Format(dateShown)
 	if cert != nil && now.Before(cert.NotBefore) {
-		return newError(ErrCertificate, "The model server at %s presents a certificate that is not valid until %s, and this computer's clock says %s. If the date here is wrong, set the clock right; otherwise the server's certificate was made with a wrong date: make it again.", host, cert.NotBefore.Format(dateShown), today)
+		return said(ErrCertificate, "notYetValid", "host", host, "from", cert.NotBefore.Format(dateShown), "today", today)
 	}
 	ended := "an earlier date"
 	if cert != nil {
 		ended = cert.NotAfter.Format(dateShown)
 	}
-	return newError(ErrCertificate, "The model server at %s presents a certificate expired on %s (this computer's clock says %s). Renew the certificate on the server (for a hosted service, tell its operator); if the date here is wrong, set the clock right.", host, ended, today)
+	return said(ErrCertificate, "expired", "host", host, "ended", ended, "today", today)
 }
 
 // isSelfSigned reports whether cert signed itself (a server's own

@@ -24,6 +24,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -129,7 +130,7 @@ func New(baseURL string, opts ...Option) *Client {
 func (c *Client) checkURL() error {
 	u, err := url.Parse(c.base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return newError(ErrNotAPI, "The model server URL %q is not a valid address: check it in Settings.", c.base)
+		return said(ErrNotAPI, "invalidURL", "url", strconv.Quote(c.base))
 	}
 	return nil
 }
@@ -237,9 +238,9 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 		}
 		return explainStatus(res.StatusCode, msg, body, c.base, c.key != "")
 	case isHTML(res.Header.Get("Content-Type"), body):
-		return newError(ErrNotAPI, "The server at %s answered with a web page, not the model API (HTTP %d). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), res.StatusCode)
+		return said(ErrNotAPI, "webPage", "host", hostOf(c.base), "status", strconv.Itoa(res.StatusCode))
 	case !json.Valid(body):
-		return newError(ErrNotAPI, "The server at %s answered with something other than the model API's JSON (%s). Check the URL: for LM Studio it is http://127.0.0.1:1234/v1.", hostOf(c.base), describeContentType(res.Header.Get("Content-Type")))
+		return said(ErrNotAPI, "notJSON", "host", hostOf(c.base), "type", describeContentType(res.Header.Get("Content-Type")))
 	case hasError:
 		// LM Studio answers an unknown path with HTTP 200 and an error body.
 		if strings.Contains(strings.ToLower(msg), "unexpected endpoint") {

@@ -19,6 +19,7 @@ import (
 	"github.com/scout-research/scout/backend/chat"
 	"github.com/scout-research/scout/backend/fault"
 	"github.com/scout-research/scout/backend/netguard"
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // Kinds of failure, for errors.Is. Every error this package returns to a
@@ -72,6 +73,8 @@ type Error struct {
 	// Context is, for an overflow, the context length the server says it
 	// has loaded (0 when it does not say).
 	Context int
+	// Say is the message as the window's, when it is one (see said).
+	Say *phrase.Said
 }
 
 // LoadedContext reports Context (see chat.LoadedContext).
@@ -93,9 +96,7 @@ func (c *Client) explain(err error) error {
 	err = explainErr(err, c.base, c.key != "")
 	var e *Error
 	if c.key != "" && errors.As(err, &e) && strings.Contains(e.Message, c.key) {
-		concealed := *e
-		concealed.Message = strings.ReplaceAll(e.Message, c.key, keyShown)
-		return &concealed
+		return e.concealed(c.key, keyShown)
 	}
 	return err
 }
@@ -131,17 +132,17 @@ func explainErr(err error, base string, keyed bool) error {
 		}
 		return streamError(msg, streamErr.Event.Data)
 	case errors.Is(err, context.DeadlineExceeded) || isNetTimeout(err):
-		return newError(ErrTimeout, "The model server at %s did not answer in time. It may be busy loading a model or answering another request: wait and try again, or check the URL.", host)
+		return said(ErrTimeout, "timeout", "host", host)
 	case errors.Is(err, context.Canceled):
 		return err // the caller cancelled; nothing to explain
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return newError(ErrNotListening, "Nothing is listening at %s. %s", host, startServerHint)
+		return said(ErrNotListening, "notListening", "host", host)
 	case errors.As(err, &dnsErr):
-		return newError(ErrUnknownHost, "The host %q in the model server URL cannot be found: check the URL.", dnsErr.Name)
+		return said(ErrUnknownHost, "unknownHost", "name", strconv.Quote(dnsErr.Name))
 	}
 	var refusal *netguard.Refusal
 	if errors.As(err, &refusal) {
-		return newError(ErrRedirected, "The model server at %s sent Scout on to %s, which is elsewhere on this computer or the local network, where Scout goes to the model server alone. Check the server URL: use the address the server answers at itself.", host, refusal.URL)
+		return said(ErrRedirected, "redirected", "host", host, "url", refusal.URL)
 	}
 	if tlsErr := explainTLS(err, base); tlsErr != nil {
 		return tlsErr
@@ -149,13 +150,13 @@ func explainErr(err error, base string, keyed bool) error {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) {
 		// The server went away mid-answer: "unexpected EOF" says nothing
 		// to a user.
-		return newError(ErrServer, "The model server at %s closed the connection before it finished answering: it may have stopped, or crashed (a long prompt can run it out of memory). Check that it is still running.", host)
+		return said(ErrServer, "closed", "host", host)
 	}
 	var opErr *net.OpError
 	if errors.As(err, &opErr) {
-		return newError(ErrServer, "The connection to the model server at %s failed: %v. Check that it is running and the URL is right.", host, unwrapURLError(err))
+		return said(ErrServer, "failed", "host", host, "error", unwrapURLError(err).Error())
 	}
-	return newError(ErrServer, "The model server at %s answered in an unexpected way (%v). Check that the URL points at an OpenAI-compatible server.", host, unwrapURLError(err))
+	return said(ErrServer, "unexpected", "host", host, "error", unwrapURLError(err).Error())
 }
 
 // keyHint says where an API key is given, in the app and from a terminal.
@@ -164,29 +165,29 @@ const keyHint = "Settings → Model server → API key (from a terminal: --llm-k
 // explainStatus explains an HTTP error status with the server's own words
 // (serverMsg, taken from body); keyed says whether an API key was sent.
 func explainStatus(status int, serverMsg string, body []byte, base string, keyed bool) *Error {
-	said := ""
+	quoted := ""
 	if serverMsg != "" {
-		said = fmt.Sprintf(": %s", strings.TrimSuffix(serverMsg, "."))
+		quoted = fmt.Sprintf(": %s", strings.TrimSuffix(serverMsg, "."))
 	}
 	switch {
 	case (status == 401 || status == 403) && keyed:
-		return newError(ErrUnauthorized, "The model server at %s refused the API key Scout sent (HTTP %d%s). Check the key in %s: it must be one the server accepts, the key llama-server or vLLM was started with (--api-key), or one your provider issued for this service.", hostOf(base), status, said, keyHint)
+		return said(ErrUnauthorized, "keyRefused", "host", hostOf(base), "status", fmt.Sprintf("HTTP %d%s", status, quoted))
 	case status == 401 || status == 403:
-		return newError(ErrUnauthorized, "The model server at %s wants an API key (HTTP %d%s). Enter the key the server was given (llama-server and vLLM: --api-key; LM Studio: its API token; a hosted service: your account's key) in %s.", hostOf(base), status, said, keyHint)
+		return said(ErrUnauthorized, "keyWanted", "host", hostOf(base), "status", fmt.Sprintf("HTTP %d%s", status, quoted))
 	case status == 404 && modelMissing(serverMsg):
 		// Ollama answers 404 for a model it does not have.
-		return newError(ErrNoModel, "The model server does not have that model (%s). Choose one it has in Settings, or download it (in Ollama: ollama pull).", strings.TrimSuffix(serverMsg, "."))
+		return said(ErrNoModel, "modelMissing", "server", strings.TrimSuffix(serverMsg, "."))
 	case status == 404:
 		return wrongPath(base, fmt.Sprintf("HTTP 404: %s", serverMsg))
 	case status == 400 && isOverflow(serverMsg):
 		return streamError(serverMsg, body)
 	case status == 400 && plainToHTTPS(serverMsg, body):
-		return newError(ErrNotHTTPS, "The server at %s speaks only HTTPS, and the URL starts with http://. Use %s in Settings.", hostOf(base), strings.Replace(base, "http://", "https://", 1))
+		return said(ErrNotHTTPS, "onlyHTTPS", "host", hostOf(base), "url", strings.Replace(base, "http://", "https://", 1))
 	}
 	if serverMsg == "" {
-		serverMsg = "no details given"
+		return said(ErrServer, "statusBare", "status", strconv.Itoa(status))
 	}
-	return newError(ErrServer, "The model server answered HTTP %d: %s.", status, strings.TrimSuffix(serverMsg, "."))
+	return said(ErrServer, "status", "status", strconv.Itoa(status), "server", strings.TrimSuffix(serverMsg, "."))
 }
 
 // plainToHTTPS recognises the answer of an HTTPS port to a plain HTTP
@@ -199,13 +200,10 @@ func plainToHTTPS(msg string, body []byte) bool {
 
 // wrongPath explains an answer that shows the URL is not the API's base.
 func wrongPath(base, detail string) *Error {
-	msg := fmt.Sprintf("The server at %s answered, but not as an OpenAI-compatible API at this URL (%s).", hostOf(base), strings.TrimSpace(detail))
 	if !strings.HasSuffix(strings.TrimSuffix(base, "/"), "/v1") {
-		msg += fmt.Sprintf(" The URL usually ends in /v1: try %s/v1.", strings.TrimSuffix(base, "/"))
-	} else {
-		msg += " Check the URL and that the server is an OpenAI-compatible one (LM Studio, llama.cpp, Ollama)."
+		return said(ErrWrongPath, "wrongPath", "host", hostOf(base), "detail", strings.TrimSpace(detail), "url", strings.TrimSuffix(base, "/")+"/v1")
 	}
-	return &Error{Fault: fault.Fault{Kind: ErrWrongPath, Message: msg}}
+	return said(ErrWrongPath, "wrongServer", "host", hostOf(base), "detail", strings.TrimSpace(detail))
 }
 
 func isNetTimeout(err error) bool {

@@ -69,7 +69,7 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 		return ServerInfo{}, err
 	}
 	if len(ids) == 0 {
-		return ServerInfo{}, newError(ErrNoModel, "The server at %s is running but offers no model. Load a model first (in LM Studio: the model picker at the top, or `lms load`), then test again.", hostOf(c.base))
+		return ServerInfo{}, said(ErrNoModel, "noModel", "host", hostOf(c.base))
 	}
 	info := ServerInfo{Models: ids, Model: want}
 	if want != "" && !slices.Contains(ids, want) {

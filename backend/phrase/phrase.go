@@ -4,6 +4,8 @@
 // journal. It imports nothing outside the standard library.
 package phrase
 
+import "errors"
+
 // Said is a message of the window's by its key (a counted one has a form
 // per plural category, "<key>.one", "<key>.other", chosen by its "n"),
 // with the values its {names} are filled with. A value may itself be a
@@ -25,4 +27,22 @@ func Of(key string, args ...any) *Said {
 		s.Args[args[i].(string)] = args[i+1]
 	}
 	return s
+}
+
+// Error is an error whose whole message is a message of the window's.
+type Error interface {
+	error
+	// Said is the message, or nil when this one is none.
+	Said() *Said
+}
+
+// OfError is the window's message for err: the one of an Error in it,
+// when that Error's words are all of err's (wrapped with none of its
+// own); else nil, and the window shows err's text as written.
+func OfError(err error) *Said {
+	var e Error
+	if errors.As(err, &e) && e.Error() == err.Error() {
+		return e.Said()
+	}
+	return nil
 }

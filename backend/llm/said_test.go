@@ -1,0 +1,59 @@
+package llm
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/scout-research/scout/backend/phrase"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
+)
+
+// Every error a connection test meets is the window's message "llm.<key>",
+// whose English is word for word the one the terminal and the journal
+// read; and the window has no llm message Go does not make.
+func TestConnectionErrorsAreTheWindowsMessages(t *testing.T) {
+	window := phrasetest.Window(t)
+	for key, words := range saidWords {
+		if got := window["llm."+key]; got != words {
+			t.Errorf("llm.%s: the window says\n%q\nGo:\n%q", key, got, words)
+		}
+	}
+	for key := range window {
+		if name, ok := strings.CutPrefix(key, "llm."); ok && saidWords[name] == "" {
+			t.Errorf("the window has %s, which Go does not make", key)
+		}
+	}
+}
+
+// An error's values are written into its English as they are, a server's
+// words holding a {name} or Scout's key among them; the window's message
+// says the same.
+func TestSaidErrorsFillTheirValuesAsWritten(t *testing.T) {
+	window := phrasetest.Window(t)
+	tests := []struct {
+		err  *Error
+		want string
+	}{
+		{said(ErrServer, "status", "status", "500", "server", "template {host} not found"),
+			"The model server answered HTTP 500: template {host} not found."},
+		{said(ErrNotListening, "notListening", "host", "http://127.0.0.1:9"),
+			"Nothing is listening at http://127.0.0.1:9. Start the server in LM Studio: Developer tab → Start Server, or check the URL."},
+		{said(ErrUnauthorized, "keyRefused", "host", "https://api.example", "status", "HTTP 401: bad key sk-secret").concealed("sk-secret", keyShown),
+			"The model server at https://api.example refused the API key Scout sent (HTTP 401: bad key [your API key]). Check the key in " + keyHint + ": it must be one the server accepts, the key llama-server or vLLM was started with (--api-key), or one your provider issued for this service."},
+	}
+	for _, tc := range tests {
+		if tc.err.Message != tc.want {
+			t.Errorf("Go says\n%s\nwant\n%s", tc.err.Message, tc.want)
+		}
+		if got, known := phrasetest.English(window, tc.err.Said()); !known || got != tc.want {
+			t.Errorf("the window says (known: %v)\n%s\nwant\n%s", known, got, tc.want)
+		}
+		if got := phrase.OfError(fmt.Errorf("testing the connection: %w", tc.err)); got != nil {
+			t.Errorf("an error wrapped in more words is said as %v, want as written", got)
+		}
+		if got := phrase.OfError(tc.err); got != tc.err.Say {
+			t.Errorf("the error is said as %v, want %v", got, tc.err.Say)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+package phrase
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// saying is an error whose words are a message of the window's (or none).
+type saying struct {
+	text string
+	said *Said
+}
+
+func (e *saying) Error() string { return e.text }
+func (e *saying) Said() *Said   { return e.said }
+
+// An error is said as the window's message only when the message is all
+// of its words: wrapped in words of its own, it shows as written.
+func TestOfError(t *testing.T) {
+	msg := Of("llm.timeout", "host", "http://127.0.0.1:1234")
+	said := &saying{"The model server at http://127.0.0.1:1234 did not answer in time.", msg}
+	tests := []struct {
+		name string
+		err  error
+		want *Said
+	}{
+		{"alone", said, msg},
+		{"wrapped without words", fmt.Errorf("%w", said), msg},
+		{"wrapped in words", fmt.Errorf("testing the connection: %w", said), nil},
+		{"with no message", &saying{"no words", nil}, nil},
+		{"plain", errors.New("the settings file is damaged"), nil},
+	}
+	for _, tc := range tests {
+		if got := OfError(tc.err); got != tc.want {
+			t.Errorf("%s: said as %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
