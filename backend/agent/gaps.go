@@ -21,7 +21,7 @@ func codeGaps(l ledger, answers []coverageItem) []gap {
 	var out []gap
 	for _, g := range coverage.Gaps(l.checklist, l.ties, l.findings, answers) {
 		if g.Reason.Key == ReasonRefuted {
-			g.Reason.Text = whyNot(g.Refuted)
+			g.Reason.Text, g.Reason.Tie = whyNot(g.Refuted), tieOf(g.Refuted)
 		}
 		out = append(out, gap{Gap: g})
 	}

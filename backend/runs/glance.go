@@ -54,8 +54,9 @@ type Item struct {
 	// Kenya", "left out: FreeOffice (shown not to be open source)".
 	Words string `json:"words"`
 	// Say is Words as the window's message, for it to say in its
-	// language; nil where a part of them has none (a thing left out, a
-	// reason from before reasons were kept): the window shows Words.
+	// language; nil where a part of them has none (a reason from before
+	// reasons were kept, the tie rule's detail from before it was kept as
+	// data): the window shows Words.
 	Say *phrase.Said `json:"say,omitempty"`
 }
 
@@ -156,7 +157,7 @@ func itemOf(s agent.Standing, running bool) Item {
 		it.State = ItemAnswered
 	}
 	if s.LeftOut != nil && len(s.LeftOut.Things) > 0 {
-		p.add("left out: "+report.ThingsLeftOut(*s.LeftOut), nil)
+		p.add("left out: "+report.ThingsLeftOut(*s.LeftOut), leftOutSaid(*s.LeftOut))
 	}
 	it.Words, it.Say = p.joined()
 	return it

@@ -1,6 +1,8 @@
 package runs
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
@@ -66,8 +68,9 @@ func reasonsSaid(m agent.Missing) *phrase.Said {
 }
 
 // reasonSaid is one reason as the window's message, in the words
-// agent.Reason.English gives; nil for one whose English holds words of
-// the agent's own (the tie rule's detail, a result's promise).
+// agent.Reason.English gives; nil for one the window does not word (the
+// tie rule's detail kept only in English, by a Scout before it was kept
+// as data).
 func reasonSaid(r agent.Reason) *phrase.Said {
 	switch r.Key {
 	case agent.ReasonUncovered, agent.ReasonUnchecked, agent.ReasonNoView, agent.ReasonViewUnwritten, agent.ReasonViewLater:
@@ -80,8 +83,106 @@ func reasonSaid(r agent.Reason) *phrase.Said {
 		return phrase.Of("reason.lacking", "names", namesSaid(r.Things))
 	case agent.ReasonSaid:
 		return phrase.Of("reason.said", "text", r.Text)
+	case agent.ReasonWhether:
+		return phrase.Of("reason.whether", "n", max(1, len(r.Things)), "names", namesSaid(r.Things), "condition", r.Condition)
+	case agent.ReasonUnsaid:
+		return unsaidSaid(r)
+	case agent.ReasonRefuted:
+		if detail := tieSaid(r.Tie); detail != nil && len(r.Findings) > 0 {
+			return phrase.Of("reason.refuted", "cite", fmt.Sprintf("[%d]", r.Findings[0]), "detail", detail)
+		}
 	}
 	return nil
+}
+
+// tieSaid is why the tie rule says a finding cannot answer an item
+// (agent.Tie.English) as the window's message, the things and condition
+// as the objective words them; nil for a why the window does not word.
+func tieSaid(w *agent.Tie) *phrase.Said {
+	switch {
+	case w == nil:
+		return nil
+	case w.Key == agent.TieUnnamed:
+		return phrase.Of("tie.unnamed", "names", eitherSaid(w.Things))
+	case w.Kind == "date":
+		return tieOf(w, "tie.year", "tie.yearOf")
+	case w.Kind == "condition":
+		return tieOf(w, "tie.whether", "tie.whetherOf")
+	case agent.DimName(w.Dim) == "":
+		return nil
+	}
+	dim := phrase.Of("tie.dim." + w.Dim)
+	if w.Key == agent.TieElsewhere {
+		return phrase.Of("tie.measureOf", "dim", dim, "names", eitherSaid(w.Things))
+	}
+	if w.Unit != "" {
+		return phrase.Of("tie.measureIn", "dim", dim, "unit", w.Unit)
+	}
+	return phrase.Of("tie.measure", "dim", dim)
+}
+
+// tieOf is the message noValue for a finding that gives no such value,
+// elsewhere for one whose value is another thing's.
+func tieOf(w *agent.Tie, noValue, elsewhere string) *phrase.Said {
+	switch w.Key {
+	case agent.TieNoValue:
+		return phrase.Of(noValue, "condition", w.Condition)
+	case agent.TieElsewhere:
+		return phrase.Of(elsewhere, "condition", w.Condition, "names", eitherSaid(w.Things))
+	}
+	return nil
+}
+
+// eitherSaid are things as a list of alternatives the window joins in its
+// language ("A, B or C").
+func eitherSaid(things []string) any {
+	if len(things) < 2 {
+		return strings.Join(things, "")
+	}
+	var list any = things[0]
+	for _, th := range things[1 : len(things)-1] {
+		list = phrase.Of("names.comma", "a", list, "b", th)
+	}
+	return phrase.Of("names.or", "a", list, "b", things[len(things)-1])
+}
+
+// unsaidSaid is "the result does not say it (for things)", then the
+// findings that do, which the result leaves out.
+func unsaidSaid(r agent.Reason) *phrase.Said {
+	said := phrase.Of("reason.unsaid")
+	if len(r.Things) > 0 {
+		said = phrase.Of("reason.unsaidFor", "names", namesSaid(r.Things))
+	}
+	if len(r.Findings) == 0 {
+		return said
+	}
+	return sep([]*phrase.Said{said, phrase.Of("reason.held", "n", len(r.Findings), "cites", citesListed(r.Findings))})
+}
+
+// leftOutSaid is report.ThingsLeftOut as the window's message: the things
+// shown not to be the condition, and those not shown to be, each with the
+// condition as the objective words it.
+func leftOutSaid(l agent.LeftOut) *phrase.Said {
+	var denied, unshown []string
+	for _, th := range l.Things {
+		if slices.Contains(l.Denied, th) {
+			denied = append(denied, th)
+		} else {
+			unshown = append(unshown, th)
+		}
+	}
+	var parts []*phrase.Said
+	if len(denied) > 0 {
+		parts = append(parts, phrase.Of("item.shownNot", "names", namesSaid(denied), "condition", l.Condition))
+	}
+	if len(unshown) > 0 {
+		parts = append(parts, phrase.Of("item.notShown", "names", namesSaid(unshown), "condition", l.Condition))
+	}
+	out := parts[0]
+	if len(parts) > 1 {
+		out = phrase.Of("names.and", "a", parts[0], "b", parts[1])
+	}
+	return phrase.Of("item.leftOut", "things", out)
 }
 
 // namesSaid are things as a list the window joins in its language ("A, B
@@ -98,4 +199,13 @@ func namesSaid(things []string) any {
 		list = phrase.Of("names.comma", "a", list, "b", th)
 	}
 	return phrase.Of("names.and", "a", list, "b", things[len(things)-1])
+}
+
+// citesListed is finding numbers as the reasons list them: "[1], [3]".
+func citesListed(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprintf("[%d]", n)
+	}
+	return strings.Join(s, ", ")
 }

@@ -116,7 +116,20 @@ func TestChecklistWordsAreTheWindowsMessages(t *testing.T) {
 		}
 		return &agent.Missing{Item: it, Why: why, Reasons: rs}
 	}
+	refuted := func(tie *agent.Tie) *agent.Missing {
+		return missing(agent.Reason{Key: agent.ReasonRefuted, Findings: []int{3}, Text: agent.TieEnglish(tie), Tie: tie})
+	}
+	kibo, three := []string{"Kibo"}, []string{"Kibo", "Meru", "Mount Kenya"}
 	said := []agent.Standing{
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieUnnamed, Things: kibo})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieUnnamed, Things: three})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieNoValue, Kind: "date", Things: kibo})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieNoValue, Kind: "condition", Condition: "a volcano", Things: kibo})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieNoValue, Kind: "measure", Dim: "length", Things: kibo})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieNoValue, Kind: "measure", Dim: "length", Unit: "ft", Things: kibo})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieElsewhere, Kind: "date", Things: three})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieElsewhere, Kind: "condition", Condition: "a volcano", Things: kibo})},
+		{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieElsewhere, Kind: "measure", Dim: "money", Unit: "USD", Things: kibo})},
 		{Item: it, Findings: []int{1, 3}, State: agent.StateAnswered},
 		{Item: it, State: agent.StateNone},
 		{Item: it, Findings: []int{1}, Missing: &agent.Missing{Item: it, Things: []string{"Mount Kenya"}}},
@@ -126,10 +139,21 @@ func TestChecklistWordsAreTheWindowsMessages(t *testing.T) {
 		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonCondition, Condition: "open source"})},
 		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonLacking, Things: []string{"Mount Kenya", "Meru"}})},
 		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonUnchecked}, agent.Reason{Key: agent.ReasonSaid, Text: "no height in feet"})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonWhether, Things: []string{"Kibo"}, Condition: "a volcano"})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonWhether, Things: []string{"Kibo", "Meru"}, Condition: "volcanoes"})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonUnsaid})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonUnsaid, Things: []string{"Meru"}, Findings: []int{4}})},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonUnsaid, Things: []string{"Meru", "Kibo"}, Findings: []int{4, 7}})},
+		{Item: it, Findings: []int{2}, State: agent.StateAnswered, LeftOut: &agent.LeftOut{Item: it, Condition: "open source", Things: []string{"FreeOffice"}, Denied: []string{"FreeOffice"}}},
+		{Item: it, Findings: []int{2}, State: agent.StateAnswered, LeftOut: &agent.LeftOut{Item: it, Condition: "open source",
+			Things: []string{"FreeOffice", "WPS", "Calligra"}, Denied: []string{"WPS"}}},
 		{Item: it, View: true, State: agent.StateView},
 		{Item: it, View: true, Missing: missing(agent.Reason{Key: agent.ReasonNoView})},
 		{Item: it, View: true, Missing: missing(agent.Reason{Key: agent.ReasonViewUnwritten})},
 		{Item: it, View: true, Missing: missing(agent.Reason{Key: agent.ReasonViewLater})},
+	}
+	for _, dim := range []string{"length", "money", "mass", "share", "time", "volume"} {
+		said = append(said, agent.Standing{Item: it, Missing: refuted(&agent.Tie{Key: agent.TieNoValue, Kind: "measure", Dim: dim, Things: kibo})})
 	}
 	for _, s := range said {
 		for _, running := range []bool{true, false} {
@@ -145,7 +169,7 @@ func TestChecklistWordsAreTheWindowsMessages(t *testing.T) {
 	}
 	unsaid := []agent.Standing{
 		{Item: it, Missing: &agent.Missing{Item: it, Why: "only 1 of 2 found"}},
-		{Item: it, LeftOut: &agent.LeftOut{Item: it, Condition: "open source", Things: []string{"FreeOffice"}, Denied: []string{"FreeOffice"}}},
+		{Item: it, Missing: missing(agent.Reason{Key: agent.ReasonRefuted, Findings: []int{3}, Text: "does not name Vim"})}, // kept before the tie was data
 	}
 	for _, s := range unsaid {
 		if got := itemOf(s, false); got.Say != nil {

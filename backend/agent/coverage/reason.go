@@ -15,9 +15,36 @@ type Reason struct {
 	// one the tie rule says cannot answer the item (ReasonRefuted).
 	Findings []int `json:"findings,omitempty"`
 	// Text is the model's own words (ReasonSaid), or why the finding
-	// cannot answer the item, in English (ReasonRefuted).
+	// cannot answer the item, in English (ReasonRefuted), with Tie the
+	// same as data (a reason kept before it was has none). The agent words
+	// both: the rules leave them empty and return the tie rule's Why
+	// (Gap.Refuted).
 	Text string `json:"text,omitempty"`
+	Tie  *Tie   `json:"tie,omitempty"`
 }
+
+// Tie is why the tie rule says a finding cannot answer an item, as a
+// reason keeps it: its Key (Tie*) and what the sentence names.
+type Tie struct {
+	// Key is one of the Tie* values.
+	Key string `json:"key"`
+	// Kind is the kind of value the item asks for ("date", "condition",
+	// a measure's), Dim a measure's dimension ("length"), Unit its unit
+	// when the item names one, Condition what a thing is asked to be.
+	Kind      string `json:"kind,omitempty"`
+	Dim       string `json:"dim,omitempty"`
+	Unit      string `json:"unit,omitempty"`
+	Condition string `json:"condition,omitempty"`
+	// Things are those the item asks about.
+	Things []string `json:"things,omitempty"`
+}
+
+// Why a finding cannot answer an item.
+const (
+	TieUnnamed   = "unnamed"   // it names none of the things asked about
+	TieNoValue   = "no-value"  // it gives no value of the kind asked for
+	TieElsewhere = "elsewhere" // its values are of another thing
+)
 
 // The reasons an item is not found, each a message of the report.
 const (

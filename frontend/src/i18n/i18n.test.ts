@@ -115,6 +115,36 @@ describe('lookup', () => {
     expect(say(undefined, 'left out: FreeOffice (shown not to be open source)')).toBe('left out: FreeOffice (shown not to be open source)');
   });
 
+  it("says the checklist's lines that hold the agent's words, those words as the objective has them", () => {
+    const vim = { key: 'reason.refuted', args: { cite: '[3]', detail: { key: 'tie.unnamed', args: { names: 'Vim' } } } };
+    const feet = { key: 'reason.refuted', args: { cite: '[3]', detail: { key: 'tie.measureIn', args: { dim: { key: 'tie.dim.length' }, unit: 'ft' } } } };
+    const either = { key: 'tie.yearOf', args: { names: { key: 'names.or', args: { a: { key: 'names.comma', args: { a: 'Kibo', b: 'Meru' } }, b: 'Mount Kenya' } } } };
+    const whether = (names: unknown, n: number) => ({ key: 'reason.whether', args: { n, names, condition: 'open source' } });
+    const unsaid = { key: 'item.sep', args: { a: { key: 'reason.unsaidFor', args: { names: 'Meru' } }, b: { key: 'reason.held', args: { n: 2, cites: '[4], [7]' } } } };
+    const leftOut = { key: 'item.leftOut', args: { things: { key: 'names.and', args: {
+      a: { key: 'item.shownNot', args: { names: 'WPS', condition: 'open source' } },
+      b: { key: 'item.notShown', args: { names: { key: 'names.and', args: { a: 'FreeOffice', b: 'Calligra' } }, condition: 'open source' } } } } } };
+    const vimWhether = whether({ key: 'names.and', args: { a: 'Vim', b: 'Emacs' } }, 2);
+    setLanguage('de', []);
+    expect(say(vim, 'x')).toBe('Fund [3] nennt Vim nicht');
+    expect(say(feet, 'x')).toBe('Fund [3] nennt keine Länge oder Höhe in ft');
+    expect(say(either, 'x')).toBe('nennt kein Jahr für Kibo, Meru oder Mount Kenya');
+    expect(say(whether('Vim', 1), 'x')).toBe('kein Fund sagt, ob Vim open source ist');
+    expect(say(vimWhether, 'x')).toBe('kein Fund sagt, ob Vim und Emacs open source sind');
+    expect(say(unsaid, 'x')).toBe('das Ergebnis sagt es nicht für Meru; die Funde [4], [7] sagen es');
+    expect(say(leftOut, 'x')).toBe('ausgelassen: WPS (nachweislich nicht open source) und FreeOffice und Calligra (nicht nachweislich open source)');
+    setLanguage('zh', []);
+    expect(say(vim, 'x')).toBe('发现 [3] 未提及 Vim');
+    expect(say(feet, 'x')).toBe('发现 [3] 未给出以 ft 计的长度或高度');
+    expect(say(vimWhether, 'x')).toBe('没有发现说明 Vim和Emacs 是否open source');
+    expect(say(unsaid, 'x')).toBe('结果没有说明 Meru 的情况；发现 [4], [7] 有说明');
+    expect(say(leftOut, 'x')).toBe('已略去：WPS（已证明不是open source）和FreeOffice和Calligra（未证明是open source）');
+    setLanguage('en', []);
+    expect(say(vim, 'x')).toBe('finding [3] does not name Vim');
+    expect(say(whether('Vim', 1), 'x')).toBe('no finding says whether Vim is open source');
+    expect(say(unsaid, 'x')).toBe('the result does not say it for Meru; findings [4], [7] do');
+  });
+
   it('leaves a {name} it has no value for as it is', () => {
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
