@@ -47,7 +47,7 @@ type Config struct {
 	RebuildEveryTurn bool
 	// Notes are told as notices as the run starts: what was learned
 	// before it (the model's measured speed, and warnings about it).
-	Notes []string
+	Notes []port.Notice
 }
 
 // Agent runs one objective. Make one with New.
@@ -105,7 +105,7 @@ func (a *Agent) Run(ctx context.Context) *Result {
 		a.emit(Event{Type: EvRunStarted, Objective: a.cfg.Objective, Parent: a.cfg.Earlier.run()})
 	}
 	for _, n := range a.cfg.Notes {
-		a.emit(Event{Type: EvNotice, Message: n})
+		a.emit(Event{Type: EvNotice, Kind: n.Kind, Message: n.Text, Say: n.Say})
 	}
 	status, gaps := a.loop(ctx)
 	a.finish(ctx, status, gaps)
@@ -153,7 +153,7 @@ func (a *Agent) emit(ev Event) {
 // from ("" for a model call).
 func (a *Agent) notify(query string) port.Notify {
 	return func(n port.Notice) {
-		a.emit(Event{Type: EvNotice, Kind: n.Kind, Query: query, Message: n.Text})
+		a.emit(Event{Type: EvNotice, Kind: n.Kind, Query: query, Message: n.Text, Say: n.Say})
 	}
 }
 

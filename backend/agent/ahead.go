@@ -10,6 +10,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/rank"
 )
 
@@ -197,18 +198,23 @@ func (a *Agent) readAhead(ctx context.Context, results []port.SearchResult) ([]p
 	notes := map[string]string{}
 	scores := map[string]int{}
 	var told []string
+	var toldSaid []*phrase.Said
 	for _, d := range docs {
+		title := clip(d.title, aheadTitleChars)
 		if len(d.holds) == 0 && len(d.byWords) > 0 {
 			// Code cannot say it holds nothing: an item only words can
 			// tell may be there in other words. It says nothing of it.
-			told = append(told, fmt.Sprintf("%s: %s", clip(d.title, aheadTitleChars), render("ahead-unsure", nil)))
+			told = append(told, fmt.Sprintf("%s: %s", title, render("ahead-unsure", nil)))
+			toldSaid = append(toldSaid, phrase.Of("row.aheadPage", "title", title, "held", phrase.Of("row.aheadUnsure")))
 			continue
 		}
 		scores[d.result.URL] = d.score()
 		notes[d.result.URL] = heldWords(d.judged)
-		told = append(told, fmt.Sprintf("%s: %s", clip(d.title, aheadTitleChars), strings.TrimSuffix(notes[d.result.URL], ".")))
+		told = append(told, fmt.Sprintf("%s: %s", title, strings.TrimSuffix(notes[d.result.URL], ".")))
+		toldSaid = append(toldSaid, phrase.Of("row.aheadPage", "title", title, "held", heldSaid(d.judged)))
 	}
-	a.emit(Event{Type: EvNotice, Message: render("ahead-told", map[string]any{"Read": len(docs), "Of": len(urls), "Pages": told})})
+	a.emit(Event{Type: EvNotice, Message: render("ahead-told", map[string]any{"Read": len(docs), "Of": len(urls), "Pages": told}),
+		Say: aheadSaid(len(docs), len(urls), toldSaid)})
 	rankOf := func(r port.SearchResult) int {
 		switch score, read := scores[r.URL]; {
 		case !read:
@@ -303,6 +309,40 @@ const (
 )
 
 // heldWords says what a page read ahead holds, for its line in the list.
+// heldSaid is heldWords as the window's message, without its full stop
+// (the journal's note drops it).
+func heldSaid(j judged) *phrase.Said {
+	if len(j.holds) == 0 {
+		return phrase.Of("row.aheadNothing")
+	}
+	var list *phrase.Said
+	for _, h := range j.holds {
+		s := phrase.Of("row.aheadHold", "item", h.item, "part", h.part)
+		if h.value != "" {
+			s = phrase.Of("row.aheadHoldValue", "item", h.item, "value", h.value, "part", h.part)
+		}
+		if list == nil {
+			list = s
+		} else {
+			list = phrase.Of("names.comma", "a", list, "b", s)
+		}
+	}
+	return phrase.Of("row.aheadHolds", "holds", list)
+}
+
+// aheadSaid is the note ahead-told as the window's message: read of the
+// first of results, and what each page read holds.
+func aheadSaid(read, of int, pages []*phrase.Said) *phrase.Said {
+	if len(pages) == 0 {
+		return phrase.Of("row.ahead", "read", read, "of", of)
+	}
+	list := pages[0]
+	for _, p := range pages[1:] {
+		list = phrase.Of("item.sep", "a", list, "b", p)
+	}
+	return phrase.Of("row.aheadPages", "read", read, "of", of, "pages", list)
+}
+
 func heldWords(j judged) string {
 	if len(j.holds) == 0 {
 		return render("ahead-nothing", nil)

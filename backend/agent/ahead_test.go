@@ -10,6 +10,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/fakeweb"
 	"github.com/scout-research/scout/backend/page"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
 // readingAhead plays Config.ReadAhead on the fake web, at once; pages in
@@ -109,6 +110,19 @@ func TestTheResultsAreOrderedByWhatThePagesHold(t *testing.T) {
 	}
 	if !told {
 		t.Errorf("the journal does not say what was read ahead: %+v", rec.of(EvNotice))
+	}
+	// The window says the note in its language; in English word for word
+	// as the journal has it, the pages' titles and values as written.
+	window := phrasetest.Window(t)
+	for _, n := range rec.of(EvNotice) {
+		if !strings.HasPrefix(n.Message, "Read ") {
+			continue
+		}
+		if n.Say == nil {
+			t.Errorf("the note %q is no message of the window's", n.Message)
+		} else if got, known := phrasetest.English(window, n.Say); !known || got != n.Message {
+			t.Errorf("the window says (known: %v)\n%s\nthe journal:\n%s", known, got, n.Message)
+		}
 	}
 	if len(ahead.started) != 4 {
 		t.Fatalf("read ahead %q, want the four results", ahead.started)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // Event types, in the order a run usually produces them.
@@ -106,6 +107,9 @@ type Event struct {
 	// Ending is Message as data (EvRunFinished of a run that ended early
 	// or without its result), for the window to say in its language.
 	Ending *Ending `json:"ending,omitempty"`
+	// Say is a notice's Message as the window's message, nil where it is
+	// none (the window shows Message as written).
+	Say *phrase.Said `json:"say,omitempty"`
 
 	// Results are a search's results as the model was shown them (titles
 	// and clipped snippets too), so a resumed run shows them again.

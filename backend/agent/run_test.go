@@ -189,7 +189,7 @@ func TestCallWaitsReachTheJournalOnceAndAWatcherAlways(t *testing.T) {
 	})
 	sink := &watching{}
 	cfg.Model, cfg.Sink, cfg.MaxTurns = tellingModel{model}, sink, 1
-	cfg.Notes = []string{"Model speed: reads 40 tokens/s."}
+	cfg.Notes = []port.Notice{{Text: "Model speed: reads 40 tokens/s."}}
 	if _, err := Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestCallWaitsReachTheJournalOnceAndAWatcherAlways(t *testing.T) {
 			t.Errorf("call start %+v before call %+v", s, calls[i])
 		}
 	}
-	if n := sink.of(EvNotice); len(n) != 1 || n[0].Message != cfg.Notes[0] || n[0].Seq != 2 {
+	if n := sink.of(EvNotice); len(n) != 1 || n[0].Message != cfg.Notes[0].Text || n[0].Seq != 2 {
 		t.Errorf("the run's notes: %+v", n)
 	}
 	if len(sink.progress) != 3*len(calls) {

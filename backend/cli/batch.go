@@ -71,7 +71,7 @@ func batch(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, lanesLine(len(objectives), lanes, slots))
 	for _, note := range setup.MeasureDue(ctx, newSetupLines(stderr)) {
-		fmt.Fprintln(stderr, plain.Line(note))
+		fmt.Fprintln(stderr, plain.Line(note.Text))
 	}
 	b := runner.Batch{Parallel: lanes, KeepSlots: slots >= lanes}
 	started := time.Now()

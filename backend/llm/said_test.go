@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/phrase/phrasetest"
@@ -54,6 +55,26 @@ func TestSaidErrorsFillTheirValuesAsWritten(t *testing.T) {
 		}
 		if got := phrase.OfError(tc.err); got != tc.err.Say {
 			t.Errorf("the error is said as %v, want %v", got, tc.err.Say)
+		}
+	}
+}
+
+// What Scout says while a server stays silent is the window's message, in
+// English word for word as the journal has it.
+func TestWaitNotesAreTheWindowsMessages(t *testing.T) {
+	window := phrasetest.Window(t)
+	for _, tc := range []struct {
+		wrote, loading bool
+		quiet, left    time.Duration
+		tokens         int
+	}{
+		{false, false, 30 * time.Second, 9 * time.Minute, 850},
+		{false, true, 61 * time.Second, 2 * time.Minute, 12345},
+		{true, false, 5 * time.Minute, 40 * time.Second, 0},
+	} {
+		text, said := waitNote(tc.wrote, tc.loading, tc.quiet, tc.left, tc.tokens)
+		if got, known := phrasetest.English(window, said); !known || got != text {
+			t.Errorf("the window says (known: %v)\n%s\nthe journal:\n%s", known, got, text)
 		}
 	}
 }

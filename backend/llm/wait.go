@@ -2,10 +2,12 @@ package llm
 
 import (
 	"fmt"
+	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/tokens"
 )
 
@@ -93,19 +95,30 @@ func (w *watch) silenceAllowed(after time.Duration) time.Duration {
 // quiet is how long the server has been silent.
 func (w *watch) quiet() time.Duration { return time.Since(time.Unix(0, w.heard.Load())) }
 
-// note says what Scout has waited for, how long, and what the user can do.
-func (w *watch) note(quiet time.Duration) string {
+// note says what Scout has waited for, how long, and what the user can
+// do, in English and as the window's message.
+func (w *watch) note(quiet time.Duration) (string, *phrase.Said) {
 	left := time.Until(time.Unix(0, w.deadline.Load()))
-	const stop = "Stop (Ctrl+C in a terminal) ends the run now, with a report of what was found so far."
-	if w.wrote.Load() {
-		return fmt.Sprintf("Waiting for the model server: nothing new from it for %s in the middle of a reply; Scout gives up on it in %s. %s", minutes(quiet), minutes(left), stop)
+	return waitNote(w.wrote.Load(), w.loading, quiet, left, (&tokens.Estimator{}).CountChars(w.promptChars))
+}
+
+// waitStop is what the user can do about a wait.
+const waitStop = "Stop (Ctrl+C in a terminal) ends the run now, with a report of what was found so far."
+
+// waitNote is a note for a server silent for quiet, given up on in left:
+// in the middle of a reply (wrote), or before it, reading a prompt of
+// about tokens (and loading the model first).
+func waitNote(wrote, loading bool, quiet, left time.Duration, tokens int) (string, *phrase.Said) {
+	if wrote {
+		return fmt.Sprintf("Waiting for the model server: nothing new from it for %s in the middle of a reply; Scout gives up on it in %s. %s", minutes(quiet), minutes(left), waitStop),
+			phrase.Of("wait.note.quiet", "quiet", minutesSaid(quiet), "left", minutesSaid(left))
 	}
-	doing := "reading the prompt"
-	if w.loading {
-		doing = "loading the model and reading the prompt"
+	doing, doingKey := "reading the prompt", "wait.note.reading"
+	if loading {
+		doing, doingKey = "loading the model and reading the prompt", "wait.note.loading"
 	}
-	tokens := (&tokens.Estimator{}).CountChars(w.promptChars)
-	return fmt.Sprintf("Waiting for the model server: no reply for %s. It may still be %s (about %d tokens), which takes minutes on a slow computer; Scout gives up on it in %s. %s", minutes(quiet), doing, tokens, minutes(left), stop)
+	return fmt.Sprintf("Waiting for the model server: no reply for %s. It may still be %s (about %d tokens), which takes minutes on a slow computer; Scout gives up on it in %s. %s", minutes(quiet), doing, tokens, minutes(left), waitStop),
+		phrase.Of("wait.note.silent", "quiet", minutesSaid(quiet), "doing", phrase.Of(doingKey), "tokens", strconv.Itoa(tokens), "left", minutesSaid(left))
 }
 
 // await waits for the reply. It tells how the call goes through notify
@@ -130,13 +143,22 @@ func (c *Client) await(done <-chan outcome, w *watch, notify port.Notify) outcom
 				t.Reset(allowed - quiet)
 				continue
 			}
-			notify.Say(port.Notice{Text: w.note(quiet)})
+			text, said := w.note(quiet)
+			notify.Say(port.Notice{Text: text, Say: said})
 			t.Reset(c.notice.every)
 		}
 	}
 }
 
 // minutes writes a wait in whole minutes, as the user reads it.
+// minutesSaid is minutes as the window's message.
+func minutesSaid(d time.Duration) *phrase.Said {
+	if d < time.Minute {
+		return phrase.Of("wait.underAMinute")
+	}
+	return phrase.Of("wait.minutes", "n", int(d.Round(time.Minute)/time.Minute))
+}
+
 func minutes(d time.Duration) string {
 	if d < time.Minute {
 		return "under a minute"

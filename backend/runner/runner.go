@@ -200,7 +200,7 @@ func (s *Setup) run(ctx context.Context, opts Options, past *runs.Past, earlier 
 // tools are what a run of a setup has of its own: the notes it starts
 // with, the speed its page parts are sized by, and its browser session.
 type tools struct {
-	notes    []string
+	notes    []port.Notice
 	readRate float64
 	sess     *browser.Session
 	ahead    *browser.Ahead // nil when results are not read ahead
@@ -233,7 +233,7 @@ func (s *Setup) tools(ctx context.Context, client *llm.Client, opts Options, now
 	t.closers = append(t.closers, sess.Close)
 	if s.Settings.ReadAhead {
 		if t.ahead, err = browser.NewAhead(br, s.guard); err != nil {
-			t.notes = append(t.notes, fmt.Sprintf("Results are not read ahead in this run: %v.", err))
+			t.notes = append(t.notes, aheadOffNote(err))
 		} else {
 			t.closers = append(t.closers, func() error { t.ahead.Close(); return nil })
 		}

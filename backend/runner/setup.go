@@ -5,6 +5,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/browser"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/netguard"
@@ -156,7 +157,7 @@ func (s *Setup) Slots(ctx context.Context) int {
 // notes a run would start with. A batch calls it once before its runs,
 // which then find the measurement in the book instead of each making
 // their own at once. w, when not nil, hears how it goes.
-func (s *Setup) MeasureDue(ctx context.Context, w SetupWatcher) []string {
+func (s *Setup) MeasureDue(ctx context.Context, w SetupWatcher) []port.Notice {
 	if s.stopped {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/adrg/xdg"
 
+	"github.com/scout-research/scout/backend/agent/port"
 	"github.com/scout-research/scout/backend/llm"
 	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/speed"
@@ -45,18 +46,19 @@ func Measure(ctx context.Context, client *llm.Client, info llm.ServerInfo, tell 
 }
 
 // measured gives the client the model's speed for the run and returns the
-// notes the run starts with: what the speed is and the warnings about it.
-// The speed is a recent measurement from the book, else, when measure is
-// set, a new one (an older one serves when none is made or it fails); w,
-// when not nil, hears how the measuring goes. A probe that fails does not
-// stop the run: the waits are then worked out from the run's own calls.
-func measured(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, measure bool, w SetupWatcher, now time.Time) []string {
+// notes the run starts with: what the speed is and the warnings about it,
+// each as the window's message too. The speed is a recent measurement
+// from the book, else, when measure is set, a new one (an older one serves
+// when none is made or it fails); w, when not nil, hears how the measuring
+// goes. A probe that fails does not stop the run: the waits are then
+// worked out from the run's own calls.
+func measured(ctx context.Context, client *llm.Client, serverURL string, info llm.ServerInfo, measure bool, w SetupWatcher, now time.Time) []port.Notice {
 	var m speed.Measurement
 	found := false
 	if book, err := SpeedBook(); err == nil {
 		m, found = book.Find(serverURL, info.Model)
 	}
-	var notes []string
+	var notes []port.Notice
 	measuredNow := false
 	if measure && !(found && m.Fresh(now)) {
 		var probe func(llm.ProbeStep)
@@ -72,18 +74,59 @@ func measured(ctx context.Context, client *llm.Client, serverURL string, info ll
 		case ctx.Err() != nil:
 			return nil // stopped: the run ends at once
 		default:
-			notes = append(notes, "Scout could not measure the model's speed ("+err.Error()+"); the waits it shows are worked out from the run's own calls.")
+			notes = append(notes, notMeasuredNote(err))
 		}
 	}
 	if !found {
 		return notes
 	}
 	client.UseMeasurement(m)
-	line := fmt.Sprintf("Model speed, measured %s: %s.", m.Measured.Local().Format("2 Jan 2006"), m.Summary())
-	if measuredNow {
-		line = fmt.Sprintf("Measured the model in %s: it %s.", speed.Spent(m.Took), m.Summary())
+	return append(append([]port.Notice{speedNote(m, measuredNow)}, warningNotes(m)...), notes...)
+}
+
+// speedNote says the model's speed: measured now, or on the day it was.
+func speedNote(m speed.Measurement, now bool) port.Notice {
+	if now {
+		return port.Notice{Text: fmt.Sprintf("Measured the model in %s: it %s.", speed.Spent(m.Took), m.Summary()),
+			Say: phrase.Of("note.measuredNow", "took", speed.Spent(m.Took), "summary", m.SummarySaid())}
 	}
-	return append(append([]string{line}, m.Warnings...), notes...)
+	day := m.Measured.Local().Format("2 Jan 2006")
+	return port.Notice{Text: fmt.Sprintf("Model speed, measured %s: %s.", day, m.Summary()),
+		Say: phrase.Of("note.measured", "day", day, "summary", m.SummarySaid())}
+}
+
+// warningNotes are m's warnings, each with its message when m keeps one
+// for each (a measurement an older Scout kept has none).
+func warningNotes(m speed.Measurement) []port.Notice {
+	notes := make([]port.Notice, len(m.Warnings))
+	for i, w := range m.Warnings {
+		notes[i].Text = w
+		if len(m.WarningSays) == len(m.Warnings) {
+			notes[i].Say = m.WarningSays[i]
+		}
+	}
+	return notes
+}
+
+// notMeasuredNote says the probe failed, and what the waits go by.
+func notMeasuredNote(err error) port.Notice {
+	return port.Notice{Text: "Scout could not measure the model's speed (" + err.Error() + "); the waits it shows are worked out from the run's own calls.",
+		Say: phrase.Of("note.notMeasured", "error", errorValue(err))}
+}
+
+// aheadOffNote says results are not read ahead, as the browser could not
+// open the session that reads them.
+func aheadOffNote(err error) port.Notice {
+	return port.Notice{Text: fmt.Sprintf("Results are not read ahead in this run: %v.", err), Say: phrase.Of("note.noAhead", "error", errorValue(err))}
+}
+
+// errorValue is err as a message's value: the window's message when it
+// is one, else its text as written.
+func errorValue(err error) any {
+	if said := phrase.OfError(err); said != nil {
+		return said
+	}
+	return err.Error()
 }
 
 // keepRates files the speeds a run's calls moved its measurement to (see

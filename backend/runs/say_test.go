@@ -99,10 +99,11 @@ func TestStatusWordsAreTheWindowsMessages(t *testing.T) {
 
 // Every checklist item's words the window has messages for, in English
 // exactly as Go words them: cites, open and not found, the things still
-// lacking, the model's view, and the reasons by their keys. Only a part
-// in the agent's own words (a thing left out with why, a reason with the
-// tie rule's detail or a Why from before reasons were kept) leaves the
-// whole in Go's English.
+// lacking, the model's view, the reasons by their keys (the tie rule's
+// detail by its data) and the things left out with why, the things and
+// conditions as written. Only a reason kept before it was data (a Why
+// from before reasons were kept, a tie rule's detail in English alone)
+// leaves the whole in Go's English.
 func TestChecklistWordsAreTheWindowsMessages(t *testing.T) {
 	m := windowEnglish(t)
 	it := agent.Item{Number: 2, Text: "the heights of Kilimanjaro, Mount Kenya and Meru"}

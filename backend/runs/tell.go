@@ -195,10 +195,12 @@ func tellReportWritten(ev agent.Event) telling {
 }
 
 func tellNotice(ev agent.Event) telling {
+	t := told("note: "+oneLine(ev.Message), "ℹ", "Note", ev.Message, "info").saying("note")
 	if ev.Kind == agent.NoticeWaiting {
-		return told("waiting for you: "+oneLine(ev.Message), "✋", "Waiting for you", ev.Message, "attention").saying("waiting")
+		t = told("waiting for you: "+oneLine(ev.Message), "✋", "Waiting for you", ev.Message, "attention").saying("waiting")
 	}
-	return told("note: "+oneLine(ev.Message), "ℹ", "Note", ev.Message, "info").saying("note")
+	t.row.SayDetail = ev.Say
+	return t
 }
 
 // checkTitles are the titles of the window's rows of checks, by kind; a

@@ -125,6 +125,48 @@ func (m Measurement) Summary() string {
 	return strings.Join(append(parts, "follows JSON schemas"), ", ")
 }
 
+// SummarySaid is Summary as the window's message: its parts ("note.*")
+// one after another ("note.sep").
+func (m Measurement) SummarySaid() *phrase.Said {
+	var parts []*phrase.Said
+	if m.ReadRate > 0 {
+		parts = append(parts, phrase.Of("note.reads", "rate", rateValue(m.ReadRate)))
+	}
+	if m.WriteRate > 0 {
+		parts = append(parts, phrase.Of("note.writes", "rate", rateValue(m.WriteRate)))
+	}
+	switch m.PrefixReuse {
+	case Yes:
+		parts = append(parts, phrase.Of("note.reuses"))
+	case No:
+		parts = append(parts, phrase.Of("note.noReuse"))
+	}
+	if m.Schema == No {
+		parts = append(parts, phrase.Of("note.noSchema"))
+	} else {
+		parts = append(parts, phrase.Of("note.schema"))
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = phrase.Of("note.sep", "a", out, "b", p)
+	}
+	return out
+}
+
+// rateValue is a speed as a message's value, a number the window writes
+// as its language does ("3,5" in German): whole tokens a second from 10
+// up, one decimal below; a whole number below 10 as Rate writes it
+// ("3.0"), whose decimal a number would lose.
+func rateValue(r float64) any {
+	if r >= 10 {
+		return int(math.Round(r))
+	}
+	if tenth := math.Round(r*10) / 10; tenth != math.Trunc(tenth) {
+		return tenth
+	}
+	return Rate(r)
+}
+
 // Rate writes a speed as the user reads it: whole tokens a second from 10
 // up, one decimal below; "?" when not measured.
 func Rate(r float64) string {

@@ -1,6 +1,9 @@
 package port
 
-import "github.com/scout-research/scout/backend/chat"
+import (
+	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/phrase"
+)
 
 // Notice is news for the user from an adapter while one of the agent's
 // calls runs: what it is doing, or what it waits for the user to do. The
@@ -11,6 +14,9 @@ type Notice struct {
 	// Kind is "" for news, NoticeWaiting or NoticeProgress.
 	Kind string
 	Text string
+	// Say is Text as the window's message, for it to say in its
+	// language; nil where Text is not one (the window shows Text).
+	Say *phrase.Said
 	// Wait is how a model call goes, with Kind NoticeProgress; nil
 	// otherwise.
 	Wait *chat.Wait

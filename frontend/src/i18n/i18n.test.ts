@@ -145,6 +145,28 @@ describe('lookup', () => {
     expect(say(unsaid, 'x')).toBe('the result does not say it for Meru; findings [4], [7] do');
   });
 
+  it("says the run's notes in the window's language, pages' titles and values as written", () => {
+    const ahead = { key: 'row.aheadPages', args: { read: 2, of: 3, pages: { key: 'item.sep', args: {
+      a: { key: 'row.aheadPage', args: { title: 'Mountains of Australia', held: { key: 'row.aheadNothing' } } },
+      b: { key: 'row.aheadPage', args: { title: 'Mount Kosciuszko - Wiki', held: { key: 'row.aheadHolds', args: { holds: { key: 'names.comma', args: {
+        a: { key: 'row.aheadHoldValue', args: { item: 1, value: '2,228 m', part: 2 } }, b: { key: 'row.aheadHold', args: { item: 3, part: 4 } } } } } } } } } } } };
+    const summary = { key: 'note.sep', args: { a: { key: 'note.sep', args: { a: { key: 'note.reads', args: { rate: 138913 } }, b: { key: 'note.writes', args: { rate: 3.5 } } } }, b: { key: 'note.schema' } } };
+    const measured = { key: 'note.measuredNow', args: { took: '6 s', summary } };
+    const notMeasured = { key: 'note.notMeasured', args: { error: { key: 'llm.notListening', args: { host: 'http://127.0.0.1:9' } } } };
+    const waiting = { key: 'wait.note.silent', args: { quiet: { key: 'wait.minutes', args: { n: 2 } }, doing: { key: 'wait.note.loading' }, tokens: '12345', left: { key: 'wait.underAMinute' } } };
+    setLanguage('de', []);
+    expect(say(ahead, 'x')).toBe('2 der ersten 3 Ergebnisse vorab gelesen: Mountains of Australia: Nichts zu den offenen Punkten; '
+      + 'Mount Kosciuszko - Wiki: Enthält Punkt 1 (2,228 m) in Teil 2, Punkt 3 in Teil 4.');
+    expect(say(measured, 'x')).toBe('Modell in 6 s gemessen: Es liest 138.913 Tokens/s, schreibt 3,5 Tokens/s, hält JSON-Schemas ein.');
+    expect(say(notMeasured, 'x')).toMatch(/^Scout konnte die Geschwindigkeit des Modells nicht messen \(Unter http:\/\/127\.0\.0\.1:9 lauscht nichts\. /);
+    expect(say(waiting, 'x')).toMatch(/^Warte auf den Modellserver: seit 2 Minuten keine Antwort\. Vielleicht ist er noch beim Laden des Modells und Lesen des Prompts \(etwa 12345 Tokens\).*; Scout gibt in weniger als einer Minute auf\. /);
+    setLanguage('zh', []);
+    expect(say(ahead, 'x')).toBe('已预读前 3 个结果中的 2 个：Mountains of Australia：没有与未完成项相关的内容；'
+      + 'Mount Kosciuszko - Wiki：含有第 2 部分中的第 1 项（2,228 m）、第 4 部分中的第 3 项。');
+    expect(say(measured, 'x')).toBe('已用 6 s 测量模型：它每秒读取 138,913 个词元，每秒写入 3.5 个词元，遵循 JSON 模式。');
+    expect(say(waiting, 'x')).toMatch(/^正在等待模型服务器：已有 2 分钟没有回复。它可能仍在加载模型并读取提示词（约 12345 个词元）/);
+  });
+
   it('leaves a {name} it has no value for as it is', () => {
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
