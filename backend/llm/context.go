@@ -2,8 +2,8 @@ package llm
 
 import (
 	"context"
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -25,7 +25,7 @@ type detection struct {
 	loaded, chat string
 	// modelLoaded: the model a run would use is loaded now.
 	modelLoaded bool
-	notes       []string
+	notes       []note
 }
 
 // detector asks one server-specific endpoint; ok is false when the endpoint
@@ -149,7 +149,7 @@ func detectLMStudio03(ctx context.Context, c *Client, model string) (detection, 
 			d.length, d.source = m.LoadedContextLength, "LM Studio /api/v0/models"
 		} else if m.MaxContextLength > 0 {
 			d.length, d.source = m.MaxContextLength, "LM Studio /api/v0/models (model maximum)"
-			d.notes = append(d.notes, "LM Studio reported only the model's maximum context, which may be more than it loaded with: check the context length in LM Studio.")
+			d.notes = append(d.notes, noteOf("maxContextOnly"))
 		}
 		return d, true
 	}
@@ -157,11 +157,11 @@ func detectLMStudio03(ctx context.Context, c *Client, model string) (detection, 
 	return d, true
 }
 
-func notLoadedNote(model string) string {
+func notLoadedNote(model string) note {
 	if model == "" {
-		return "LM Studio has no model loaded yet: it will load one on the first request if just-in-time loading is on, which takes a while. Load a model in LM Studio to detect its context length."
+		return noteOf("noneLoaded")
 	}
-	return fmt.Sprintf("LM Studio has not loaded %q yet: it will load it on the first request if just-in-time loading is on, which takes a while. Load it in LM Studio to detect its context length.", model)
+	return noteOf("notLoaded", "model", strconv.Quote(model))
 }
 
 type llamaCppProps struct {

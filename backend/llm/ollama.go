@@ -3,7 +3,7 @@ package llm
 import (
 	"cmp"
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -83,6 +83,6 @@ func detectOllama(ctx context.Context, c *Client, model string) (detection, bool
 	return d, true
 }
 
-func ollamaNotLoadedNote(model string) string {
-	return fmt.Sprintf("Ollama has not loaded %q yet: it loads it on the first request with its default context, %d tokens on most computers, and silently drops what does not fit, so Scout keeps to %d tokens. For more, start Ollama with OLLAMA_CONTEXT_LENGTH=8192 and enter 8192 in Settings.", model, ollamaDefaultContext, ollamaDefaultContext)
+func ollamaNotLoadedNote(model string) note {
+	return noteOf("ollamaNotLoaded", "model", strconv.Quote(model), "context", strconv.Itoa(ollamaDefaultContext))
 }

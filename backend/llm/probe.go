@@ -3,9 +3,11 @@ package llm
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
+	"strconv"
 	"time"
+
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // ProbeTimeout bounds a connection test: a local server lists its models in
@@ -32,8 +34,16 @@ type ServerInfo struct {
 	// is loaded; false when it is not, or the server does not say (Ollama
 	// loads a model on the first request).
 	ModelLoaded bool `json:"model_loaded"`
-	// Notes are things the user should know that are not failures.
-	Notes []string `json:"notes"`
+	// Notes are things the user should know that are not failures;
+	// NoteSays the same as the window's messages, one for each.
+	Notes    []string       `json:"notes"`
+	NoteSays []*phrase.Said `json:"note_says,omitempty"`
+}
+
+// note adds n to the notes.
+func (info *ServerInfo) note(n note) {
+	info.Notes = append(info.Notes, n.text)
+	info.NoteSays = append(info.NoteSays, n.say)
 }
 
 // Models lists the model ids the server offers.
@@ -73,7 +83,7 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 	}
 	info := ServerInfo{Models: ids, Model: want}
 	if want != "" && !slices.Contains(ids, want) {
-		info.Notes = append(info.Notes, fmt.Sprintf("The model %q is not among the models the server lists; choose one of them.", want))
+		info.note(noteOf("notListed", "model", strconv.Quote(want)))
 	}
 	refused := &refusals{}
 	det := c.detectContext(context.WithValue(ctx, refusalsKey{}, refused), want)
@@ -87,9 +97,11 @@ func (c *Client) Probe(ctx context.Context, want string) (ServerInfo, error) {
 		info.Model = cmp.Or(det.loaded, det.chat, ids[0])
 	}
 	info.Server, info.ContextLength, info.ContextSource, info.ModelLoaded = det.server, det.length, det.source, det.modelLoaded
-	info.Notes = append(info.Notes, det.notes...)
+	for _, n := range det.notes {
+		info.note(n)
+	}
 	if info.ContextLength == 0 {
-		info.Notes = append(info.Notes, "The server does not report its context length (Ollama and some others do not): enter it in Settings, or 8192 tokens is assumed.")
+		info.note(noteOf("noContext"))
 	}
 	return info, nil
 }

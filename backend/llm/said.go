@@ -8,8 +8,9 @@ import (
 	"github.com/scout-research/scout/backend/phrase"
 )
 
-// saidWords are the messages of the errors a connection test meets, in
-// English, each the window's message "llm.<key>" (frontend/src/i18n): its
+// saidWords are the messages of the errors a connection test meets, and
+// of its notes, in English, each the window's message "llm.<key>"
+// (frontend/src/i18n): its
 // {names} are what Scout found (a host, an address), or the server's or
 // the system's own words, filled in as written. The window says the rest
 // in its language; the terminal and the journal read this English.
@@ -41,6 +42,13 @@ var saidWords = map[string]string{
 	"tlsFailed":    "The secure connection (HTTPS) to the model server at {host} failed: {error}. Check the URL and the server's certificate.",
 	"notYetValid":  "The model server at {host} presents a certificate that is not valid until {from}, and this computer's clock says {today}. If the date here is wrong, set the clock right; otherwise the server's certificate was made with a wrong date: make it again.",
 	"expired":      "The model server at {host} presents a certificate expired on {ended} (this computer's clock says {today}). Renew the certificate on the server (for a hosted service, tell its operator); if the date here is wrong, set the clock right.",
+
+	"notListed":       "The model {model} is not among the models the server lists; choose one of them.",
+	"noContext":       "The server does not report its context length (Ollama and some others do not): enter it in Settings, or 8192 tokens is assumed.",
+	"maxContextOnly":  "LM Studio reported only the model's maximum context, which may be more than it loaded with: check the context length in LM Studio.",
+	"noneLoaded":      "LM Studio has no model loaded yet: it will load one on the first request if just-in-time loading is on, which takes a while. Load a model in LM Studio to detect its context length.",
+	"ollamaNotLoaded": "Ollama has not loaded {model} yet: it loads it on the first request with its default context, {context} tokens on most computers, and silently drops what does not fit, so Scout keeps to {context} tokens. For more, start Ollama with OLLAMA_CONTEXT_LENGTH=8192 and enter 8192 in Settings.",
+	"notLoaded":       "LM Studio has not loaded {model} yet: it will load it on the first request if just-in-time loading is on, which takes a while. Load it in LM Studio to detect its context length.",
 }
 
 // said returns an error of kind whose message is saidWords[key] with its
@@ -48,9 +56,22 @@ var saidWords = map[string]string{
 // as its message "llm.<key>". Values are text, written into the English as
 // they are.
 func said(kind error, key string, args ...string) *Error {
+	n := noteOf(key, args...)
+	return &Error{Fault: fault.Fault{Kind: kind, Message: n.text}, Say: n.say}
+}
+
+// note is words of saidWords, in English and as the window's message.
+type note struct {
+	text string
+	say  *phrase.Said
+}
+
+// noteOf is saidWords[key] with its {names} filled from args (name, value
+// pairs), and as the window's message "llm.<key>".
+func noteOf(key string, args ...string) note {
 	msg, ok := saidWords[key]
 	if !ok {
-		panic("llm: no words for the error " + key)
+		panic("llm: no words for " + key)
 	}
 	values := map[string]string{}
 	pairs := make([]any, 0, len(args))
@@ -66,7 +87,7 @@ func said(kind error, key string, args ...string) *Error {
 		}
 		return p
 	})
-	return &Error{Fault: fault.Fault{Kind: kind, Message: msg}, Say: phrase.Of("llm."+key, pairs...)}
+	return note{msg, phrase.Of("llm."+key, pairs...)}
 }
 
 // placeholder is a {name} in saidWords.

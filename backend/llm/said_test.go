@@ -78,3 +78,21 @@ func TestWaitNotesAreTheWindowsMessages(t *testing.T) {
 		}
 	}
 }
+
+// A connection test's notes are the window's messages, one for each, in
+// English word for word as Settings and the terminal have them.
+func TestConnectionNotesAreTheWindowsMessages(t *testing.T) {
+	window := phrasetest.Window(t)
+	var info ServerInfo
+	for _, n := range []note{notLoadedNote(""), notLoadedNote("qwen2.5-7b"), ollamaNotLoadedNote("llama3.2"), noteOf("noContext")} {
+		info.note(n)
+	}
+	if len(info.NoteSays) != len(info.Notes) || len(info.Notes) != 4 {
+		t.Fatalf("%d notes, %d said", len(info.Notes), len(info.NoteSays))
+	}
+	for i, text := range info.Notes {
+		if got, known := phrasetest.English(window, info.NoteSays[i]); !known || got != text {
+			t.Errorf("the window says (known: %v)\n%s\nGo:\n%s", known, got, text)
+		}
+	}
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerInfo } from '../api';
-import { connectionSummary, contextHint, errorsByField, modelChoices } from './connection';
+import { connectionNotes, connectionSummary, contextHint, errorsByField, modelChoices } from './connection';
 import { setLanguage } from '../i18n/index.svelte';
 
 const info = (over: Partial<ServerInfo> = {}): ServerInfo => ({
@@ -67,5 +67,28 @@ describe('errorsByField', () => {
     expect(errorsByField([{ ...turns, say: { key: 'invalid.fromANewerScout' } }])).toEqual({ max_turns: turns.message });
     setLanguage('en', []);
     expect(errorsByField([turns])).toEqual({ max_turns: turns.message });
+  });
+});
+
+describe('connectionNotes', () => {
+  const notes = {
+    notes: ['LM Studio has not loaded "qwen2.5-7b" yet: …', 'The server does not report its context length …'],
+    note_says: [{ key: 'llm.notLoaded', args: { model: '"qwen2.5-7b"' } }, { key: 'llm.noContext' }],
+  };
+
+  it("says the connection test's notes in the window's language, the model's name as written", () => {
+    setLanguage('de', []);
+    expect(connectionNotes(notes)).toEqual([
+      'LM Studio hat "qwen2.5-7b" noch nicht geladen: Ist Just-in-Time-Laden an, lädt es das Modell bei der ersten Anfrage, was eine Weile dauert. Laden Sie es in LM Studio, um seine Kontextlänge zu erkennen.',
+      'Der Server meldet seine Kontextlänge nicht (Ollama und einige andere tun das nicht): Geben Sie sie in den Einstellungen ein, sonst werden 8192 Tokens angenommen.',
+    ]);
+    setLanguage('zh', []);
+    expect(connectionNotes(notes)[0]).toBe('LM Studio 尚未加载 "qwen2.5-7b"：若开启了即时加载，它会在第一次请求时加载，这需要一些时间。请在 LM Studio 中加载它以检测其上下文长度。');
+    setLanguage('en', []);
+  });
+
+  it('shows the notes as Go wrote them without a message for each', () => {
+    expect(connectionNotes({ notes: notes.notes })).toEqual(notes.notes);
+    expect(connectionNotes({ notes: notes.notes, note_says: notes.note_says.slice(1) })).toEqual(notes.notes);
   });
 });

@@ -6,6 +6,15 @@ import { say, t, tn } from '../i18n/index.svelte';
 /** The context the agent assumes when neither the user nor the server gives one. */
 export const FALLBACK_CONTEXT = 8192;
 
+/**
+ * The connection test's notes in the window's language, each as its
+ * message, or as Go wrote them when there is none for each.
+ */
+export function connectionNotes(info: Pick<ServerInfo, 'notes' | 'note_says'>): string[] {
+  const said = info.note_says?.length === info.notes.length ? info.note_says : [];
+  return info.notes.map((n, i) => say(said[i], n));
+}
+
 /** An option of the model dropdown. */
 export interface ModelChoice {
   value: string;

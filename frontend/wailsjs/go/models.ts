@@ -106,6 +106,7 @@ export namespace llm {
 	    context_source: string;
 	    model_loaded: boolean;
 	    notes: string[];
+	    note_says?: phrase.Said[];
 	}
 
 }
