@@ -195,3 +195,32 @@ func readInterfaceLanguage(t *testing.T, path string) string {
 	}
 	return s.InterfaceLanguage
 }
+
+// TestAFailedConnectionSpeaksTheWindowsLanguage: a connection test that
+// fails says what happened and what to do in the window's language (Go's
+// error reaches it as the window's message), the address as written; in
+// German, then in Chinese chosen in Settings. With SCOUT_SCREENSHOTS set
+// it saves connection-failed.de.png and connection-failed.zh.png.
+func TestAFailedConnectionSpeaksTheWindowsLanguage(t *testing.T) {
+	Enabled(t)
+	root := RepoRoot(t)
+	bin := BuildDev(t, root, t.TempDir())
+	config := researchConfig(t, "http://127.0.0.1:9/v1", "http://127.0.0.1:9", false)
+	setInterfaceLanguage(t, filepath.Join(config, "scout", "settings.json"), "de")
+	app := Start(t, bin, root, config)
+	page := openPage(t, app.URL)
+
+	click(t, page, "nav-settings")
+	click(t, page, "test-connection")
+	expectText(t, page, "connection-status", "Unter http://127.0.0.1:9 lauscht nichts. Starten Sie den Server in LM Studio")
+	screenshot(t, page, "connection-failed.de.png")
+
+	if _, err := page.Locator("#interface_language").SelectOption(playwright.SelectOptionValues{Values: &[]string{"zh"}}); err != nil {
+		t.Fatal(err)
+	}
+	click(t, page, "save")
+	expectText(t, page, "saved", "已保存")
+	click(t, page, "test-connection")
+	expectText(t, page, "connection-status", "http://127.0.0.1:9 上没有任何服务在监听。")
+	screenshot(t, page, "connection-failed.zh.png")
+}
