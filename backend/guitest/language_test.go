@@ -61,6 +61,10 @@ func TestInterfaceLanguage(t *testing.T) {
 	expectIn(t, page, "[data-testid=journal]", "Lese Teil 1 von")
 	expectIn(t, page, "[data-testid=journal]", "Fund [1]")
 	expectIn(t, page, "[data-testid=journal]", "SEARCH")
+	// The run's notes too: the speed measured, the results read ahead
+	// (the pages' titles as written).
+	expectIn(t, page, "[data-testid=journal]", "gemessen: Es liest")
+	expectIn(t, page, "[data-testid=journal]", "der ersten 3 Ergebnisse vorab gelesen: Mount Kilimanjaro - Worldpedia: Enthält Punkt")
 	screenshot(t, page, "research.de.png")
 	expectText(t, page, "open-report", "Bericht lesen")
 	assertFits(t, page, "research.de-900x600.png")
