@@ -224,6 +224,10 @@ func TestAFailedConnectionSpeaksTheWindowsLanguage(t *testing.T) {
 	}
 	click(t, page, "save")
 	expectText(t, page, "saved", "已保存")
+	// The failure already shown, and the save's word on it, speak the
+	// language chosen since.
+	expectText(t, page, "connection-status", "http://127.0.0.1:9 上没有任何服务在监听。")
+	expectText(t, page, "save-warning", "http://127.0.0.1:9 上没有任何服务在监听。")
 	click(t, page, "test-connection")
 	expectText(t, page, "connection-status", "http://127.0.0.1:9 上没有任何服务在监听。")
 	screenshot(t, page, "connection-failed.zh.png")

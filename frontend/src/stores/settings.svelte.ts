@@ -9,7 +9,7 @@ export type Connection =
   | { state: 'idle' }
   | { state: 'testing' }
   | { state: 'ok'; info: ServerInfo }
-  | { state: 'failed'; message: string; url: string };
+  | { state: 'failed'; error: unknown; url: string };
 
 /** The model's measured speed, as the settings screen shows it. */
 export type Speed =
@@ -43,6 +43,15 @@ export class SettingsStore {
   keyError = $state('');
   /** Scout's version and folders, for the About section; null until loaded. */
   about = $state<AboutView | null>(null);
+
+  /**
+   * Why the last connection test failed, in the window's language now
+   * (Go's error is kept, so a language chosen since speaks it); '' when it
+   * did not fail.
+   */
+  connectionMessage(): string {
+    return this.connection.state === 'failed' ? api.errorMessage(this.connection.error) : '';
+  }
 
   /** The last successful connection test, if any. */
   get info(): ServerInfo | null {
@@ -109,7 +118,7 @@ export class SettingsStore {
       const info = await api.testConnection(this.form.server_url, this.form.model, this.key.trim());
       this.connection = { state: 'ok', info };
     } catch (err) {
-      this.connection = { state: 'failed', message: api.errorMessage(err), url: this.form.server_url };
+      this.connection = { state: 'failed', error: err, url: this.form.server_url };
       this.speed = { state: 'idle' };
       return;
     }
@@ -224,7 +233,7 @@ export class SettingsStore {
       this.saved = true;
       const c = this.connection;
       if (c.state === 'failed' && c.url === this.form.server_url) {
-        this.saveWarning = t('settings.saved_failing', { message: c.message });
+        this.saveWarning = t('settings.saved_failing', { message: api.errorMessage(c.error) });
       }
       return true;
     } catch (err) {

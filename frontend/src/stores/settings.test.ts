@@ -32,7 +32,7 @@ vi.mock('../api', () => ({
   apiKeyStatus: vi.fn(),
   saveAPIKey: vi.fn(),
   clearAPIKey: vi.fn(),
-  errorMessage: (e: unknown) => (typeof e === 'string' ? e : 'generic'),
+  errorMessage: vi.fn(), // set below
 }));
 
 import * as api from '../api';
@@ -40,6 +40,12 @@ import { SettingsStore, wholeNumberErrors } from './settings.svelte';
 import { language, setLanguage } from '../i18n/index.svelte';
 
 const mocked = vi.mocked(api);
+const { userMessage } = await vi.importActual<typeof import('../lib/message')>('../lib/message');
+// Go's text as it is; a failure sent as the window's message said as the app says it.
+(api as { errorMessage: (e: unknown) => string }).errorMessage = (e) => (typeof e === 'string' ? e : isFailure(e) ? userMessage(e) : 'generic');
+function isFailure(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'say' in e;
+}
 
 describe('SettingsStore', () => {
   let store: SettingsStore;
@@ -270,8 +276,27 @@ describe('SettingsStore', () => {
     await store.testConnection();
     mocked.testConnection.mockRejectedValueOnce('Nothing is listening at http://127.0.0.1:1234.');
     await store.testConnection();
-    expect(store.connection).toEqual({ state: 'failed', message: 'Nothing is listening at http://127.0.0.1:1234.', url: 'http://127.0.0.1:1234/v1' });
+    expect(store.connection).toEqual({ state: 'failed', error: 'Nothing is listening at http://127.0.0.1:1234.', url: 'http://127.0.0.1:1234/v1' });
+    expect(store.connectionMessage()).toBe('Nothing is listening at http://127.0.0.1:1234.');
     expect(store.info).toBeNull();
+  });
+
+  it("a failed connection test speaks the window's language, one chosen since too", async () => {
+    mocked.testConnection.mockRejectedValueOnce({
+      message: 'Nothing is listening at http://127.0.0.1:1234. Start the server in LM Studio: Developer tab → Start Server, or check the URL.',
+      say: { key: 'llm.notListening', args: { host: 'http://127.0.0.1:1234' } },
+    });
+    setLanguage('de', []);
+    await store.testConnection();
+    expect(store.connectionMessage()).toMatch(/^Unter http:\/\/127\.0\.0\.1:1234 lauscht nichts\. /);
+    setLanguage('zh', []);
+    expect(store.connectionMessage()).toMatch(/^http:\/\/127\.0\.0\.1:1234 上没有任何服务在监听。/);
+    mocked.saveSettings.mockResolvedValue({ errors: [] });
+    store.form!.interface_language = 'zh';
+    await store.save();
+    expect(store.saveWarning).toContain('http://127.0.0.1:1234 上没有任何服务在监听。');
+    expect(store.saveWarning).not.toContain('lauscht');
+    setLanguage('en', []);
   });
 
   it('loads whether a key is saved and where, never the key', async () => {
