@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -120,13 +121,13 @@ type outcome struct {
 func (c *Client) failure(ctx context.Context, err error, req chat.Request, took time.Duration) error {
 	switch cause := context.Cause(ctx); {
 	case errors.Is(cause, ErrStalled):
-		return newError(ErrStalled, "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.")
+		return said(ErrStalled, "stalled")
 	case errors.Is(cause, ErrReplyTooLong):
 		asked := req.MaxTokens
 		if asked <= 0 {
 			asked = uncappedReplyTokens
 		}
-		return newError(ErrReplyTooLong, "The model server kept writing one reply for %s, far longer than the %d tokens Scout asked for take, so Scout stopped it. The server may be ignoring the reply's token limit or repeating itself: reload the model in the server (or restart it), then resume the run.", minutes(took), asked)
+		return said(ErrReplyTooLong, "replyTooLong", "took", worded{minutes(took), minutesSaid(took)}, "asked", strconv.Itoa(asked))
 	}
 	return c.explain(err)
 }
@@ -211,7 +212,7 @@ func streamFailure(err error) error {
 }
 
 func errStream(detail string) *Error {
-	return newError(ErrNotAPI, "The model server sent a stream the API does not describe (%s). Check that the URL points at an OpenAI-compatible server.", detail)
+	return said(ErrNotAPI, "badStream", "detail", detail)
 }
 
 // written reports whether a chunk adds to the answer.
@@ -352,7 +353,7 @@ func joinThinking(reasoning, thought string) string {
 }
 
 func errThinking() *Error {
-	return newError(ErrThinking, "The model spent its whole reply thinking and never answered. Scout needs short, direct answers: choose a model without a thinking mode (such as Qwen2.5 7B Instruct), or turn thinking off for this one (llama.cpp follows Scout's request to; in LM Studio, edit the model's prompt template to begin with {%%- set enable_thinking = false %%}).")
+	return said(ErrThinking, "onlyThought")
 }
 
 // streamError explains an error the server sent inside a stream (with
@@ -360,11 +361,11 @@ func errThinking() *Error {
 // agent can rebuild and keep to it.
 func streamError(msg string, data []byte) *Error {
 	if isOverflow(msg) {
-		e := newError(ErrContextOverflow, "The prompt is longer than the model's context (%s). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.", strings.TrimSuffix(msg, "."))
+		e := said(ErrContextOverflow, "overflow", "server", strings.TrimSuffix(msg, "."))
 		e.Context = loadedContext(data, msg)
 		return e
 	}
-	return newError(ErrServer, "The model server reported an error while answering: %s", msg)
+	return said(ErrServer, "midReply", "server", msg)
 }
 
 // params is the request: the messages, the sampling settings, usage in the

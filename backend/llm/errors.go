@@ -80,10 +80,6 @@ type Error struct {
 // LoadedContext reports Context (see chat.LoadedContext).
 func (e *Error) LoadedContext() int { return e.Context }
 
-func newError(kind error, format string, args ...any) *Error {
-	return &Error{Fault: *fault.New(kind, format, args...)}
-}
-
 // startServerHint is the fix for the most common first-run failure.
 const startServerHint = "Start the server in LM Studio: Developer tab → Start Server, or check the URL."
 

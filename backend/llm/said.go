@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -8,11 +9,12 @@ import (
 	"github.com/scout-research/scout/backend/phrase"
 )
 
-// saidWords are the messages of the errors a connection test meets, and
-// of its notes, in English, each the window's message "llm.<key>"
-// (frontend/src/i18n): its
-// {names} are what Scout found (a host, an address), or the server's or
-// the system's own words, filled in as written. The window says the rest
+// saidWords are the messages of the errors a connection test meets, of
+// its notes, and of the errors that end or interrupt a model call during
+// a run, in English, each the window's message "llm.<key>"
+// (frontend/src/i18n): its {names} are what Scout found (a host, an
+// address, a number), or the server's or the system's own words, filled
+// in as written. The window says the rest
 // in its language; the terminal and the journal read this English.
 var saidWords = map[string]string{
 	"timeout":      "The model server at {host} did not answer in time. It may be busy loading a model or answering another request: wait and try again, or check the URL.",
@@ -49,13 +51,24 @@ var saidWords = map[string]string{
 	"noneLoaded":      "LM Studio has no model loaded yet: it will load one on the first request if just-in-time loading is on, which takes a while. Load a model in LM Studio to detect its context length.",
 	"ollamaNotLoaded": "Ollama has not loaded {model} yet: it loads it on the first request with its default context, {context} tokens on most computers, and silently drops what does not fit, so Scout keeps to {context} tokens. For more, start Ollama with OLLAMA_CONTEXT_LENGTH=8192 and enter 8192 in Settings.",
 	"notLoaded":       "LM Studio has not loaded {model} yet: it will load it on the first request if just-in-time loading is on, which takes a while. Load it in LM Studio to detect its context length.",
+
+	"stalled":      "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.",
+	"replyTooLong": "The model server kept writing one reply for {took}, far longer than the {asked} tokens Scout asked for take, so Scout stopped it. " + reloadHint,
+	"replyTooBig":  "The model server sent more than {mb} MB for one reply without finishing, far more than Scout asked for, so Scout stopped reading. " + reloadHint,
+	"onlyThought":  "The model spent its whole reply thinking and never answered. Scout needs short, direct answers: choose a model without a thinking mode (such as Qwen2.5 7B Instruct), or turn thinking off for this one (llama.cpp follows Scout's request to; in LM Studio, edit the model's prompt template to begin with {%- set enable_thinking = false %}).",
+	"overflow":     "The prompt is longer than the model's context ({server}). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.",
+	"midReply":     "The model server reported an error while answering: {server}",
+	"badStream":    "The model server sent a stream the API does not describe ({detail}). Check that the URL points at an OpenAI-compatible server.",
 }
+
+// reloadHint is what to do about a reply that never ends.
+const reloadHint = "The server may be ignoring the reply's token limit or repeating itself: reload the model in the server (or restart it), then resume the run."
 
 // said returns an error of kind whose message is saidWords[key] with its
 // {names} filled from args (name, value pairs), and which the window says
-// as its message "llm.<key>". Values are text, written into the English as
-// they are.
-func said(kind error, key string, args ...string) *Error {
+// as its message "llm.<key>". A value is text, written into the English as
+// it is, or a worded one, said in the window's language too.
+func said(kind error, key string, args ...any) *Error {
 	n := noteOf(key, args...)
 	return &Error{Fault: fault.Fault{Kind: kind, Message: n.text}, Say: n.say}
 }
@@ -67,8 +80,9 @@ type note struct {
 }
 
 // noteOf is saidWords[key] with its {names} filled from args (name, value
-// pairs), and as the window's message "llm.<key>".
-func noteOf(key string, args ...string) note {
+// pairs, each value text or worded), and as the window's message
+// "llm.<key>".
+func noteOf(key string, args ...any) note {
 	msg, ok := saidWords[key]
 	if !ok {
 		panic("llm: no words for " + key)
@@ -76,8 +90,17 @@ func noteOf(key string, args ...string) note {
 	values := map[string]string{}
 	pairs := make([]any, 0, len(args))
 	for i := 0; i+1 < len(args); i += 2 {
-		values[args[i]] = args[i+1]
-		pairs = append(pairs, args[i], args[i+1])
+		name := args[i].(string)
+		switch v := args[i+1].(type) {
+		case string:
+			values[name] = v
+			pairs = append(pairs, name, v)
+		case worded:
+			values[name] = v.text
+			pairs = append(pairs, name, v.say)
+		default:
+			panic(fmt.Sprintf("llm: %s's value %v is neither text nor worded", name, v))
+		}
 	}
 	// In one pass, so a value that holds a {name} (a server's words may)
 	// stays as written.
@@ -88,6 +111,13 @@ func noteOf(key string, args ...string) note {
 		return p
 	})
 	return note{msg, phrase.Of("llm."+key, pairs...)}
+}
+
+// worded is a value of a message said in the window's language too (a
+// duration): its English, and its message.
+type worded struct {
+	text string
+	say  *phrase.Said
 }
 
 // placeholder is a {name} in saidWords.

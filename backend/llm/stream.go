@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -84,7 +85,7 @@ func errorLine(line []byte) *Error {
 
 // errRunaway explains a reply cut off at its byte cap.
 func errRunaway(max int64) *Error {
-	return newError(ErrReplyTooLong, "The model server sent more than %d MB for one reply without finishing, far more than Scout asked for, so Scout stopped reading. The server may be ignoring the reply's token limit or repeating itself: reload the model in the server (or restart it), then resume the run.", max>>20)
+	return said(ErrReplyTooLong, "replyTooBig", "mb", strconv.FormatInt(max>>20, 10))
 }
 
 func isEventStream(contentType string) bool {
