@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -182,7 +181,7 @@ func (a *Agent) call(ctx context.Context, kind string, msgs []chat.Message, sche
 	if err != nil {
 		// The step the call served, in the user's words ("Turn 4: ..."),
 		// not the call's kind.
-		return reply, fmt.Errorf("%s: %w", stageOf(kind, a.st.turn), err)
+		return reply, &stageError{kind, a.st.turn, err}
 	}
 	return reply, nil
 }
@@ -235,19 +234,6 @@ func (a *Agent) watchCall(kind string) func(chat.Wait) {
 			watcher.Watch(CallProgress{Turn: a.st.turn, Kind: kind, Stage: stageOf(kind, a.st.turn), StageLeft: stageLeft(w), Wait: w})
 		}
 	}
-}
-
-// stageOf names the step of the run a call of kind serves.
-func stageOf(kind string, turn int) string {
-	switch kind {
-	case KindChecklist:
-		return "Making the checklist"
-	case KindCoverage:
-		return "Checking coverage"
-	case KindWriter:
-		return "Writing the report"
-	}
-	return fmt.Sprintf("Turn %d", turn)
 }
 
 // stageLeft says the time left for a call's step, when it can be told.

@@ -1,12 +1,18 @@
 package agent
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/scout-research/scout/backend/phrase"
+)
 
 // Ending is why a run ended early, or why its result is missing, as data:
 // the terminal and the journal read it in English (Result.Error is its
 // English), and the report says it in the objective's language from its
 // own messages, by Kind. Text and Reason's data stay as written: they
 // are a server's, a browser's or a search's words, or the model's action.
+// The window says a model server's error in its language from Say, kept
+// beside Text, as it says the other kinds from their data.
 type Ending struct {
 	// Kind is what ended the run (Ending*); "" for a run that ended as
 	// it should but whose result could not be written.
@@ -21,9 +27,16 @@ type Ending struct {
 	Times int `json:"times,omitempty"`
 	// Text is the error as its search, browser, server or Scout said it.
 	Text string `json:"text,omitempty"`
+	// Say is Text as a message of the window's, when it is one (a model
+	// server's error, in its step's words: EndingModel); nil when it is
+	// none, and in files from before it was kept: the window shows Text.
+	Say *phrase.Said `json:"say,omitempty"`
 	// Unwritten is why the writer could not write the result, in its
 	// server's words; "" when it wrote it or was never asked.
 	Unwritten string `json:"unwritten,omitempty"`
+	// SayUnwritten is Unwritten as a message of the window's, as Say is
+	// Text's.
+	SayUnwritten *phrase.Said `json:"say_unwritten,omitempty"`
 }
 
 // The kinds of Ending, each a message of the report's.

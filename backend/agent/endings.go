@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // What ends a run early, before the agent finishes or the turns run out.
@@ -69,12 +70,12 @@ func browserGone(err error) error {
 }
 
 // endingOf is the Ending of a run err ended: its own, or the model's
-// server's error as written.
+// server's error as written, and as the window's message when it is one.
 func endingOf(err error) *Ending {
 	var e *endingError
 	if errors.As(err, &e) {
 		end := e.ending
 		return &end
 	}
-	return &Ending{Kind: EndingModel, Text: err.Error()}
+	return &Ending{Kind: EndingModel, Text: err.Error(), Say: phrase.OfError(err)}
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/phrase"
 	"github.com/scout-research/scout/backend/plain"
 )
 
@@ -48,7 +49,7 @@ func (a *Agent) finish(ctx context.Context, status Status, gaps []gap) {
 			// Keep why the run ended, if it ended early, and say the result
 			// is missing, and why: the report's status shows it.
 			a.res.Ending = cmp.Or(a.res.Ending, &Ending{})
-			a.res.Ending.Unwritten = err.Error()
+			a.res.Ending.Unwritten, a.res.Ending.SayUnwritten = err.Error(), phrase.OfError(err)
 			a.res.Error = a.res.Ending.English()
 		}
 	}
