@@ -8,29 +8,35 @@ import (
 // endingSaid is why a run ended early, or why its result is missing, as a
 // message of the window's (keys ending.*), which in English says the
 // run's Error word for word. What came from outside stays as written: a
-// search's, browser's or server's error, the model's action, and the
-// rule's words the model was refused with, which the window's rows of
-// refusals show in English too. nil for a run that ended as it should,
-// and for an ending that is all a server's or Scout's own words (a model
-// server's failure, a bug): the window shows those as Go wrote them.
+// search's or browser's error, the model's action, and the rule's words
+// the model was refused with, which the window's rows of refusals show in
+// English too; a model server's error is the window's message the ending
+// kept (Say, SayUnwritten), or as written when it kept none. nil for a
+// run that ended as it should, and for an ending that is all a server's
+// or Scout's own words with no message kept (a bug, a journal from before
+// messages were kept): the window shows those as Go wrote them.
 func endingSaid(e *agent.Ending) *Said {
 	if e == nil {
 		return nil
 	}
 	cause := causeSaid(*e)
+	var why any = e.Unwritten
+	if e.SayUnwritten != nil {
+		why = e.SayUnwritten
+	}
 	switch {
 	case e.Unwritten == "":
 		return cause
 	case e.Kind == "":
-		return phrase.Of("ending.unwritten", "why", e.Unwritten)
+		return phrase.Of("ending.unwritten", "why", why)
 	case cause != nil:
-		return phrase.Of("ending.causeUnwritten", "cause", cause, "why", e.Unwritten)
+		return phrase.Of("ending.causeUnwritten", "cause", cause, "why", why)
 	}
 	return nil
 }
 
 // causeSaid is what ended the run early, as a message of the window's;
-// nil when its words are all its Text.
+// nil when its words are all its Text and it kept no message of them.
 func causeSaid(e agent.Ending) *Said {
 	switch e.Kind {
 	case agent.EndingUnusable:
@@ -41,6 +47,8 @@ func causeSaid(e agent.Ending) *Said {
 		return phrase.Of("ending.search", "n", e.Times, "why", e.Text)
 	case agent.EndingBrowser:
 		return phrase.Of("ending.browser", "why", e.Text)
+	case agent.EndingModel:
+		return e.Say
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // endings are a run ending each way, as its run_finished event keeps it.
@@ -18,22 +19,37 @@ var endings = []agent.Ending{
 	{Unwritten: "Writing the report: the server stopped"},
 	{Kind: agent.EndingBrowser, Text: "the browser is not running", Unwritten: "Writing the report: the server stopped"},
 	{Kind: agent.EndingModel, Text: "Turn 4: connection refused", Unwritten: "the server stopped"},
+	{Kind: agent.EndingModel, Text: "Turn 4: " + stalled, Say: during(phrase.Of("stage.action", "turn", 4))},
+	{Unwritten: "Writing the report: " + stalled, SayUnwritten: during(phrase.Of("stage.writer"))},
+	{Kind: agent.EndingModel, Text: "Checking coverage: " + stalled, Say: during(phrase.Of("stage.coverage")),
+		Unwritten: "Writing the report: " + stalled, SayUnwritten: during(phrase.Of("stage.writer"))},
+	{Kind: agent.EndingBrowser, Text: "the browser is not running", Unwritten: "Writing the report: " + stalled, SayUnwritten: during(phrase.Of("stage.writer"))},
+}
+
+// stalled is a model server's error that is a message of the window's.
+const stalled = "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run."
+
+// during is stalled in a step's words, as the agent keeps it.
+func during(stage *Said) *Said {
+	return phrase.Of("ending.during", "stage", stage, "error", phrase.Of("llm.stalled"))
 }
 
 // saidAsIs are the endings whose words are all a server's or Scout's own,
-// which the window shows as Go wrote them.
+// which the window shows as Go wrote them unless the ending kept them as
+// a message of the window's.
 var saidAsIs = map[string]bool{agent.EndingModel: true, agent.EndingBug: true}
 
 // How a run ended early is said as the window's message, in English the
 // run's Error word for word, in its journal row and in its glance; an
-// ending all in a server's or Scout's own words is shown as written.
+// ending all in a server's or Scout's own words is shown as written,
+// unless it kept them as the window's message (a model server's error).
 func TestEndingsAreTheWindowsMessages(t *testing.T) {
 	m := windowEnglish(t)
 	for _, e := range endings {
 		ev := agent.Event{Type: agent.EvRunFinished, Status: agent.StatusStuck, Message: e.English(), Ending: &e}
 		row, _ := RowOf(ev)
 		glance := Replay([]agent.Event{{Type: agent.EvRunStarted, Objective: "o"}, ev}).Glance()
-		if saidAsIs[e.Kind] {
+		if saidAsIs[e.Kind] && e.Say == nil {
 			if row.SayDetail != nil || glance.SayError != nil {
 				t.Errorf("%+v: said as %+v and %+v, want Go's words", e, row.SayDetail, glance.SayError)
 			}
@@ -84,5 +100,23 @@ func TestAnEndingNotKeptIsShownAsWritten(t *testing.T) {
 	v.End(agent.StatusFailed, "index out of range")
 	if g := v.Glance(); g.SayError != nil || g.Error != "index out of range" {
 		t.Errorf("a later failure: %+v", g)
+	}
+}
+
+// A model server's error an ending kept as the window's message is said
+// as that message, not as its English.
+func TestAModelServersErrorIsTheMessageKept(t *testing.T) {
+	for _, e := range endings {
+		got := endingSaid(&e)
+		switch {
+		case e.SayUnwritten != nil:
+			if got == nil || got.Args["why"] != e.SayUnwritten {
+				t.Errorf("%+v: said as %+v, want why as %+v", e, got, e.SayUnwritten)
+			}
+		case e.Say != nil && e.Unwritten == "":
+			if got != e.Say {
+				t.Errorf("%+v: said as %+v, want %+v", e, got, e.Say)
+			}
+		}
 	}
 }

@@ -81,6 +81,28 @@ describe('lookup', () => {
     expect(say(search, 'x')).toBe('搜索连续失败 3 次：offline');
   });
 
+  it("says a model server's error that ended a run in the window's language, the server's words and Scout's numbers as written", () => {
+    const stalled = { key: 'ending.during', args: { stage: { key: 'stage.action', args: { turn: 4 } }, error: { key: 'llm.stalled' } } };
+    const tooLong = { key: 'ending.during', args: { stage: { key: 'stage.writer' },
+      error: { key: 'llm.replyTooLong', args: { took: { key: 'wait.minutes', args: { n: 7 } }, asked: '1500' } } } };
+    const midReply = { key: 'llm.midReply', args: { server: 'slot {id} unavailable: 1,234 tokens.' } };
+    const unwritten = { key: 'ending.causeUnwritten', args: { cause: stalled, why: { key: 'ending.during', args: { stage: { key: 'stage.writer' }, error: midReply } } } };
+    const english = 'Turn 4: The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.';
+    setLanguage('de', []);
+    expect(say(stalled, english)).toBe('Runde 4: Der Modellserver antwortet nicht mehr. Vielleicht ist er abgestürzt oder hat das Modell entladen: Prüfen Sie LM Studio und setzen Sie dann die Recherche fort.');
+    expect(say(tooLong, 'x')).toMatch(/^Bericht wird geschrieben: Der Modellserver schrieb seit 7 Minuten an einer einzigen Antwort, weit länger, als die 1500 Tokens dauern sollten, die Scout angefordert hat; /);
+    expect(say(unwritten, 'x')).toMatch(/^Runde 4: Der Modellserver antwortet nicht mehr\. .*; das endgültige Ergebnis konnte nicht geschrieben werden: Bericht wird geschrieben: Der Modellserver hat beim Antworten einen Fehler gemeldet: slot \{id\} unavailable: 1,234 tokens\.$/);
+    expect(say({ key: 'llm.onlyThought' }, 'x')).toContain('{%- set enable_thinking = false %}');
+    setLanguage('zh', []);
+    expect(say(stalled, english)).toBe('第 4 轮：模型服务器不再应答。它可能已崩溃或卸载了模型：请检查 LM Studio，然后继续研究。');
+    expect(say(tooLong, 'x')).toMatch(/^撰写报告：模型服务器写同一个回复已持续 7 分钟，远远超过写完 Scout 要求的 1500 个词元所需的时间/);
+    expect(say(unwritten, 'x')).toMatch(/；无法写出最终结果：撰写报告：模型服务器在应答时报告了错误：slot \{id\} unavailable: 1,234 tokens\.$/);
+    // A journal from before: Go's English as written.
+    expect(say(undefined, english)).toBe(english);
+    setLanguage('en', []);
+    expect(say(stalled, 'unused')).toBe(english);
+  });
+
   it("says a model call's progress in the window's language, numbers as it writes them", () => {
     const reading = { key: 'wait.readingAbout', args: { tokens: 1850, about: { key: 'wait.about.min', args: { n: 4 } } } };
     const english = 'reading 1,850 new tokens, about 4 min';
