@@ -53,7 +53,7 @@ var saidWords = map[string]string{
 	"notLoaded":       "LM Studio has not loaded {model} yet: it will load it on the first request if just-in-time loading is on, which takes a while. Load it in LM Studio to detect its context length.",
 
 	"stalled":      "The model server stopped answering. It may have crashed or unloaded the model: check LM Studio, then resume the run.",
-	"replyTooLong": "The model server kept writing one reply for {took}, far longer than the {asked} tokens Scout asked for take, so Scout stopped it. " + reloadHint,
+	"replyTooLong": "The model server kept writing one reply for {took}, far longer than the {asked} tokens Scout asked for should take, so Scout stopped it. " + reloadHint,
 	"replyTooBig":  "The model server sent more than {mb} MB for one reply without finishing, far more than Scout asked for, so Scout stopped reading. " + reloadHint,
 	"onlyThought":  "The model spent its whole reply thinking and never answered. Scout needs short, direct answers: choose a model without a thinking mode (such as Qwen2.5 7B Instruct), or turn thinking off for this one (llama.cpp follows Scout's request to; in LM Studio, edit the model's prompt template to begin with {%- set enable_thinking = false %}).",
 	"overflow":     "The prompt is longer than the model's context ({server}). Load the model with a larger context length in LM Studio, or lower it in Scout's settings so Scout keeps prompts shorter.",
