@@ -210,10 +210,11 @@ func (s *Service) runQueued(_ context.Context, j runner.Job) (*runner.Outcome, e
 	a.fold.Live(opts.Objective, a.view.ContextLength)
 	q.a = a
 	follow := s.goingLocked() == nil || (s.queuedRun(s.cur) && (s.q.pinned == nil || !s.q.pinned.view.Running))
+	shown := a.shown()
 	if follow {
 		s.cur, s.q.pinned = a, nil
+		shown.FollowN = s.followedLocked()
 	}
-	shown := a.shown()
 	s.mu.Unlock()
 	if follow {
 		s.emit(EventRunFollow, shown)
@@ -303,7 +304,16 @@ func (s *Service) Follow(id int) (RunView, error) {
 		return RunView{}, fmt.Errorf("%q has not started yet", q.item.Objective)
 	}
 	s.cur, s.q.pinned = q.a, q.a
-	return q.a.shown(), nil
+	shown := q.a.shown()
+	shown.FollowN = s.followedLocked()
+	return shown, nil
+}
+
+// followedLocked numbers a switch of the window to s.cur, for a caller
+// holding s.mu that just made it (see RunView.FollowN).
+func (s *Service) followedLocked() int64 {
+	s.followN++
+	return s.followN
 }
 
 // QueueItems is the queue as History shows it.

@@ -47,6 +47,8 @@ type Service struct {
 	// callN numbers the updates of calls in progress across runs (see
 	// CallUpdate).
 	callN int64
+	// followN numbers the window's switches of run (see RunView.FollowN).
+	followN int64
 
 	q queue // the objectives queued, under way and done (queue.go)
 }
@@ -81,6 +83,12 @@ type RunView struct {
 	Call    *agent.CallProgress `json:"call"`
 	CallSay *CallSaid           `json:"call_say,omitempty"`
 	CallN   int64               `json:"call_n"`
+	// FollowN numbers the window's switches to another run (EventRunFollow
+	// and Follow) across runs: two queued runs starting at once send theirs
+	// from two goroutines, so the window may receive them out of order; it
+	// keeps the one with the highest FollowN, the run Go follows. 0 in any
+	// other view.
+	FollowN int64 `json:"follow_n"`
 }
 
 // Progress is a run's journal as the window shows it: its rows and

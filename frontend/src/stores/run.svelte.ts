@@ -46,6 +46,8 @@ export class RunStore {
   private early: Progress[] | null = null;
   /** The number of the call update shown (see CallUpdate): older updates are stale. */
   private callN = 0;
+  /** The number of the last switch to another run (see RunView.follow_n): older ones are stale. */
+  private followN = 0;
 
   get running(): boolean {
     return this.view?.running ?? false;
@@ -105,14 +107,21 @@ export class RunStore {
 
   /**
    * Shows another run Go now follows (a queued one started, or the one the
-   * user picked): its batches and end come from here on.
+   * user picked): its batches and end come from here on. Two queued runs
+   * starting at once send their follows in either order: the one Go made
+   * last is numbered highest, and an older one arriving after it is left
+   * out, or the window would show a run whose events Go no longer sends.
+   * The run's end may have come first: then it shows the ended run.
    */
   follow(view: RunView): void {
+    if (view.follow_n <= this.followN) return;
+    this.followN = view.follow_n;
     if (this.starting) return; // a start of its own is on its way: it shows
     this.confirmingStop = false;
-    this.show(view);
+    const shown = this.endedDirs.get(view.dir) ?? view;
+    this.show(shown);
     this.report = null;
-    if (!view.running) void this.loadReport();
+    if (!shown.running) void this.loadReport();
   }
 
   /** Starts a run on the draft objective; the draft is kept should it fail. */

@@ -32,7 +32,7 @@ const progress = (rows: Row[], over: Partial<Progress> = {}): Progress => ({
 });
 const view = (over: Partial<RunView> = {}, rows: Row[] = [], g: Partial<Glance> = {}): RunView => ({
   dir: '/runs/a', running: true, max_turns: 100, context_length: 8192, model: 'm', started: '', prior_seconds: 0,
-  progress: { ...progress(rows), glance: glance(g) }, call_n: 0, ...over,
+  progress: { ...progress(rows), glance: glance(g) }, call_n: 0, follow_n: 0, ...over,
 });
 const ended = (rows: Row[] = [], g: Partial<Glance> = {}) =>
   view({ running: false }, rows, { status: 'finished', status_words: 'finished', ...g });
@@ -327,21 +327,52 @@ describe('following a queued run', () => {
     const s = new RunStore();
     s.drafting = true;
     mocked.loadReport.mockResolvedValue({ markdown: '# r', html: '<h1>r</h1>' } as never);
-    s.follow(view({ dir: '/runs/2', running: true }));
+    s.follow(view({ dir: '/runs/2', running: true, follow_n: 1 }));
     expect(s.view?.dir).toBe('/runs/2');
     expect(s.drafting).toBe(false);
     expect(s.report).toBeNull();
-    s.follow(view({ dir: '/runs/1', running: false }));
+    s.follow(view({ dir: '/runs/1', running: false, follow_n: 2 }));
     await Promise.resolve();
     expect(s.view?.dir).toBe('/runs/1');
     expect(mocked.loadReport).toHaveBeenCalledWith('/runs/1');
+  });
+
+  // Two queued runs started at once: Go followed 1, then 2, but the
+  // follows arrived the other way round. Showing 1 left the window on a
+  // run Go sent nothing more of: "turn 0 of 100" and a Stop button after
+  // both had ended.
+  it('keeps the run Go followed last when an older follow arrives after it', async () => {
+    const s = new RunStore();
+    mocked.loadReport.mockResolvedValue({ markdown: '# r', html: '<h1>r</h1>' } as never);
+    s.follow(view({ dir: '/runs/2', running: true, follow_n: 2 }));
+    s.follow(view({ dir: '/runs/1', running: true, follow_n: 1 }));
+    expect(s.view?.dir).toBe('/runs/2');
+    s.add({ dir: '/runs/2', rows: [row(1)], findings: [], glance: glance({ seq: 1 }) });
+    expect(seqs(s)).toEqual([1]);
+    await s.done({ ...ended([row(1), row(2)]), dir: '/runs/2' });
+    expect(s.running).toBe(false);
+    expect(seqs(s)).toEqual([1, 2]);
+  });
+
+  it('shows a run already ended when its end arrived before the follow', async () => {
+    const s = new RunStore();
+    mocked.loadReport.mockResolvedValue({ markdown: '# r', html: '<h1>r</h1>' } as never);
+    s.follow(view({ dir: '/runs/1', running: true, follow_n: 1 }));
+    await s.done({ ...ended([row(1)]), dir: '/runs/2' });
+    expect(s.view?.dir).toBe('/runs/1');
+    s.follow(view({ dir: '/runs/2', running: true, follow_n: 2 }));
+    expect(s.view?.dir).toBe('/runs/2');
+    expect(s.running).toBe(false);
+    expect(seqs(s)).toEqual([1]);
+    await Promise.resolve();
+    expect(mocked.loadReport).toHaveBeenCalledWith('/runs/2');
   });
 });
 
 describe('batches of another run', () => {
   it('are left out once the window follows another run', () => {
     const s = new RunStore();
-    s.follow(view({ dir: '/runs/2', running: true }));
+    s.follow(view({ dir: '/runs/2', running: true, follow_n: 1 }));
     s.add({ dir: '/runs/1', rows: [{ seq: 99 } as Row], findings: [], glance: { seq: 99 } as Glance });
     expect(s.rows).toHaveLength(0);
     s.add({ dir: '/runs/2', rows: [{ seq: 1 } as Row], findings: [], glance: { seq: 1 } as Glance });

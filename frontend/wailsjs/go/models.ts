@@ -86,6 +86,7 @@ export namespace desktop {
 	    call?: agent.CallProgress;
 	    call_say?: CallSaid;
 	    call_n: number;
+	    follow_n: number;
 	}
 	export interface SetupStatus {
 	    driver_installed: boolean;
