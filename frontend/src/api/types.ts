@@ -2,7 +2,7 @@
 // generated one (wailsjs/go/models.ts, from the Go structs bound in app.go:
 // run `make bindings` after changing them), except the two events' shapes
 // below (SetupProgress, CallUpdate, ProbeStep).
-import type { agent, chat, desktop, llm, main, runs, settings, speed } from '../../wailsjs/go/models';
+import type { agent, chat, checklist, desktop, llm, main, runs, settings, speed } from '../../wailsjs/go/models';
 
 export type Settings = settings.Settings;
 export type FieldError = settings.FieldError;
@@ -28,7 +28,7 @@ export type Figures = runs.Figures;
 export type Item = runs.Item;
 /** One row of the journal, as Go words it. */
 export type Row = runs.Row;
-export type Finding = agent.Finding;
+export type Finding = checklist.Finding;
 export type ReportView = desktop.ReportView;
 /** A model call in progress: what the server does, how far it has got, how long it should take. */
 export type Wait = chat.Wait;

@@ -7,6 +7,28 @@ export namespace agent {
 	    stage_left: string;
 	    wait: chat.Wait;
 	}
+
+}
+
+export namespace chat {
+	
+	export interface Wait {
+	    phase: string;
+	    new_tokens: number;
+	    written: number;
+	    elapsed_ns: number;
+	    left_ns: number;
+	    expected_ns: number;
+	    done: number;
+	    text: string;
+	    say?: phrase.Said;
+	    reported?: boolean;
+	}
+
+}
+
+export namespace checklist {
+	
 	export interface EarlierFinding {
 	    run: string;
 	    number: number;
@@ -28,23 +50,6 @@ export namespace agent {
 
 }
 
-export namespace chat {
-	
-	export interface Wait {
-	    phase: string;
-	    new_tokens: number;
-	    written: number;
-	    elapsed_ns: number;
-	    left_ns: number;
-	    expected_ns: number;
-	    done: number;
-	    text: string;
-	    say?: phrase.Said;
-	    reported?: boolean;
-	}
-
-}
-
 export namespace desktop {
 	
 	export interface CallSaid {
@@ -54,7 +59,7 @@ export namespace desktop {
 	export interface Progress {
 	    dir?: string;
 	    rows: runs.Row[];
-	    findings: agent.Finding[];
+	    findings: checklist.Finding[];
 	    glance: runs.Glance;
 	}
 	export interface QueueItem {
