@@ -2,10 +2,10 @@ package agent
 
 import (
 	"context"
-	"strings"
 
 	"github.com/scout-research/scout/backend/agent/reply"
 	"github.com/scout-research/scout/backend/chat"
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // The run's loop and one turn of it, read top to bottom:
@@ -268,11 +268,5 @@ func (a *Agent) journal(act Action, outcome string) {
 	a.st.conv.journal = append(a.st.conv.journal, line)
 }
 
-func clip(s string, n int) string {
-	s = strings.TrimSpace(s)
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
+// clip is plain.Clip, as the agent's notes and journal cut what they show.
+func clip(s string, n int) string { return plain.Clip(s, n) }

@@ -270,3 +270,15 @@ func (t textWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// Clip is s without the spaces around it, cut to n characters (runes)
+// with an ellipsis the last when it is longer: a parameter in the
+// journal, a thing named by a whole finding.
+func Clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -135,3 +135,21 @@ func TestWriter(t *testing.T) {
 		t.Errorf("written %q, want %q", got, want)
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"  short  ", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"one word too many", 10, "one word …"},
+		{"Kilimanjaro 乞力马扎罗山", 13, "Kilimanjaro …"},
+		{"乞力马扎罗山是非洲最高的山", 5, "乞力马扎…"},
+	} {
+		if got := Clip(tc.in, tc.n); got != tc.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/scout-research/scout/backend/agent/ground"
 	"github.com/scout-research/scout/backend/agent/tie"
 	"github.com/scout-research/scout/backend/agent/words"
+	"github.com/scout-research/scout/backend/plain"
 )
 
 // checkEvidence applies the code checks to one item's findings; names are
@@ -49,7 +50,7 @@ func checkEvidence(a tie.Asked, t tie.Rule, evidence []checklist.Finding, names 
 	}
 	if len(things) == 0 && want > 0 {
 		for _, f := range evidence { // no names: each finding is one thing
-			things = append(things, thing{name: clip(f.Text, maxThingChars), about: f.Text})
+			things = append(things, thing{name: plain.Clip(f.Text, maxThingChars), about: f.Text})
 		}
 	}
 	if len(conds) > 0 && len(things) > 1 {
