@@ -21,7 +21,7 @@ import "context"
 // insistedStep is the step Scout takes for an insisting FINISH whose
 // gaps (those the coverage check left) are still open, if there is one.
 func (a *Agent) insistedStep(gaps []gap) (gap, step, bool) {
-	if !a.st.counts.gapsSentBack {
+	if a.st.counts.sent.sinceAccepted().count(RefusalGaps) == 0 {
 		return gap{}, step{}, false
 	}
 	w := a.st.whereNext()

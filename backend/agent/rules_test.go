@@ -307,7 +307,7 @@ func TestCountGapStandsWhenTheCoverageCallFails(t *testing.T) {
 	if v := a.verdict(Action{Name: ActFinish, Param: "GIMP."}); v.sendsBack() {
 		t.Fatalf("FINISH sent back before the coverage check: %+v", v)
 	}
-	n := gapsRule(a.coverage(context.Background(), ""), a.st.counts.gapSendBacks)
+	n := gapsRule(a.coverage(context.Background(), ""), a.st.counts.sent.count(RefusalGaps))
 	if n.kind != RefusalGaps || !strings.Contains(n.note, "only 1 of 3 found") {
 		t.Fatalf("FINISH note %+v", n)
 	}

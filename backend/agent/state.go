@@ -44,7 +44,6 @@ func newState(objective string) state {
 	return state{
 		record: record{objective: objective},
 		trail:  trail{searches: map[string]bool{}, seen: map[string]bool{}, visits: map[string]int{}, opened: map[string]bool{}},
-		counts: counts{groundWarned: map[string]bool{}},
 	}
 }
 
@@ -381,37 +380,10 @@ func unwrap(p string) string {
 
 // counts are the tallies that bound a run (limits.go has the bounds).
 type counts struct {
-	retriesUsed    int             // cheap retries spent this run
-	skippedInARow  int             // turns skipped for unusable replies, in a row
-	sinceFinding   int             // turns since the last new finding
-	notCoveredSent int             // FINISHes sent back for their own "not covered"
-	gapSendBacks   int             // FINISHes sent back for gaps
-	gapsSentBack   bool            // the last FINISH was sent back for gaps, and no action accepted since (insist.go)
-	searchFails    int             // searches failed in a row
-	groundWarned   map[string]bool // findings sent back once for their wording
-	refused        map[string]bool // replies refused since the last accepted action
-	repeats        int             // of those, the ones refused before
-}
-
-// refusedAgain records a refused reply and returns how many refused
-// replies since the last accepted action were the same as an earlier one.
-// Only the action and its parameter count: a reworded thought is the same
-// reply.
-func (c *counts) refusedAgain(act Action) int {
-	key := act.Name + " " + strings.ToLower(strings.Join(strings.Fields(act.Param), " "))
-	if c.refused == nil {
-		c.refused = map[string]bool{}
-	}
-	if c.refused[key] {
-		c.repeats++
-	}
-	c.refused[key] = true
-	return c.repeats
-}
-
-// accepted forgets the refusals: the model moved on.
-func (c *counts) accepted() {
-	c.refused, c.repeats, c.gapsSentBack = nil, 0, false
+	sent          sendBacks // every send-back (sendbacks.go)
+	skippedInARow int       // turns skipped for unusable replies, in a row
+	sinceFinding  int       // turns since the last new finding
+	searchFails   int       // searches failed in a row
 }
 
 // searched counts searches failed in a row, and returns the error that

@@ -80,7 +80,7 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 		v := a.verdict(act)
 		if act.Name == ActFinish && !v.sendsBack() {
 			// FINISH's last rule needs the coverage check, a model call.
-			v = gapsRule(a.coverage(ctx, act.Thought), a.st.counts.gapSendBacks)
+			v = gapsRule(a.coverage(ctx, act.Thought), a.st.counts.sent.count(RefusalGaps))
 		}
 		if ctx.Err() != nil {
 			return outcome{}, ctx.Err()
@@ -88,11 +88,11 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 		if !v.sendsBack() {
 			if act.Name == ActFinish {
 				if g, s, insisted := a.insistedStep(v.gaps); insisted {
-					a.st.counts.accepted()
+					a.st.counts.sent.accepted()
 					return a.takeStep(ctx, g, s) // see insist.go
 				}
 			}
-			a.st.counts.accepted()
+			a.st.counts.sent.accepted()
 			return a.act(ctx, act, v)
 		}
 		note, err := a.sendBack(act, v)
@@ -104,13 +104,13 @@ func (a *Agent) turn(ctx context.Context) (outcome, error) {
 		// deep in one answers a send-back by finishing again (the
 		// ancestor's lesson); see observe.
 		fresh := v.kind == RefusalGaps
-		if fresh || retries >= maxRetriesPerTurn || a.st.counts.retriesUsed >= maxRetriesPerRun {
+		if fresh || retries >= maxRetriesPerTurn || a.st.counts.sent.retries() >= maxRetriesPerRun {
 			// Out of cheap retries: the note becomes this turn's result.
 			a.journal(act, render("journal-refused", nil))
 			return outcome{obs: render("turn-refused", map[string]any{"Turn": a.st.turn, "Note": note}), page: v.quotesPage, fresh: fresh}, nil
 		}
 		retries++
-		a.st.counts.retriesUsed++
+		a.st.counts.sent.retried()
 		a.st.conv.addText(chat.User, note, v.quotesPage)
 	}
 }
@@ -151,12 +151,12 @@ func (a *Agent) verdict(act Action) verdict {
 		return first(
 			findingRule(c),
 			duplicateRule(c, st.record.findings),
-			groundRule(c, st.record.objective, st.counts.groundWarned),
+			groundRule(c, st.record.objective, st.counts.sent.keys(RefusalLooseWording)),
 			notOnPageRule(c),
 			verdict{finding: c.finding(), notFor: c.notFor})
 	case ActFinish:
 		// gapsRule, after the coverage check, is the last (see turn).
-		return first(findingsRule(st.record.findings), notCoveredRule(act.Thought, st.record.status(false), st.counts.notCoveredSent))
+		return first(findingsRule(st.record.findings), notCoveredRule(act.Thought, st.record.status(false), st.counts.sent.count(RefusalNotCovered)))
 	}
 	return refuse(RefusalUnknownAction, "unknown-action", nil)
 }
@@ -166,7 +166,7 @@ func (a *Agent) verdict(act Action) verdict {
 // note for the model, or the error that ends a run stuck on one reply.
 func (a *Agent) sendBack(act Action, v verdict) (string, error) {
 	a.remember(v)
-	note, repeats := v.note, a.st.counts.refusedAgain(act)
+	note, repeats := v.note, a.st.counts.sent.add(act, v)
 	if repeats == 1 {
 		note += " " + render("repeated", act.Name)
 	}
@@ -178,22 +178,17 @@ func (a *Agent) sendBack(act Action, v verdict) (string, error) {
 	return note, nil
 }
 
-// remember is what a send-back changes in the state: a question asked once
-// is not asked again, and FINISH's send-backs are counted.
+// remember is what a send-back changes in the open page: a question asked
+// once there is not asked again. The log of send-backs (sendbacks.go)
+// keeps the rest.
 func (a *Agent) remember(v verdict) {
 	switch v.kind {
 	case RefusalConfirmLeave:
 		a.st.page.confirmed = true
 	case RefusalConfirmReadOn:
 		a.st.page.confirmedPart = a.st.page.shown
-	case RefusalLooseWording:
-		a.st.counts.groundWarned[v.key] = true
 	case RefusalNotCovered:
-		a.st.counts.notCoveredSent++
 		a.emit(Event{Type: EvCheck, Kind: CheckNotCovered})
-	case RefusalGaps:
-		a.st.counts.gapSendBacks++
-		a.st.counts.gapsSentBack = true
 	}
 }
 
