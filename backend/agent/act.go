@@ -98,7 +98,7 @@ func (a *Agent) navigate(ctx context.Context, act Action, u string) (obs string,
 		a.journal(act, render("journal-failed", reason))
 		return render("failed", map[string]any{"Turn": a.st.turn, "URL": u, "Reason": reason}), false, browserGone(err)
 	}
-	pg := page.Split(v.Doc, a.budget, a.est)
+	pg := page.Split(v.Doc, a.budget(), a.st.conv.est)
 	if pg.Title == "" {
 		pg.Title = v.FinalURL
 	}

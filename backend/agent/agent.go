@@ -53,8 +53,6 @@ type Config struct {
 type Agent struct {
 	cfg    Config
 	st     state
-	est    *tokens.Estimator // token counts, calibrated on the server's
-	budget int               // tokens per page part
 	seq    int               // the last event's number
 	res    Result
 }
@@ -74,9 +72,8 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.Sink == nil {
 		cfg.Sink = discard{}
 	}
-	est := &tokens.Estimator{}
-	a := &Agent{cfg: cfg, st: newState(cfg.Objective), est: est, budget: partBudget(cfg.ContextLength, cfg.ReadRate)}
-	a.st.conv.est = est
+	a := &Agent{cfg: cfg, st: newState(cfg.Objective)}
+	a.st.conv.est = &tokens.Estimator{}
 	a.res = Result{Objective: cfg.Objective, Calls: map[string]int{}}
 	if cfg.Resume != nil {
 		a.restore(cfg.Resume)
@@ -259,3 +256,6 @@ func partBudget(contextLength int, readRate float64) int {
 	}
 	return b
 }
+
+// budget is the tokens per page part for the context the run has now.
+func (a *Agent) budget() int { return partBudget(a.cfg.ContextLength, a.cfg.ReadRate) }

@@ -189,7 +189,7 @@ func (a *Agent) readAhead(ctx context.Context, results []port.SearchResult) ([]p
 	var docs []aheadDoc
 	for _, r := range results {
 		if v := visits[normalizeURL(r.URL)]; v != nil {
-			d := aheadDoc{result: r, title: cmp.Or(v.Doc.Title, r.Title, r.URL), pg: page.Split(v.Doc, a.budget, a.est)}
+			d := aheadDoc{result: r, title: cmp.Or(v.Doc.Title, r.Title, r.URL), pg: page.Split(v.Doc, a.budget(), a.st.conv.est)}
 			d.judged, d.byWords = a.judgeSure(d.pg)
 			docs = append(docs, d)
 		}

@@ -171,10 +171,10 @@ func (a *Agent) adaptContext(loaded int) (resplit bool) {
 		return false
 	}
 	was := a.cfg.ContextLength
-	a.cfg.ContextLength, a.budget = loaded, partBudget(loaded, a.cfg.ReadRate)
+	a.cfg.ContextLength = loaded
 	why := fmt.Sprintf("The server has %d tokens of context loaded, not %d: prompts and page parts are kept within it from now on.", loaded, was)
 	if p := a.st.page; p != nil && len(p.page.Parts) > 0 {
-		p.resplit(a.budget, a.est)
+		p.resplit(a.budget(), a.st.conv.est)
 		why += fmt.Sprintf(" The open page is now in %d parts.", len(p.page.Parts))
 		a.st.conv.journal = append(a.st.conv.journal, render("journal-resplit", map[string]int{"Turn": a.st.turn, "Parts": len(p.page.Parts)}))
 		resplit = true

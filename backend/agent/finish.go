@@ -213,7 +213,7 @@ func (a *Agent) askCoverage(ctx context.Context, disputes []dispute) ([]gap, []c
 		// Rather a fresh compact prompt than a check the server cuts short:
 		// one that leaves room for the check and its answer, without the
 		// page text, which the check does not read.
-		room := a.cfg.ContextLength - a.est.Count(request) - perMessageTokens - maxTokens[KindCoverage] - safetyMargin
+		room := a.cfg.ContextLength - a.st.conv.est.Count(request) - perMessageTokens - maxTokens[KindCoverage] - safetyMargin
 		a.rebuildWithin("the coverage check needs room in the context", min(room, a.rebuildLimit()), false, false)
 	}
 	reply, err := a.send(ctx, KindCoverage, request, coverageSchema)

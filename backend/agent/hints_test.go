@@ -118,8 +118,8 @@ func TestGoldenLongPageObservation(t *testing.T) {
 	}
 	fake.World["/starter"] = fakeweb.Page{Title: "How to make a sourdough starter", Blocks: blocks}
 	cfg.Objective = "How do I make a sourdough starter? Give the steps with exact amounts."
+	cfg.ReadRate = 1 // parts of minPartTokens, small enough for the page to be long
 	a := newAgent(t, cfg)
-	a.budget = 400 // parts small enough for the page to be long
 	a.st.record.checklist = []Item{{Number: 1, Text: "what to mix on the first day"}, {Number: 2, Text: "the daily feeding"}, {Number: 3, Text: "how to tell when it is ready"}}
 	a.st.turn = 2
 	a.st.trail.results = []string{base + "/starter"}

@@ -50,7 +50,7 @@ func (a *Agent) reopen(ctx context.Context, was *PageRead) error {
 		a.notReopened(was, visitReason(err))
 		return nil
 	}
-	pg := page.Split(v.Doc, a.budget, a.est)
+	pg := page.Split(v.Doc, a.budget(), a.st.conv.est)
 	if pg.Title == "" {
 		pg.Title = cmp.Or(was.Title, v.FinalURL)
 	}

@@ -412,7 +412,7 @@ func TestWriterPromptFitsTheContext(t *testing.T) {
 			Text: fmt.Sprintf("Finding %d: ", i) + strings.Repeat("the Moon's pull raises a bulge of water on the side of the Earth facing it ", 4)})
 	}
 	msgs := a.writerPrompt(nil)
-	c := conversation{msgs: msgs, est: a.est}
+	c := conversation{msgs: msgs, est: a.st.conv.est}
 	if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); !fits {
 		t.Fatalf("the writer prompt is ~%d tokens: with its answer it does not fit 2048", c.tokens())
 	}

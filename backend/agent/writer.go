@@ -160,7 +160,7 @@ func (a *Agent) writerPrompt(gaps []gap) []chat.Message {
 				{Role: chat.User, Content: render("writer-request", map[string]any{"Objective": a.st.record.objective, "ViewLabel": viewLabel(a.st.record.objective),
 					"Items": brief.items, "Views": brief.views, "Findings": fs})},
 			}
-			c := conversation{msgs: msgs, est: a.est}
+			c := conversation{msgs: msgs, est: a.st.conv.est}
 			if fits, _ := c.fits(a.cfg.ContextLength, maxTokens[KindWriter]); fits {
 				return msgs
 			}
