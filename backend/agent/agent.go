@@ -51,10 +51,10 @@ type Config struct {
 
 // Agent runs one objective. Make one with New.
 type Agent struct {
-	cfg    Config
-	st     state
-	seq    int               // the last event's number
-	res    Result
+	cfg Config
+	st  state
+	seq int // the last event's number
+	res Result
 }
 
 // New checks cfg, fills in its defaults and returns an agent ready to run

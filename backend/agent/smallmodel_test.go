@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -337,7 +338,7 @@ func TestReadMoreByHeading(t *testing.T) {
 }
 
 func TestNavigateTakesWhatAModelWrites(t *testing.T) {
-	tr := trail{seen: map[string]bool{}}
+	var tr trail
 	tr.offerResults([]port.SearchResult{{Title: "Mount Kilimanjaro - Wiki", URL: base + "/wiki/Kilimanjaro"}, {Title: "Mercury", URL: base + "/wiki/Mercury_(planet)"},
 		{Title: "Washington", URL: base + "/wiki/Washington,_D.C."}, {Title: "R2-D2 | Wookieepedia", URL: "https://www.starwars.test/wiki/R2-D2?lang=en"},
 		{Title: "Mount Kenya - Wiki", URL: base + "/wiki/Mount_Kenya"}, {Title: "Mount Kenya - Travel", URL: "http://travel.test/kenya"}}, nil)
@@ -386,14 +387,14 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	} {
 		if bad == "Mount Kenya" {
 			tr.links = nil
-			delete(tr.titles, "mount kenya")
+			tr.offered = slices.DeleteFunc(tr.offered, func(o offer) bool { return o.title == "Mount Kenya" })
 		}
 		if u, ok := tr.resolve(bad); ok {
 			t.Errorf("resolve(%q) = %q, an address never offered", bad, u)
 		}
 	}
 	// A bare number is a result's when only results are on offer.
-	only := trail{seen: map[string]bool{}}
+	var only trail
 	only.offerResults([]port.SearchResult{{Title: "A", URL: base + "/a"}, {Title: "B", URL: base + "/b"}}, nil)
 	if u, ok := only.resolve("2"); !ok || u != base+"/b" {
 		t.Errorf("resolve(2) with results only = %q, %v", u, ok)
@@ -545,5 +546,24 @@ func TestPartBudgetFollowsTheReadingSpeed(t *testing.T) {
 		if got := partBudget(8192, tc.rate); got != tc.want {
 			t.Errorf("partBudget(8192, %v) = %d, want %d", tc.rate, got, tc.want)
 		}
+	}
+}
+
+// TestATitleNamesWhatWasOfferedUnderIt: a title names the address offered
+// last under it, and a title without its site's name names an address only
+// while one address was offered under it.
+func TestATitleNamesWhatWasOfferedUnderIt(t *testing.T) {
+	var tr trail
+	tr.offerResults([]port.SearchResult{{Title: "Mount Meru - Wiki", URL: base + "/wiki/Meru"}}, nil)
+	tr.offerResults([]port.SearchResult{{Title: "Mount Meru - Wiki", URL: base + "/wiki/Mount_Meru"}}, nil)
+	if u, ok := tr.resolve("Mount Meru - Wiki"); !ok || u != base+"/wiki/Mount_Meru" {
+		t.Errorf("the title offered twice named %q, %v; want the address offered last", u, ok)
+	}
+	if u, ok := tr.resolve("Mount Meru"); ok {
+		t.Errorf("the short title of two addresses named %q", u)
+	}
+	tr.offerResults([]port.SearchResult{{Title: "Arusha | Travel", URL: "http://travel.test/arusha"}}, nil)
+	if u, ok := tr.resolve("arusha"); !ok || u != "http://travel.test/arusha" {
+		t.Errorf("the short title of one address named %q, %v", u, ok)
 	}
 }
