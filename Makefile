@@ -20,7 +20,7 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/wailsjs -type f) \
 	frontend/index.html frontend/package.json frontend/package-lock.json \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
 
-# The version packages carry; cli.Version is kept equal to it.
+# The version packages carry; runner.Version is kept equal to it.
 VERSION := $(shell sed -n 's/^ *"productVersion": *"\([^"]*\)".*/\1/p' wails.json)
 GOARCH := $(shell go env GOARCH 2>/dev/null)
 

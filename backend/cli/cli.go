@@ -21,8 +21,8 @@ import (
 	"github.com/scout-research/scout/backend/speed"
 )
 
-// Version is Scout's version, kept equal to wails.json's info.productVersion.
-const Version = "0.1.0"
+// Version is Scout's version (runner.Version).
+const Version = runner.Version
 
 // Exit statuses shared by every command.
 const (

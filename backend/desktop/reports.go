@@ -12,9 +12,9 @@ import (
 	"unicode"
 
 	"github.com/scout-research/scout/backend/browser"
-	"github.com/scout-research/scout/backend/cli"
 	"github.com/scout-research/scout/backend/plain"
 	"github.com/scout-research/scout/backend/report"
+	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/runs"
 )
 
@@ -95,7 +95,7 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 // madeWith is the line an exported report ends with: the app and version
 // that wrote it, and the day its report was written.
 func madeWith(dir string) string {
-	line := "Researched and written with Scout " + cli.Version
+	line := "Researched and written with Scout " + runner.Version
 	if info, err := os.Stat(filepath.Join(dir, "report.md")); err == nil {
 		line += " on " + info.ModTime().Format("2 January 2006")
 	}

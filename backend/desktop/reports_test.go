@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/cli"
 	"github.com/scout-research/scout/backend/report"
+	"github.com/scout-research/scout/backend/runner"
 	"github.com/scout-research/scout/backend/settings"
 )
 
@@ -68,7 +68,7 @@ func TestReportIsRenderedFromItsData(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(withData, "report.md"), written, written); err != nil {
 		t.Fatal(err)
 	}
-	made := "Researched and written with Scout " + cli.Version + " on 2 December 2026."
+	made := "Researched and written with Scout " + runner.Version + " on 2 December 2026."
 	for _, format := range []string{FormatMarkdown, FormatHTML} {
 		path, err := svc.Export(withData, format, filepath.Join(t.TempDir(), "r"))
 		if err != nil {

@@ -26,6 +26,11 @@ import (
 	"github.com/scout-research/scout/backend/settings"
 )
 
+// Version is Scout's version, kept equal to wails.json's
+// info.productVersion: the command line prints it, the app shows it and an
+// exported report names it.
+const Version = "0.1.0"
+
 // fallbackContext is assumed when neither the user nor the server gives a
 // context length: what LM Studio loads small models with by default.
 const fallbackContext = 8192
