@@ -70,7 +70,7 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	made := madeWith(dir)
+	made := madeWith(dir, r.Title)
 	var out string
 	switch format {
 	case FormatMarkdown:
@@ -92,14 +92,15 @@ func (s *Service) Export(dir, format, path string) (string, error) {
 	return path, runs.WriteAtomic(path, []byte(out))
 }
 
-// madeWith is the line an exported report ends with: the app and version
-// that wrote it, and the day its report was written.
-func madeWith(dir string) string {
-	line := "Researched and written with Scout " + runner.Version
+// madeWith is the line an exported report ends with, in the language of
+// the run's objective: the app and version that wrote it, and the day its
+// report was written.
+func madeWith(dir, objective string) string {
+	var day time.Time
 	if info, err := os.Stat(filepath.Join(dir, "report.md")); err == nil {
-		line += " on " + info.ModTime().Format("2 January 2006")
+		day = info.ModTime()
 	}
-	return line + "."
+	return report.MadeWith(objective, runner.Version, day)
 }
 
 // printPDF prints the standalone HTML with the browser from settings.
