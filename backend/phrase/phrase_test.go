@@ -1,9 +1,11 @@
 package phrase
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 )
 
 // saying is an error whose words are a message of the window's (or none).
@@ -34,6 +36,25 @@ func TestOfError(t *testing.T) {
 	for _, tc := range tests {
 		if got := OfError(tc.err); got != tc.want {
 			t.Errorf("%s: said as %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A time taken reaches the window as data it writes in its
+// language: the JSON its message's values hold.
+func TestValuesAsData(t *testing.T) {
+	tests := []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"a time taken", SecondsOf(5*time.Minute + 9600*time.Millisecond), `{"seconds":310}`},
+		{"under half a second", SecondsOf(400 * time.Millisecond), `{"seconds":0}`},
+	}
+	for _, tc := range tests {
+		b, err := json.Marshal(Of("k", "v", tc.v))
+		if got := string(b); err != nil || got != `{"key":"k","args":{"v":`+tc.want+`}}` {
+			t.Errorf("%s: %s (%v), want the value %s", tc.name, got, err, tc.want)
 		}
 	}
 }

@@ -257,7 +257,7 @@ func figureLines(res *agent.Result, fig Figures, w words) []string {
 	lines := []string{
 		w.f("figures_turns", res.Turns, calls, describeCalls(res.Calls, w)),
 		w.f("figures_tokens", res.PromptTokens, res.CachedTokens, reuse, how, res.CompletionTokens),
-		w.f("figures_times", res.ModelTime.Round(time.Second), fig.Wall.Round(time.Second)),
+		w.f("figures_times", w.span(res.ModelTime), w.span(fig.Wall)),
 	}
 	if fig.Model != "" {
 		lines = append(lines, w.p("figures_model", fig.ContextLength, oneLine(fig.Model), fig.ContextLength))

@@ -88,7 +88,7 @@ func measured(ctx context.Context, client *llm.Client, serverURL string, info ll
 func speedNote(m speed.Measurement, now bool) port.Notice {
 	if now {
 		return port.Notice{Text: fmt.Sprintf("Measured the model in %s: it %s.", speed.Spent(m.Took), m.Summary()),
-			Say: phrase.Of("note.measuredNow", "took", speed.Spent(m.Took), "summary", m.SummarySaid())}
+			Say: phrase.Of("note.measuredNow", "took", phrase.SecondsOf(m.Took), "summary", m.SummarySaid())}
 	}
 	day := m.Measured.Local().Format("2 Jan 2006")
 	return port.Notice{Text: fmt.Sprintf("Model speed, measured %s: %s.", day, m.Summary()),

@@ -253,13 +253,24 @@ func about(d time.Duration) (unit string, n float64) {
 	return "h", math.Round(d.Hours()*10) / 10
 }
 
-// Spent writes a time taken: "6 s", "1 min 5 s".
+// Spent writes a time taken, to the second, as the window writes it in
+// English (phrase.Seconds): "6 s", "1 min 5 s", "1 h 2 s", a unit of none
+// left out.
 func Spent(d time.Duration) string {
-	sec := int(d.Round(time.Second) / time.Second)
-	if sec < 60 {
-		return fmt.Sprintf("%d s", sec)
+	sec := max(0, int(d.Round(time.Second)/time.Second))
+	var parts []string
+	for _, u := range []struct {
+		n    int
+		unit string
+	}{{sec / 3600, "h"}, {sec / 60 % 60, "min"}, {sec % 60, "s"}} {
+		if u.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", u.n, u.unit))
+		}
 	}
-	return fmt.Sprintf("%d min %d s", sec/60, sec%60)
+	if len(parts) == 0 {
+		return "0 s"
+	}
+	return strings.Join(parts, " ")
 }
 
 // Count writes a number of tokens with thousands separated: "1,850".

@@ -34,7 +34,8 @@ func TestAboutIsTheWindowsMessage(t *testing.T) {
 }
 
 func TestSpent(t *testing.T) {
-	for d, want := range map[time.Duration]string{400 * time.Millisecond: "0 s", 6200 * time.Millisecond: "6 s", 65 * time.Second: "1 min 5 s"} {
+	for d, want := range map[time.Duration]string{400 * time.Millisecond: "0 s", 6200 * time.Millisecond: "6 s", 65 * time.Second: "1 min 5 s",
+		2 * time.Minute: "2 min", time.Hour + 2*time.Second: "1 h 2 s", -time.Second: "0 s"} {
 		if got := Spent(d); got != want {
 			t.Errorf("Spent(%v) = %q, want %q", d, got, want)
 		}

@@ -83,8 +83,33 @@ func value(m map[string]string, v any) (string, bool) {
 		return grouped(int(v)), true
 	case float64:
 		return strconv.FormatFloat(v, 'f', -1, 64), true
+	case phrase.Seconds:
+		return span(m, v.Seconds)
 	}
 	return fmt.Sprint(v), true
+}
+
+// span is a time taken as the window writes it in English: "1 h 2 min 3
+// s", a unit of none left out.
+func span(m map[string]string, sec int) (string, bool) {
+	sec = max(0, sec)
+	out, ok := "", true
+	for _, u := range []struct {
+		key string
+		n   int
+	}{{"duration.h", sec / 3600}, {"duration.min", sec / 60 % 60}, {"duration.s", sec % 60}} {
+		if u.n == 0 && (u.key != "duration.s" || out != "") {
+			continue
+		}
+		part, known := English(m, phrase.Of(u.key, "n", u.n))
+		ok = ok && known
+		if out != "" {
+			part, known = English(m, phrase.Of("duration.join", "a", out, "b", part))
+			ok = ok && known
+		}
+		out = part
+	}
+	return out, ok
 }
 
 // grouped writes n with its thousands separated, as English does.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import en from './en.json';
-import { fill, language, messageFiles, resolve, say, setLanguage, statusWords, t, textOf, tn, type Key } from './index.svelte';
+import { fill, language, messageFiles, resolve, say, setLanguage, span, statusWords, t, textOf, tn, type Key } from './index.svelte';
 
 const keys = Object.keys(en).sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -173,20 +173,37 @@ describe('lookup', () => {
       b: { key: 'row.aheadPage', args: { title: 'Mount Kosciuszko - Wiki', held: { key: 'row.aheadHolds', args: { holds: { key: 'names.comma', args: {
         a: { key: 'row.aheadHoldValue', args: { item: 1, value: '2,228 m', part: 2 } }, b: { key: 'row.aheadHold', args: { item: 3, part: 4 } } } } } } } } } } } };
     const summary = { key: 'note.sep', args: { a: { key: 'note.sep', args: { a: { key: 'note.reads', args: { rate: 138913 } }, b: { key: 'note.writes', args: { rate: 3.5 } } } }, b: { key: 'note.schema' } } };
-    const measured = { key: 'note.measuredNow', args: { took: '6 s', summary } };
+    const measured = { key: 'note.measuredNow', args: { took: { seconds: 65 }, summary } };
     const notMeasured = { key: 'note.notMeasured', args: { error: { key: 'llm.notListening', args: { host: 'http://127.0.0.1:9' } } } };
     const waiting = { key: 'wait.note.silent', args: { quiet: { key: 'wait.minutes', args: { n: 2 } }, doing: { key: 'wait.note.loading' }, tokens: '12345', left: { key: 'wait.underAMinute' } } };
     setLanguage('de', []);
     expect(say(ahead, 'x')).toBe('2 der ersten 3 Ergebnisse vorab gelesen: Mountains of Australia: Nichts zu den offenen Punkten; '
       + 'Mount Kosciuszko - Wiki: Enthält Punkt 1 (2,228 m) in Teil 2, Punkt 3 in Teil 4.');
-    expect(say(measured, 'x')).toBe('Modell in 6 s gemessen: Es liest 138.913 Tokens/s, schreibt 3,5 Tokens/s, hält JSON-Schemas ein.');
+    expect(say(measured, 'x')).toBe('Modell in 1 Min. 5 Sek. gemessen: Es liest 138.913 Tokens/s, schreibt 3,5 Tokens/s, hält JSON-Schemas ein.');
     expect(say(notMeasured, 'x')).toMatch(/^Scout konnte die Geschwindigkeit des Modells nicht messen \(Unter http:\/\/127\.0\.0\.1:9 lauscht nichts\. /);
     expect(say(waiting, 'x')).toMatch(/^Warte auf den Modellserver: seit 2 Minuten keine Antwort\. Vielleicht ist er noch beim Laden des Modells und Lesen des Prompts \(etwa 12345 Tokens\).*; Scout gibt in weniger als einer Minute auf\. /);
     setLanguage('zh', []);
     expect(say(ahead, 'x')).toBe('已预读前 3 个结果中的 2 个：Mountains of Australia：没有与未完成项相关的内容；'
       + 'Mount Kosciuszko - Wiki：含有第 2 部分中的第 1 项（2,228 m）、第 4 部分中的第 3 项。');
-    expect(say(measured, 'x')).toBe('已用 6 s 测量模型：它每秒读取 138,913 个词元，每秒写入 3.5 个词元，遵循 JSON 模式。');
+    expect(say(measured, 'x')).toBe('已用 1分5秒 测量模型：它每秒读取 138,913 个词元，每秒写入 3.5 个词元，遵循 JSON 模式。');
     expect(say(waiting, 'x')).toMatch(/^正在等待模型服务器：已有 2 分钟没有回复。它可能仍在加载模型并读取提示词（约 12345 个词元）/);
+  });
+
+  it("writes a time taken Go sends as data the window's way", () => {
+    const took = (seconds: number) => say({ key: 'note.measuredNow', args: { took: { seconds }, summary: { key: 'note.schema' } } }, 'x');
+    expect(took(3723)).toContain(' 1 h 2 min 3 s:');
+    setLanguage('zh', []);
+    expect(took(310)).toContain('5分10秒');
+    setLanguage('ja', []);
+    expect(took(3600)).toContain('1時間');
+  });
+
+  it.each([
+    ['en', 0, '0 s'], ['en', 44.4, '44 s'], ['en', 85.6, '1 min 26 s'], ['en', 3723, '1 h 2 min 3 s'], ['en', 3600, '1 h'],
+    ['de', 310, '5 Min. 10 Sek.'], ['zh', 310, '5分10秒'], ['ja', 3610, '1時間10秒'], ['fr', -3, '0 s'],
+  ] as const)("writes a time taken in %s: %d s as %s, as the report does (Go's Round(time.Second))", (lang, s, want) => {
+    setLanguage(lang, []);
+    expect(span(s)).toBe(want);
   });
 
   it('leaves a {name} it has no value for as it is', () => {

@@ -98,6 +98,18 @@ export function tn(base: Counted, n: number, params?: Record<string, string | nu
   return t(key, { n, ...params });
 }
 
+/**
+ * A time taken in the window's language, to the second: "5 min 10 s",
+ * "5 Min. 10 Sek.", "5分10秒" (a unit of none left out, "0 s" for no time),
+ * as the report writes it in its language.
+ */
+export function span(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const units: [Counted, number][] = [['duration.h', Math.floor(s / 3600)], ['duration.min', Math.floor(s / 60) % 60], ['duration.s', s % 60]];
+  const parts = units.filter(([, n]) => n > 0).map(([base, n]) => tn(base, n));
+  return parts.length ? parts.reduce((a, b) => t('duration.join', { a, b })) : tn('duration.s', 0);
+}
+
 /** text with each {name} that params holds replaced by its value. */
 export function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -105,7 +117,8 @@ export function fill(text: string, params: Record<string, string | number>): str
 
 /**
  * Words Go made as a message of the window's (phrase.Said): its key and
- * its values, a value being a number, words, or a message in turn.
+ * its values, a value being a number, words, a message in turn, or a time
+ * taken ({seconds: 310}, phrase.Seconds) written the window's way.
  */
 export interface Said {
   key: string;
@@ -128,13 +141,20 @@ function spoken(said: Said): string | null {
   const params: Record<string, string> = {};
   for (const [name, v] of Object.entries(said.args ?? {})) {
     const text = typeof v === 'number' ? new Intl.NumberFormat(current).format(v)
-      : isSaid(v) ? spoken(v) : String(v);
+      : isSaid(v) ? spoken(v) : valueOf(v);
     if (text === null) return null;
     params[name] = text;
   }
   if (`${said.key}.other` in en) return tn(said.key as Counted, Number(said.args?.n), params);
   if (said.key in en) return t(said.key as Key, params);
   return null;
+}
+
+/** A value that is no message: a time taken the window's way, else as written. */
+function valueOf(v: unknown): string {
+  const o = (typeof v === 'object' && v !== null ? v : {}) as { seconds?: unknown };
+  if (typeof o.seconds === 'number') return span(o.seconds);
+  return String(v);
 }
 
 function isSaid(v: unknown): v is Said {

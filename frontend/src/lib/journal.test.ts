@@ -3,7 +3,7 @@
 // view_test.go).
 import { describe as suite, expect, it } from 'vitest';
 import type { Row } from '../api';
-import { BLOCK_ROWS, blocksOf, clock, following, keepHeld, liveModelSeconds, span, workedSeconds } from './journal';
+import { BLOCK_ROWS, blocksOf, clock, following, keepHeld, liveModelSeconds, workedSeconds } from './journal';
 
 const row = (seq: number): Row => ({ seq, turn: 1, icon: '◎', title: 'SEARCH', detail: `q${seq}`, thought: '', tone: 'action' });
 
@@ -71,12 +71,6 @@ suite('following', () => {
   ])('scrollHeight %i, scrollTop %i, clientHeight %i follows: %s', (scrollHeight, scrollTop, clientHeight, want) => {
     expect(following({ scrollHeight, scrollTop, clientHeight })).toBe(want);
   });
-});
-
-suite('span', () => {
-  // As the report writes model time (Go's Round(time.Second)): 85.6 s is
-  // 1m26s on both, not 1:25 on the screen.
-  it.each([[0, '0s'], [44.4, '44s'], [85.6, '1m26s'], [3723, '1h2m3s']])('%d s', (s, want) => expect(span(s)).toBe(want));
 });
 
 suite('liveModelSeconds', () => {

@@ -65,17 +65,6 @@ export function clock(seconds: number): string {
 }
 
 /**
- * Formats seconds as the report does (Go's time.Duration rounded to the
- * second): "45s", "1m26s", "1h2m3s", so the screen and the report agree.
- */
-export function span(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-  if (h > 0) return `${h}h${m}m${r}s`;
-  return m > 0 ? `${m}m${r}s` : `${r}s`;
-}
-
-/**
  * The model's time at now (ms): the calls done, plus the call in progress
  * as long as it has run, counted on from when Go last told of it (at, ms)
  * so the figure moves during a long call.

@@ -3,7 +3,7 @@
 // figures and the words; these only lay them out.
 import type { CallProgress, Measurement } from '../api';
 import { when } from './when';
-import { language, say, t } from '../i18n/index.svelte';
+import { language, say, span, t } from '../i18n/index.svelte';
 
 /**
  * A speed in tokens per second as Go's speed.Rate rounds it (whole from 10
@@ -40,8 +40,7 @@ export function answer(v: string): string {
 /** When a measurement was made and what it cost: "Measured 1 Dec 2026, 14:02, in 6 s." */
 export function measuredLine(m: Measurement): string {
   const at = when(m.measured);
-  const s = Math.round((m.took_ns ?? 0) / 1e9);
-  const took = s < 60 ? t('settings.seconds', { s }) : t('settings.minutes', { m: Math.floor(s / 60), s: s % 60 });
+  const took = span((m.took_ns ?? 0) / 1e9);
   return at ? t('settings.measured', { when: at, took }) : t('settings.measured_undated', { took });
 }
 
