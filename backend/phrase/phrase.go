@@ -10,8 +10,8 @@ import "errors"
 // per plural category, "<key>.one", "<key>.other", chosen by its "n"),
 // with the values its {names} are filled with. A value may itself be a
 // *Said, said in the same language ("about 4 min" inside "reading 1,850
-// new tokens, about 4 min"), or a time taken (Seconds), written the
-// window's way. A window that does not know the key shows Go's English instead.
+// new tokens, about 4 min"), or a Day or Seconds, written the window's
+// way. A window that does not know the key shows Go's English instead.
 type Said struct {
 	Key  string         `json:"key"`
 	Args map[string]any `json:"args,omitempty"`

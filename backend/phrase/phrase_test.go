@@ -40,14 +40,16 @@ func TestOfError(t *testing.T) {
 	}
 }
 
-// A time taken reaches the window as data it writes in its
+// A day and a time taken reach the window as data it writes in its
 // language: the JSON its message's values hold.
 func TestValuesAsData(t *testing.T) {
+	at := time.Date(2026, 12, 2, 23, 30, 0, 0, time.FixedZone("UTC+9", 9*3600))
 	tests := []struct {
 		name string
 		v    any
 		want string
 	}{
+		{"a day, in its own zone", DayOf(at), `{"day":"2026-12-02"}`},
 		{"a time taken", SecondsOf(5*time.Minute + 9600*time.Millisecond), `{"seconds":310}`},
 		{"under half a second", SecondsOf(400 * time.Millisecond), `{"seconds":0}`},
 	}

@@ -90,9 +90,9 @@ func speedNote(m speed.Measurement, now bool) port.Notice {
 		return port.Notice{Text: fmt.Sprintf("Measured the model in %s: it %s.", speed.Spent(m.Took), m.Summary()),
 			Say: phrase.Of("note.measuredNow", "took", phrase.SecondsOf(m.Took), "summary", m.SummarySaid())}
 	}
-	day := m.Measured.Local().Format("2 Jan 2006")
-	return port.Notice{Text: fmt.Sprintf("Model speed, measured %s: %s.", day, m.Summary()),
-		Say: phrase.Of("note.measured", "day", day, "summary", m.SummarySaid())}
+	day := m.Measured.Local()
+	return port.Notice{Text: fmt.Sprintf("Model speed, measured %s: %s.", day.Format("2 Jan 2006"), m.Summary()),
+		Say: phrase.Of("note.measured", "day", phrase.DayOf(day), "summary", m.SummarySaid())}
 }
 
 // warningNotes are m's warnings, each with its message when m keeps one

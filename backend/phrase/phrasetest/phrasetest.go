@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/scout-research/scout/backend/phrase"
 )
@@ -83,6 +84,9 @@ func value(m map[string]string, v any) (string, bool) {
 		return grouped(int(v)), true
 	case float64:
 		return strconv.FormatFloat(v, 'f', -1, 64), true
+	case phrase.Day:
+		day, err := time.Parse(time.DateOnly, v.Day)
+		return day.Format("2 Jan 2006"), err == nil
 	case phrase.Seconds:
 		return span(m, v.Seconds)
 	}

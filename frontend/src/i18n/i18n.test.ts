@@ -189,13 +189,19 @@ describe('lookup', () => {
     expect(say(waiting, 'x')).toMatch(/^正在等待模型服务器：已有 2 分钟没有回复。它可能仍在加载模型并读取提示词（约 12345 个词元）/);
   });
 
-  it("writes a time taken Go sends as data the window's way", () => {
+  it("writes a day and a time taken Go sends as data the window's way", () => {
+    const on = (day: string) => ({ key: 'note.measured', args: { day: { day }, summary: { key: 'note.schema' } } });
     const took = (seconds: number) => say({ key: 'note.measuredNow', args: { took: { seconds }, summary: { key: 'note.schema' } } }, 'x');
+    expect(say(on('2026-12-02'), 'x')).toContain('2 Dec 2026');
     expect(took(3723)).toContain(' 1 h 2 min 3 s:');
     setLanguage('zh', []);
+    expect(say(on('2026-12-02'), 'x')).toContain('2026年12月2日');
     expect(took(310)).toContain('5分10秒');
     setLanguage('ja', []);
     expect(took(3600)).toContain('1時間');
+    setLanguage('fr', []);
+    expect(say(on('2026-01-09'), 'x')).toContain('9 janv. 2026');
+    expect(say(on('not a day'), 'x')).not.toContain('Invalid');
   });
 
   it.each([

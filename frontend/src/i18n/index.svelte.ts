@@ -110,6 +110,12 @@ export function span(seconds: number): string {
   return parts.length ? parts.reduce((a, b) => t('duration.join', { a, b })) : tn('duration.s', 0);
 }
 
+/** A day in the window's language: "2 Dec 2026" in English (whatever the system's locale), "2026年12月2日". */
+export function day(d: Date): string {
+  const locale = current === 'en' ? 'en-GB' : current;
+  return d.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
 /** text with each {name} that params holds replaced by its value. */
 export function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -117,8 +123,9 @@ export function fill(text: string, params: Record<string, string | number>): str
 
 /**
  * Words Go made as a message of the window's (phrase.Said): its key and
- * its values, a value being a number, words, a message in turn, or a time
- * taken ({seconds: 310}, phrase.Seconds) written the window's way.
+ * its values, a value being a number, words, a message in turn, a day
+ * ({day: "2026-12-02"}, phrase.Day) or a time taken ({seconds: 310},
+ * phrase.Seconds), the last two written the window's way.
  */
 export interface Said {
   key: string;
@@ -150,9 +157,11 @@ function spoken(said: Said): string | null {
   return null;
 }
 
-/** A value that is no message: a time taken the window's way, else as written. */
+/** A value that is no message: a day or a time taken the window's way, else as written. */
 function valueOf(v: unknown): string {
-  const o = (typeof v === 'object' && v !== null ? v : {}) as { seconds?: unknown };
+  const o = (typeof v === 'object' && v !== null ? v : {}) as { day?: unknown; seconds?: unknown };
+  const ymd = typeof o.day === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(o.day) : null;
+  if (ymd) return day(new Date(Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3])));
   if (typeof o.seconds === 'number') return span(o.seconds);
   return String(v);
 }

@@ -2,14 +2,13 @@
 // "1 Dec 2026, 18:50" (day, month's short name, year, 24-hour time),
 // whatever the system's locale would make of it; in another interface
 // language, that language's short date and its time.
-import { language, t } from '../i18n/index.svelte';
+import { day, language, t } from '../i18n/index.svelte';
 
 /** A moment as the app writes it, or '' when it cannot be read. */
 export function when(at: string | Date): string {
   const d = at instanceof Date ? at : new Date(at);
   if (!at || Number.isNaN(d.getTime())) return '';
   const locale = language() === 'en' ? 'en-GB' : language();
-  const day = d.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
   const time = d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
-  return t('common.when', { day, time });
+  return t('common.when', { day: day(d), time });
 }
