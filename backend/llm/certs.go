@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // A server on another computer is reached over HTTPS, and its certificate
@@ -25,8 +27,10 @@ const trustHint = "add it to this computer's trusted certificates (Debian and Ub
 // request (it has no error type for it).
 const plainAnswer = "server gave HTTP response to HTTPS client"
 
-// dateShown is how a certificate's dates are shown.
-const dateShown = "2 January 2006"
+// dateShown is how a certificate's dates are written in English, as the
+// window writes a day in English (the window writes them in its language
+// from the day itself, phrase.Day).
+const dateShown = "2 Jan 2006"
 
 // explainTLS explains a failed HTTPS connection to base, or returns nil
 // when err is not one.
@@ -44,7 +48,7 @@ func explainTLS(err error, base string) *Error {
 	case errors.As(err, &unknown) && isSelfSigned(unknown.Cert):
 		return said(ErrCertificate, "selfSigned", "host", host)
 	case errors.As(err, &unknown):
-		return said(ErrCertificate, "untrusted", "host", host, "issuer", strconv.Quote(issuerName(unknown.Cert)))
+		return said(ErrCertificate, "untrusted", "host", host, "issuer", issuerName(unknown.Cert))
 	case errors.As(err, &invalid):
 		return said(ErrCertificate, "certInvalid", "host", host, "detail", invalid.Detail)
 	case errors.As(err, &record) || strings.Contains(err.Error(), plainAnswer):
@@ -61,15 +65,22 @@ func explainTLS(err error, base string) *Error {
 // expiredCert explains a certificate used outside its dates: expired, or
 // not valid yet (which a wrong clock here causes as often as the server).
 func expiredCert(host string, cert *x509.Certificate, now time.Time) *Error {
-	today := now.Format(dateShown)
+	today := dayOf(now)
 	if cert != nil && now.Before(cert.NotBefore) {
-		return said(ErrCertificate, "notYetValid", "host", host, "from", cert.NotBefore.Format(dateShown), "today", today)
+		return said(ErrCertificate, "notYetValid", "host", host, "from", dayOf(cert.NotBefore), "today", today)
 	}
-	ended := "an earlier date"
-	if cert != nil {
-		ended = cert.NotAfter.Format(dateShown)
+	if cert == nil {
+		return said(ErrCertificate, "expiredUndated", "host", host, "today", today)
 	}
-	return said(ErrCertificate, "expired", "host", host, "ended", ended, "today", today)
+	return said(ErrCertificate, "expired", "host", host, "ended", dayOf(cert.NotAfter), "today", today)
+}
+
+// dayOf is t's day as a message's value: in English, and as the day the
+// window writes its way. A certificate's dates are in UTC; the day is
+// this computer's, as its clock's "today" is.
+func dayOf(t time.Time) worded {
+	t = t.Local()
+	return worded{t.Format(dateShown), phrase.DayOf(t)}
 }
 
 // isSelfSigned reports whether cert signed itself (a server's own
@@ -80,21 +91,21 @@ func isSelfSigned(cert *x509.Certificate) bool {
 		cert.CheckSignature(cert.SignatureAlgorithm, cert.RawTBSCertificate, cert.Signature) == nil
 }
 
-// issuerName is who signed cert, as its issuer names itself.
-func issuerName(cert *x509.Certificate) string {
+// issuerName is who signed cert, as its issuer names itself, in quotes.
+func issuerName(cert *x509.Certificate) any {
 	if cert == nil {
-		return "an unknown authority"
+		return wordsOf("unknownAuthority")
 	}
 	if cert.Issuer.CommonName != "" {
-		return cert.Issuer.CommonName
+		return strconv.Quote(cert.Issuer.CommonName)
 	}
-	return cert.Issuer.String()
+	return strconv.Quote(cert.Issuer.String())
 }
 
 // certNames lists the names and addresses a certificate is for.
-func certNames(cert *x509.Certificate) string {
+func certNames(cert *x509.Certificate) any {
 	if cert == nil {
-		return "another name"
+		return wordsOf("anotherName")
 	}
 	names := append([]string(nil), cert.DNSNames...)
 	for _, ip := range cert.IPAddresses {
@@ -104,7 +115,7 @@ func certNames(cert *x509.Certificate) string {
 		names = append(names, cert.Subject.CommonName)
 	}
 	if len(names) == 0 {
-		return "no name at all"
+		return wordsOf("noName")
 	}
 	return strings.Join(names, ", ")
 }

@@ -254,9 +254,9 @@ func (c *Client) judge(res *http.Response, body []byte) *Error {
 // maxQuotedBody bounds how much of a plain-text error body is quoted.
 const maxQuotedBody = 300
 
-func describeContentType(ct string) string {
+func describeContentType(ct string) any {
 	if ct == "" {
-		return "no content type"
+		return wordsOf("noContentType")
 	}
 	return ct
 }

@@ -151,7 +151,7 @@ func (c *Client) read(ctx context.Context, model string, req chat.Request, w *wa
 			continue
 		}
 		if !acc.AddChunk(chunk) {
-			out.err = errStream("a chunk that does not continue the reply")
+			out.err = errStream(wordsOf("chunkOff"))
 			return out
 		}
 		thinking := reasoning(chunk)
@@ -211,7 +211,7 @@ func streamFailure(err error) error {
 	return err
 }
 
-func errStream(detail string) *Error {
+func errStream(detail any) *Error {
 	return said(ErrNotAPI, "badStream", "detail", detail)
 }
 

@@ -194,12 +194,16 @@ func plainToHTTPS(msg string, body []byte) bool {
 	return strings.Contains(m, "http request to an https server") || strings.Contains(m, "plain http request was sent to https port")
 }
 
-// wrongPath explains an answer that shows the URL is not the API's base.
-func wrongPath(base, detail string) *Error {
-	if !strings.HasSuffix(strings.TrimSuffix(base, "/"), "/v1") {
-		return said(ErrWrongPath, "wrongPath", "host", hostOf(base), "detail", strings.TrimSpace(detail), "url", strings.TrimSuffix(base, "/")+"/v1")
+// wrongPath explains an answer that shows the URL is not the API's base;
+// detail is what shows it, the server's words (text) or Scout's (worded).
+func wrongPath(base string, detail any) *Error {
+	if s, ok := detail.(string); ok {
+		detail = strings.TrimSpace(s)
 	}
-	return said(ErrWrongPath, "wrongServer", "host", hostOf(base), "detail", strings.TrimSpace(detail))
+	if !strings.HasSuffix(strings.TrimSuffix(base, "/"), "/v1") {
+		return said(ErrWrongPath, "wrongPath", "host", hostOf(base), "detail", detail, "url", strings.TrimSuffix(base, "/")+"/v1")
+	}
+	return said(ErrWrongPath, "wrongServer", "host", hostOf(base), "detail", detail)
 }
 
 func isNetTimeout(err error) bool {

@@ -56,7 +56,7 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 		return nil, c.explain(err)
 	}
 	if !page.JSON.Data.Valid() {
-		return nil, wrongPath(c.base, "its answer has no model list")
+		return nil, wrongPath(c.base, wordsOf("noModelList"))
 	}
 	ids := make([]string, 0, len(page.Data))
 	for _, m := range page.Data {

@@ -45,6 +45,18 @@ var saidWords = map[string]string{
 	"notYetValid":  "The model server at {host} presents a certificate that is not valid until {from}, and this computer's clock says {today}. If the date here is wrong, set the clock right; otherwise the server's certificate was made with a wrong date: make it again.",
 	"expired":      "The model server at {host} presents a certificate expired on {ended} (this computer's clock says {today}). Renew the certificate on the server (for a hosted service, tell its operator); if the date here is wrong, set the clock right.",
 
+	// A certificate expired, its date unknown.
+	"expiredUndated": "The model server at {host} presents a certificate that has expired (this computer's clock says {today}). Renew the certificate on the server (for a hosted service, tell its operator); if the date here is wrong, set the clock right.",
+
+	// Scout's words inside the messages above, where what the server or
+	// its certificate would tell is missing.
+	"noModelList":      "its answer has no model list",
+	"noContentType":    "no content type",
+	"chunkOff":         "a chunk that does not continue the reply",
+	"anotherName":      "another name",
+	"noName":           "no name at all",
+	"unknownAuthority": "an unknown authority",
+
 	"notListed":       "The model {model} is not among the models the server lists; choose one of them.",
 	"noContext":       "The server does not report its context length (Ollama and some others do not): enter it in Settings, or 8192 tokens is assumed.",
 	"maxContextOnly":  "LM Studio reported only the model's maximum context, which may be more than it loaded with: check the context length in LM Studio.",
@@ -114,10 +126,17 @@ func noteOf(key string, args ...any) note {
 }
 
 // worded is a value of a message said in the window's language too (a
-// duration): its English, and its message.
+// duration, Scout's words, a day): its English, and its message
+// (*phrase.Said) or the data the window writes (phrase.Day).
 type worded struct {
 	text string
-	say  *phrase.Said
+	say  any
+}
+
+// wordsOf is saidWords[key] as a value of another message.
+func wordsOf(key string) worded {
+	n := noteOf(key)
+	return worded{n.text, n.say}
 }
 
 // placeholder is a {name} in saidWords.

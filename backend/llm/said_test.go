@@ -96,3 +96,31 @@ func TestConnectionNotesAreTheWindowsMessages(t *testing.T) {
 		}
 	}
 }
+
+// Where Scout says what a server's answer lacks, inside an error's
+// message, the words are the window's message too, not English inside
+// another language's sentence.
+func TestScoutsWordsInsideErrorsAreTheWindows(t *testing.T) {
+	window := phrasetest.Window(t)
+	tests := []struct {
+		err   *Error
+		value string
+		key   string
+	}{
+		{wrongPath("http://127.0.0.1:1234/v1", wordsOf("noModelList")), "detail", "llm.noModelList"},
+		{wrongPath("http://127.0.0.1:1234", wordsOf("noModelList")), "detail", "llm.noModelList"},
+		{said(ErrNotAPI, "notJSON", "host", "h", "type", describeContentType("")), "type", "llm.noContentType"},
+		{errStream(wordsOf("chunkOff")), "detail", "llm.chunkOff"},
+	}
+	for _, tc := range tests {
+		if got, known := phrasetest.English(window, tc.err.Said()); !known || got != tc.err.Message {
+			t.Errorf("the window says (known: %v)\n%s\nGo:\n%s", known, got, tc.err.Message)
+		}
+		if v, ok := tc.err.Said().Args[tc.value].(*phrase.Said); !ok || v.Key != tc.key {
+			t.Errorf("%s: its %s is %#v, want the window's %s", tc.err.Message, tc.value, tc.err.Said().Args[tc.value], tc.key)
+		}
+	}
+	if got := describeContentType("text/plain"); got != "text/plain" {
+		t.Errorf("a content type the server gave is said as %#v, want as written", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"fmt"
 	"io"
 	"log"
 	"math/big"
@@ -19,6 +20,8 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/phrase"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
 // certSpec describes a certificate made for a test.
@@ -90,6 +93,7 @@ func tlsModelServer(t *testing.T, cert *issued, opts llmtest.Options) string {
 // are Scout's, so a server of one's own is fixed there or on the server,
 // never by Scout ignoring the check.
 func TestCertificateErrorsInWords(t *testing.T) {
+	window := phrasetest.Window(t)
 	now := time.Now()
 	valid := func(names ...string) certSpec {
 		return certSpec{names: names, notBefore: now.Add(-time.Hour), notAfter: now.Add(24 * time.Hour), commonName: "model server"}
@@ -109,7 +113,7 @@ func TestCertificateErrorsInWords(t *testing.T) {
 		{"self-signed", valid("127.0.0.1", "localhost"),
 			[]string{"self-signed certificate", "cannot check", "trusted certificates", "update-ca-certificates"}},
 		{"expired", expired,
-			[]string{"certificate expired on 2 January 2025", "Renew", "clock"}},
+			[]string{"certificate expired on 2 Jan 2025", "Renew", "clock"}},
 		{"not valid yet", early,
 			[]string{"not valid until", "clock"}},
 		{"wrong host", valid("models.example.org", "gpu.example.org"),
@@ -125,7 +129,48 @@ func TestCertificateErrorsInWords(t *testing.T) {
 			if strings.Contains(err.Error(), "x509") || strings.Contains(err.Error(), "tls:") {
 				t.Errorf("the message shows the library's words: %s", err)
 			}
+			if got, known := phrasetest.English(window, phrase.OfError(err)); !known || got != err.Error() {
+				t.Errorf("the window says (known: %v)\n%s\nGo:\n%s", known, got, err)
+			}
 		})
+	}
+}
+
+// A certificate's dates reach the window as days it writes its way, and
+// the words Scout says where the certificate tells nothing are the
+// window's messages, not English inside another language's sentence.
+func TestCertificateWordsAreTheWindows(t *testing.T) {
+	window := phrasetest.Window(t)
+	now := time.Date(2026, 12, 2, 12, 0, 0, 0, time.Local)
+	cert := &x509.Certificate{NotBefore: time.Date(2027, 1, 9, 12, 0, 0, 0, time.Local), NotAfter: time.Date(2025, 1, 2, 12, 0, 0, 0, time.Local)}
+	tests := []struct {
+		name   string
+		err    *Error
+		values map[string]any
+	}{
+		{"expired", expiredCert("h", cert, now.AddDate(1, 0, 0)),
+			map[string]any{"ended": phrase.Day{Day: "2025-01-02"}, "today": phrase.Day{Day: "2027-12-02"}}},
+		{"not valid yet", expiredCert("h", cert, now),
+			map[string]any{"from": phrase.Day{Day: "2027-01-09"}, "today": phrase.Day{Day: "2026-12-02"}}},
+		{"expired, no certificate", expiredCert("h", nil, now), map[string]any{"today": phrase.Day{Day: "2026-12-02"}}},
+		{"names unknown", said(ErrCertificate, "certName", "host", "h", "names", certNames(nil), "name", "n"),
+			map[string]any{"names": phrase.Of("llm.anotherName")}},
+		{"no names", said(ErrCertificate, "certName", "host", "h", "names", certNames(&x509.Certificate{}), "name", "n"),
+			map[string]any{"names": phrase.Of("llm.noName")}},
+		{"issuer unknown", said(ErrCertificate, "untrusted", "host", "h", "issuer", issuerName(nil)),
+			map[string]any{"issuer": phrase.Of("llm.unknownAuthority")}},
+		{"issuer named", said(ErrCertificate, "untrusted", "host", "h", "issuer", issuerName(&x509.Certificate{Issuer: pkix.Name{CommonName: "Home CA"}})),
+			map[string]any{"issuer": `"Home CA"`}},
+	}
+	for _, tc := range tests {
+		if got, known := phrasetest.English(window, tc.err.Said()); !known || got != tc.err.Message {
+			t.Errorf("%s: the window says (known: %v)\n%s\nGo:\n%s", tc.name, known, got, tc.err.Message)
+		}
+		for name, want := range tc.values {
+			if got := tc.err.Said().Args[name]; fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%s: %s is %#v, want %#v", tc.name, name, got, want)
+			}
+		}
 	}
 }
 
