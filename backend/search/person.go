@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/phrase"
 )
 
 // A bot check is a question for a person. When the results page shows in a
@@ -36,7 +37,9 @@ func (d *DuckDuckGo) askPerson(ctx context.Context, notify port.Notify) (results
 	if d.unanswered {
 		return nil, false, nil // nobody answered before: the window is not watched
 	}
-	notify.Say(port.Notice{Kind: port.NoticeWaiting, Text: fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", int(PersonWait.Minutes()))})
+	minutes := int(PersonWait.Minutes())
+	notify.Say(port.Notice{Kind: port.NoticeWaiting, Text: fmt.Sprintf("DuckDuckGo asks whether a person is searching. Answer its question in the browser window within %d minutes and the research goes on with the results.", minutes),
+		Say: phrase.Of("note.personAsked", "n", minutes)})
 	_, err = d.Person.AwaitAnswer(ctx, PersonWait, func(html string) bool {
 		results, answered = resultsPage(html)
 		return answered
@@ -46,7 +49,7 @@ func (d *DuckDuckGo) askPerson(ctx context.Context, notify port.Notify) (results
 		return nil, false, ctx.Err()
 	case err != nil:
 		d.unanswered = true
-		notify.Say(port.Notice{Text: "No answer to DuckDuckGo's question: trying again, and not asking you again in this run."})
+		notify.Say(port.Notice{Text: "No answer to DuckDuckGo's question: trying again, and not asking you again in this run.", Say: phrase.Of("note.personSilent")})
 		return nil, false, nil
 	}
 	return limit(results), true, nil

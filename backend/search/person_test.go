@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
+	"github.com/scout-research/scout/backend/phrase/phrasetest"
 )
 
 // fakePerson answers a bot check by turning the page into each of pages in
@@ -37,8 +38,10 @@ func (p *fakePerson) AwaitAnswer(ctx context.Context, limit time.Duration, ready
 
 // With a person watching, a bot check is theirs to answer: the results
 // their answer leads to come back with no retry; when they do not answer,
-// the usual retries follow; either way they are told, in words.
+// the usual retries follow; either way they are told, in words the window
+// says in its language.
 func TestDuckDuckGoLeavesTheCheckToAPerson(t *testing.T) {
+	window := phrasetest.Window(t)
 	const (
 		base = "http://127.0.0.1:8089/search/html/"
 		html = base + "?q=q"
@@ -83,6 +86,11 @@ func TestDuckDuckGoLeavesTheCheckToAPerson(t *testing.T) {
 			}
 			if len(notices) > 1 && notices[1].Kind == port.NoticeWaiting {
 				t.Errorf("still waiting after giving up: %+v", notices[1])
+			}
+			for _, n := range notices {
+				if got, known := phrasetest.English(window, n.Say); n.Say == nil || !known || got != n.Text {
+					t.Errorf("the window says (known: %v)\n%s\nGo:\n%s", known, got, n.Text)
+				}
 			}
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {
