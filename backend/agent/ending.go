@@ -19,8 +19,10 @@ type Ending struct {
 	Kind string `json:"kind,omitempty"`
 	// Action is the reply the model kept sending (EndingStuck).
 	Action string `json:"action,omitempty"`
-	// Refusal is the kind of rule that refused it (Refusal*), and Reason
-	// the rule's words, in English (EndingStuck).
+	// Refusal is the kind of rule that refused it (Refusal*), which the
+	// Error says in words for the user, and Reason the rule's words to
+	// the model, in English, said for a kind from a newer Scout
+	// (EndingStuck).
 	Refusal string `json:"refusal,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 	// Times is how many searches failed in a row (EndingSearch).
@@ -73,7 +75,7 @@ func (e Ending) cause() string {
 	case EndingUnusable:
 		return "the model gave no usable answer for several turns in a row"
 	case EndingStuck:
-		return fmt.Sprintf("%v: it sent %s again and again, refused each time (%s)", errStuck, e.Action, e.Reason)
+		return fmt.Sprintf("%v: it sent %s again and again, refused each time (%s)", errStuck, e.Action, e.refusal())
 	case EndingSearch:
 		return fmt.Sprintf("%v %d %s in a row: %s", errSearchDown, e.Times, times(e.Times), e.Text)
 	case EndingBrowser:

@@ -24,7 +24,7 @@ func TestEndingsAreKeptAsData(t *testing.T) {
 	}{
 		{"stuck", []string{finish}, nil,
 			&Ending{Kind: EndingStuck, Action: ActFinish, Refusal: RefusalNoFindings, Reason: "you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say"},
-			"the model kept repeating a refused action: it sent FINISH again and again, refused each time (you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say)"},
+			"the model kept repeating a refused action: it sent FINISH again and again, refused each time (no findings were recorded yet)"},
 		{"search down", []string{act(ActSearch, "a", "")}, func(c *Config, _ *scripted) { c.Search = down{ok: kiliResults, err: blocked} },
 			&Ending{Kind: EndingSearch, Times: maxSearchFailures, Text: blocked.Error()},
 			"search failed 3 times in a row: " + blocked.Error()},

@@ -27,7 +27,7 @@ func TestRepeatedRefusalsEndTheRun(t *testing.T) {
 		writer    bool   // whether the findings went to the writer
 		errSubstr string // in the run's error
 	}{
-		{"same FINISH with no findings", []string{finish}, StatusStuck, 1 + maxRepeatedRefusals, false, "FINISH again and again, refused each time (you have recorded no findings yet. Research first: SEARCH, open pages and DISCOVER what they say)"},
+		{"same FINISH with no findings", []string{finish}, StatusStuck, 1 + maxRepeatedRefusals, false, "FINISH again and again, refused each time (no findings were recorded yet)"},
 		{"two refused replies in turn", []string{search1, invented, other, invented, other, invented, other}, StatusStuck, 1 + 2 + maxRepeatedRefusals, false, "NAVIGATE"},
 		{"a thought reworded is the same reply", []string{search1, invented, act(ActNavigate, " http://wiki.test/wiki/Everest ", "Try again."), invented, invented}, StatusStuck, 1 + 1 + maxRepeatedRefusals, false, "NAVIGATE"},
 		{"findings go to the writer", []string{search1, openKili, act(ActDiscover, finding1, ""), invented}, StatusStuck, 3 + 1 + maxRepeatedRefusals, true, "NAVIGATE"},

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/scout-research/scout/backend/agent"
-	"github.com/scout-research/scout/backend/lang"
 )
 
 // endingKeys are the messages that word each kind of ending; "" for a
@@ -62,13 +61,13 @@ func (w words) cause(e agent.Ending) string {
 	return text
 }
 
-// refusal is why the model's reply was refused: the rule's own words in
-// English, which name what it refused; in another language the kind of
-// rule, said without them. A kind this Scout does not know keeps its
-// English.
+// refusal is why the model's reply was refused: the kind of rule, said
+// without the rule's own words (the model's, naming its queries and
+// parts), as the run's Error says it in English. A kind this Scout does
+// not know keeps the rule's English.
 func (w words) refusal(e agent.Ending) string {
 	key := refusalPrefix + e.Refusal
-	if _, ok := english.m[key]; !ok || w.tag == lang.English {
+	if _, ok := english.m[key]; !ok {
 		return oneLine(e.Reason)
 	}
 	return w.s(key)

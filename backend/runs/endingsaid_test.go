@@ -1,6 +1,8 @@
 package runs
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/scout-research/scout/backend/agent"
@@ -77,6 +79,31 @@ func TestEveryEndingKindIsSaid(t *testing.T) {
 	for _, kind := range kinds {
 		if !saidAsIs[kind] && causeSaid(agent.Ending{Kind: kind}) == nil {
 			t.Errorf("ending kind %q is not said in the window", kind)
+		}
+	}
+}
+
+// A run stuck on any kind of rule is said with the window's words for
+// that kind, in English the run's Error word for word; a kind from a
+// newer Scout keeps the rule's English.
+func TestEveryRefusalIsSaidByItsKind(t *testing.T) {
+	m := windowEnglish(t)
+	kinds := agentConstants(t, "Refusal")
+	if len(kinds) < 20 || !slices.Equal(slices.Sorted(slices.Values(kinds)), agent.Refusals()) {
+		t.Fatalf("the agent's refusal kinds %q, its words for %q", kinds, agent.Refusals())
+	}
+	for _, kind := range append(kinds, "newer_rule") {
+		e := agent.Ending{Kind: agent.EndingStuck, Action: "FINISH", Refusal: kind, Reason: "you said " + kind}
+		s := causeSaid(e)
+		if got, known := sayEnglish(m, s); !known || got != e.English() {
+			t.Errorf("%s: the window says %q (known: %v), Go %q", kind, got, known, e.English())
+		}
+		reason, isSaid := s.Args["reason"].(*Said)
+		if isSaid != (kind != "newer_rule") || strings.Contains(e.English(), e.Reason) == isSaid {
+			t.Errorf("%s: said by %#v, Go %q; want the kind's words for a kind known, else the rule's", kind, s.Args["reason"], e.English())
+		}
+		if isSaid && reason.Key != "refusal."+kind {
+			t.Errorf("%s: said as %s", kind, reason.Key)
 		}
 	}
 }

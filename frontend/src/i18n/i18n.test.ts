@@ -69,13 +69,15 @@ describe('lookup', () => {
     expect(say({ key: 'row.opened', args: { title: 'Kilimanjaro' } }, 'x')).toBe('Opened Kilimanjaro');
   });
 
-  it("says how a run ended early in the window's language, the outside words as written", () => {
+  it("says how a run ended early in the window's language, the outside words as written, a refusal by its kind", () => {
     const search = { key: 'ending.search', args: { n: 3, why: 'offline' } };
     const both = { key: 'ending.causeUnwritten', args: { cause: { key: 'ending.browser', args: { why: 'crashed' } }, why: 'HTTP 500' } };
     setLanguage('fr', []);
     expect(say(search, 'x')).toBe('la recherche web a échoué 3 fois de suite : offline');
     expect(say({ key: 'ending.stuck', args: { action: 'FINISH', reason: 'no findings' } }, 'x'))
       .toBe('le modèle répétait une action refusée : il a envoyé FINISH encore et encore, refusée à chaque fois (no findings)');
+    expect(say({ key: 'ending.stuck', args: { action: 'FINISH', reason: { key: 'refusal.no_findings' } } }, 'x'))
+      .toBe("le modèle répétait une action refusée : il a envoyé FINISH encore et encore, refusée à chaque fois (aucune trouvaille n'était encore notée)");
     expect(say(both, 'x')).toBe("le navigateur s'est fermé (crashed) : reprenez la recherche pour continuer avec une nouvelle fenêtre de navigateur ; le résultat final n'a pas pu être rédigé : HTTP 500");
     setLanguage('zh', []);
     expect(say(search, 'x')).toBe('搜索连续失败 3 次：offline');
