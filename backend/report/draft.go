@@ -27,7 +27,7 @@ func Draft(res *agent.Result) string {
 		if len(found) > 0 {
 			answer = strings.Join(found, "; ")
 		}
-		fmt.Fprintf(&sb, "%d. %s: %s\n", it.Number, oneLine(it.Text), answer)
+		fmt.Fprintf(&sb, "%d. %s\n", it.Number, w.f("colon", oneLine(it.Text), answer))
 	}
 	if len(res.Checklist) == 0 { // a run stopped before its checklist: the findings alone
 		for _, f := range res.Findings {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,7 +34,8 @@ func Markdown(res *agent.Result, fig Figures) string {
 	fmt.Fprintf(&sb, "# %s\n\n", literal(res.Objective))
 	fmt.Fprintf(&sb, "**%s** %s\n\n", w.s("status"), literal(statusLine(res, w)))
 	if res.Parent != "" {
-		fmt.Fprintf(&sb, "**%s** %s ([%s](%s))\n\n", w.s("follow_up_of"), literal(followUpOf(res, w)), w.s("its_report"), parentReport(res.Parent))
+		link := fmt.Sprintf("[%s](%s)", w.s("its_report"), parentReport(res.Parent))
+		fmt.Fprintf(&sb, "**%s** %s\n\n", w.s("follow_up_of"), w.f("aside", literal(followUpOf(res, w)), link))
 	}
 	writeResult(&sb, res, w)
 	writeGaps(&sb, res, w)
@@ -204,11 +206,11 @@ func thingsLeftOut(l agent.LeftOut, w words) string {
 func JoinNames(names []string) string { return english.joinNames(names) }
 
 func writeFindings(sb *strings.Builder, fs []agent.Finding, w words) {
-	fmt.Fprintf(sb, "## %s (%d)\n\n", w.s("findings"), len(fs))
+	fmt.Fprintf(sb, "## %s\n\n", w.f("aside", w.s("findings"), strconv.Itoa(len(fs))))
 	for _, f := range fs {
-		fmt.Fprintf(sb, "%d. %s: %s\n", f.Number, w.f("finding_from", findingWhen(f, w), source(f.URL)), literal(f.Text))
+		fmt.Fprintf(sb, "%d. %s\n", f.Number, w.f("colon", w.f("finding_from", findingWhen(f, w), source(f.URL)), literal(f.Text)))
 		if f.Quote != "" {
-			fmt.Fprintf(sb, "   > %s: \"%s\"\n", w.f("finding_quote", f.Part), literal(f.Quote))
+			fmt.Fprintf(sb, "   > %s\n", w.f("quote_line", w.f("finding_quote", f.Part), literal(f.Quote)))
 		}
 	}
 	if len(fs) > 0 {
