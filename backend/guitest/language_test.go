@@ -2,6 +2,7 @@ package guitest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -61,9 +62,11 @@ func TestInterfaceLanguage(t *testing.T) {
 	expectIn(t, page, "[data-testid=journal]", "Lese Teil 1 von")
 	expectIn(t, page, "[data-testid=journal]", "Fund [1]")
 	expectIn(t, page, "[data-testid=journal]", "SEARCH")
-	// The run's notes too: the speed measured, the results read ahead
-	// (the pages' titles as written).
-	expectIn(t, page, "[data-testid=journal]", "gemessen: Es liest")
+	// The run's notes too: the speed measured (its time taken as German
+	// writes it), the results read ahead (the pages' titles as written);
+	// and the model's time.
+	expectIn(t, page, "[data-testid=journal]", "Sek. gemessen: Es liest")
+	expectText(t, page, "model-time", "Sek.")
 	expectIn(t, page, "[data-testid=journal]", "der ersten 3 Ergebnisse vorab gelesen: Mount Kilimanjaro - Worldpedia: Enthält Punkt")
 	screenshot(t, page, "research.de.png")
 	expectText(t, page, "open-report", "Bericht lesen")
@@ -102,6 +105,11 @@ func TestInterfaceLanguage(t *testing.T) {
 	expectIn(t, page, "section.checklist h3", "检查清单")
 	expectIn(t, page, "[data-testid=journal]", "研究开始")
 	expectIn(t, page, "[data-testid=journal]", "发现 [1]")
+	// The speed measured for the first run, on a day written the Chinese
+	// way.
+	y, m, d := time.Now().Date()
+	expectIn(t, page, "[data-testid=journal]", fmt.Sprintf("测于 %d年%d月%d日", y, m, d))
+	expectText(t, page, "model-time", "秒")
 	screenshot(t, page, "research.zh.png")
 	expectText(t, page, "open-report", "阅读报告")
 	assertFits(t, page, "research.zh-900x600.png")
