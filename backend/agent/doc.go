@@ -11,10 +11,10 @@
 // observe. The rules are pure functions of the action and the state they
 // read, each returning a verdict: accept (with what the act step needs),
 // or send back with its kind and the note the model reads. What they
-// decide is applied in two places: a send-back is logged (sendbacks.go:
-// every bound on send-backs is read from the log) and remembered by the
-// open page when it asked a question (remember), and an accepted action
-// is carried out by the act step. A refused action is answered inside the same
+// decide is applied in two places: a send-back is logged (sendbacks.go,
+// which the run's bounds on send-backs read) and, when it asked about the
+// open page, remembered by the page (remember); an accepted action is
+// carried out by the act step. A refused action is answered inside the same
 // conversation (a cheap retry) instead of costing a turn. One FINISH is
 // neither: sent again at once after its send-back for gaps, it has Scout
 // take the step the send-back named in the model's place, once a run

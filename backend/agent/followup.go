@@ -65,7 +65,7 @@ func (a *Agent) takeOverEarlier() {
 		tr.searches[normalizeQuery(q)] = true
 	}
 	for _, u := range e.Seen {
-		tr.offer(normalizeURL(u), "")
+		tr.addOffer(normalizeURL(u), "")
 	}
 	for _, u := range e.Opened {
 		tr.opened[normalizeURL(u)] = true

@@ -224,7 +224,7 @@ func TestGoldenObservations(t *testing.T) {
 		{Name: ActDiscover, Param: finding1},
 	} {
 		a.st.turn++
-		a.st.trail.offer(act.Param, "")
+		a.st.trail.addOffer(act.Param, "")
 		v := a.verdict(act)
 		if v.kind == RefusalConfirmLeave || v.kind == RefusalConfirmReadOn {
 			a.remember(v) // as if the model repeated its action

@@ -218,7 +218,7 @@ func (a *Agent) restore(s *Snapshot) {
 		tr.searches[normalizeQuery(q)] = true
 	}
 	for _, u := range s.Seen {
-		tr.offer(normalizeURL(u), "")
+		tr.addOffer(normalizeURL(u), "")
 	}
 	for u, n := range s.Visits {
 		tr.visits[normalizeURL(u)] += n

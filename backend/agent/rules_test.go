@@ -127,7 +127,7 @@ func TestVisitLimit(t *testing.T) {
 		return navigateRule(u, seen, tr.visits, pageFacts{})
 	}
 	u := base + "/wiki/Mount_Kenya"
-	tr.offer(u, "")
+	tr.addOffer(u, "")
 	tr.visits[u] = maxVisitsPerURL - 1
 	if n := check(u); n.sendsBack() {
 		t.Fatalf("third visit refused: %s", n.note)

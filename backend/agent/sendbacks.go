@@ -11,10 +11,11 @@ import "strings"
 // sentBack is one entry of the log: a send-back, or the mark an accepted
 // action leaves after send-backs.
 type sentBack struct {
-	reply   string // the action and its parameter, as replyKey has them
-	kind    string // the refusal's kind (Refusal*); "" marks an accepted action
-	key     string // what the send-back was about, where its rule keeps one (a finding's wording)
-	retried bool   // answered inside the same turn, as a cheap retry
+	accepted bool   // the mark: the model moved on
+	reply    string // the action and its parameter, as replyKey has them
+	kind     string // the refusal's kind (Refusal*)
+	key      string // what the send-back was about, where its rule keeps one (a finding's wording)
+	retried  bool   // answered inside the same turn, as a cheap retry
 }
 
 // sendBacks is the log, oldest first.
@@ -36,13 +37,17 @@ func replyKey(act Action) string {
 // accepted marks the model moving on: the refusals before it no longer
 // count as repeated.
 func (l *sendBacks) accepted() {
-	if n := len(*l); n > 0 && (*l)[n-1].kind != "" {
-		*l = append(*l, sentBack{})
+	if n := len(*l); n > 0 && !(*l)[n-1].accepted {
+		*l = append(*l, sentBack{accepted: true})
 	}
 }
 
-// retried marks the last send-back as answered inside its turn.
-func (l sendBacks) retried() { l[len(l)-1].retried = true }
+// retried marks the send-back logged last as answered inside its turn.
+func (l *sendBacks) retried() {
+	if n := len(*l); n > 0 && !(*l)[n-1].accepted {
+		(*l)[n-1].retried = true
+	}
+}
 
 // retries is the number of cheap retries spent this run.
 func (l sendBacks) retries() int {
@@ -59,7 +64,7 @@ func (l sendBacks) retries() int {
 func (l sendBacks) count(kind string) int {
 	n := 0
 	for _, s := range l {
-		if s.kind == kind {
+		if !s.accepted && s.kind == kind {
 			n++
 		}
 	}
@@ -70,7 +75,7 @@ func (l sendBacks) count(kind string) int {
 func (l sendBacks) keys(kind string) map[string]bool {
 	keys := map[string]bool{}
 	for _, s := range l {
-		if s.kind == kind {
+		if !s.accepted && s.kind == kind {
 			keys[s.key] = true
 		}
 	}
@@ -80,7 +85,7 @@ func (l sendBacks) keys(kind string) map[string]bool {
 // sinceAccepted is the send-backs after the last accepted action.
 func (l sendBacks) sinceAccepted() sendBacks {
 	for i := len(l) - 1; i >= 0; i-- {
-		if l[i].kind == "" {
+		if l[i].accepted {
 			return l[i+1:]
 		}
 	}

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"context"
+	"fmt"
 	"maps"
 	"testing"
 )
@@ -94,4 +96,73 @@ func TestSendBacksLog(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTheRunsBoundsOnSendBacks: what the turn reads of the log holds a
+// run to its bounds. A finding's loose wording is asked about once, then
+// taken; a FINISH's own "not covered" is sent back maxNotCoveredSendBacks
+// times a run; and once maxRetriesPerRun cheap retries are spent, each
+// refused reply ends its turn.
+func TestTheRunsBoundsOnSendBacks(t *testing.T) {
+	loose := act(ActDiscover, "[2] Kilimanjaro in Tanzania is the highest mountain of the continent, about 5,895 metres tall.", "")
+	t.Run("a loose wording is asked about once", func(t *testing.T) {
+		rec := runScript(t, 5, search1, openKili, loose, loose)
+		if n := refusals(rec, RefusalLooseWording); n != 1 {
+			t.Errorf("%d send-backs for the wording, want 1", n)
+		}
+		if n := len(rec.of(EvFinding)); n != 1 {
+			t.Errorf("%d findings, want the loose one taken when sent again", n)
+		}
+	})
+	t.Run("a FINISH's own 'not covered' is sent back a bounded number of times", func(t *testing.T) {
+		rec := runScript(t, 10, search1, openKili, act(ActDiscover, finding1, ""), act(ActFinish, "Kilimanjaro", "Item 3 is not covered yet."))
+		if n := refusals(rec, RefusalNotCovered); n != maxNotCoveredSendBacks {
+			t.Errorf("%d send-backs for 'not covered', want %d", n, maxNotCoveredSendBacks)
+		}
+	})
+	t.Run("cheap retries are bounded per run", func(t *testing.T) {
+		const turns = 30
+		actions := []string{search1}
+		for i := 0; i < 3*turns; i++ { // each a different address, so none repeats
+			actions = append(actions, act(ActNavigate, fmt.Sprintf("http://wiki.test/wiki/Peak_%d", i), ""))
+		}
+		cfg, m, _, _ := newRun(t, map[string][]string{KindChecklist: {kiliChecklist()}, KindAction: actions, KindWriter: {`{"result":"x"}`}})
+		cfg.MaxTurns = turns
+		if _, err := Run(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		retryTurns := maxRetriesPerRun / maxRetriesPerTurn
+		want := 1 + retryTurns*(1+maxRetriesPerTurn) + (turns - 1 - retryTurns)
+		if n := len(m.calls(KindAction)); n != want {
+			t.Errorf("%d action calls, want %d: %d turns retried %d times each, then one call a turn", n, want, retryTurns, maxRetriesPerTurn)
+		}
+	})
+}
+
+// runScript runs the scripted actions (the last one repeated) for at most
+// turns turns, with a coverage check that finds everything covered.
+func runScript(t *testing.T, turns int, actions ...string) *recorder {
+	t.Helper()
+	cfg, _, rec, _ := newRun(t, map[string][]string{
+		KindChecklist: {kiliChecklist()},
+		KindAction:    actions,
+		KindCoverage:  {`{"items":[{"item":1,"findings":[1],"covered":true,"missing":""},{"item":2,"findings":[1],"covered":true,"missing":""},{"item":3,"findings":[1],"covered":true,"missing":""}]}`},
+		KindWriter:    {`{"result":"x"}`},
+	})
+	cfg.MaxTurns = turns
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// refusals counts the send-backs of kind in the journal.
+func refusals(rec *recorder, kind string) int {
+	n := 0
+	for _, e := range rec.of(EvRefused) {
+		if e.Kind == kind {
+			n++
+		}
+	}
+	return n
 }

@@ -387,7 +387,7 @@ func TestNavigateTakesWhatAModelWrites(t *testing.T) {
 	} {
 		if bad == "Mount Kenya" {
 			tr.links = nil
-			tr.offered = slices.DeleteFunc(tr.offered, func(o offer) bool { return o.title == "Mount Kenya" })
+			tr.offered = slices.DeleteFunc(tr.offered, func(o offer) bool { return o.key == "mount kenya" })
 		}
 		if u, ok := tr.resolve(bad); ok {
 			t.Errorf("resolve(%q) = %q, an address never offered", bad, u)

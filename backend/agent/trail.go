@@ -24,13 +24,29 @@ type trail struct {
 	links    []string        // the part shown last's link URLs, by number (L1...)
 }
 
-// offer is an address offered to the model with the title or link text
-// it was offered under: a small model may NAVIGATE by a title. The title
-// is "" for an address the run learned another way (resumed, followed up).
-type offer struct{ url, title string }
+// offer is an address offered to the model, with the title or link text
+// it was offered under as words (a small model may NAVIGATE by a title),
+// and that title as words without its site's name after a " - " or " | ",
+// cut at its last such separator and at its first ("Mount Kilimanjaro"
+// for "Mount Kilimanjaro - Wikipedia"). The keys are worked out as the
+// address is offered, as a search's words are, and are "" where there is
+// none: an address the run learned another way (followed up, or from the
+// journal of a resumed run) has no title.
+type offer struct {
+	url, key string
+	short    [2]string
+}
 
-// offer remembers an address as offered under title.
-func (t *trail) offer(u, title string) { t.offered = append(t.offered, offer{u, title}) }
+// addOffer remembers an address as offered under title.
+func (t *trail) addOffer(u, title string) {
+	o := offer{url: u, key: titleKey(title)}
+	for i, short := range []string{titleSite.ReplaceAllString(title, ""), titleRest.ReplaceAllString(title, "")} {
+		if short != title {
+			o.short[i] = titleKey(short)
+		}
+	}
+	t.offered = append(t.offered, o)
+}
 
 // seen reports whether u was offered.
 func (t *trail) seen(u string) bool {
@@ -43,29 +59,25 @@ func titleKey(title string) string { return strings.Join(words.Of(title), " ") }
 // byTitle is the address offered last under a title that is key as words.
 func (t *trail) byTitle(key string) (string, bool) {
 	for i := len(t.offered) - 1; i >= 0; i-- {
-		if o := t.offered[i]; o.title != "" && titleKey(o.title) == key {
+		if o := t.offered[i]; o.key != "" && o.key == key {
 			return o.url, true
 		}
 	}
 	return "", false
 }
 
-// byShortTitle is the one address offered under a title that is key as
-// words without its site's name after a " - " or " | " ("Mount
-// Kilimanjaro" for "Mount Kilimanjaro - Wikipedia"); "" when none or
-// several addresses are.
+// byShortTitle is the one address offered under a title whose short form
+// is key; "" when none or several addresses are.
 func (t *trail) byShortTitle(key string) string {
 	found := ""
 	for _, o := range t.offered {
-		for _, short := range []string{titleSite.ReplaceAllString(o.title, ""), titleRest.ReplaceAllString(o.title, "")} {
-			if short == o.title || titleKey(short) != key {
-				continue
-			}
-			if found != "" && found != o.url {
-				return ""
-			}
-			found = o.url
+		if !slices.Contains(o.short[:], key) {
+			continue
 		}
+		if found != "" && found != o.url {
+			return ""
+		}
+		found = o.url
 	}
 	return found
 }
@@ -86,7 +98,7 @@ func (t *trail) offerResults(results []port.SearchResult, held map[string]string
 	for i, r := range results {
 		u := normalizeURL(r.URL)
 		t.results = append(t.results, u)
-		t.offer(u, r.Title)
+		t.addOffer(u, r.Title)
 		list[i] = shownResult{r, t.opened[u], held[r.URL]}
 	}
 	return list
@@ -111,7 +123,7 @@ func (t *trail) offerLinks(links []page.Link) []shownLink {
 		}
 		u := normalizeURL(l.URL)
 		t.links = append(t.links, u)
-		t.offer(u, l.Text)
+		t.addOffer(u, l.Text)
 		out = append(out, shownLink{len(out) + 1, l.Text, u})
 	}
 	return out

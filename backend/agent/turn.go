@@ -178,9 +178,10 @@ func (a *Agent) sendBack(act Action, v verdict) (string, error) {
 	return note, nil
 }
 
-// remember is what a send-back changes in the open page: a question asked
-// once there is not asked again. The log of send-backs (sendbacks.go)
-// keeps the rest.
+// remember is what a send-back changes beside the log of send-backs
+// (sendbacks.go): a question asked once about the open page is not asked
+// again there, and a FINISH sent back for its own "not covered" is a check
+// the journal shows.
 func (a *Agent) remember(v verdict) {
 	switch v.kind {
 	case RefusalConfirmLeave:

@@ -30,9 +30,9 @@ const (
 
 // verdict is a rule's answer to an action: accept it (the zero verdict), or
 // send it back with the note the model reads instead of a result, and the
-// kind of rule that sent it. Some send-backs are questions asked once
-// (confirm leaving a page, a finding's wording): the turn remembers them,
-// by kind, in one place (remember in turn.go).
+// kind of rule that sent it. Some send-backs are questions asked once:
+// leaving a page and reading on are remembered by the open page (remember
+// in turn.go), a finding's wording by the log of send-backs (sendbacks.go).
 type verdict struct {
 	kind string
 	note string
@@ -64,8 +64,8 @@ func refuse(kind, reason string, data any) verdict {
 }
 
 // confirm is the verdict of a question asked once (leaving a page, reading
-// on, a finding's wording): the note from the named template, which
-// remember (turn.go) keeps from being asked again.
+// on, a finding's wording): the note from the named template, kept from
+// being asked again as the verdict's comment says.
 func confirm(kind, note string, data any) verdict {
 	return verdict{kind: kind, note: render(note, data)}
 }

@@ -3,6 +3,8 @@ package report
 import (
 	"testing"
 	"time"
+
+	"github.com/scout-research/scout/backend/lang"
 )
 
 // TestMadeWithSpeaksTheReportsLanguage: the line an export ends with is in
@@ -22,5 +24,25 @@ func TestMadeWithSpeaksTheReportsLanguage(t *testing.T) {
 	}
 	if got, want := MadeWith("Wie hoch ist der Kilimandscharo und wer hat ihn zuerst bestiegen?", "1.2.3", time.Time{}), "Recherchiert und geschrieben mit Scout 1.2.3."; got != want {
 		t.Errorf("undated: %q, want %q", got, want)
+	}
+}
+
+// TestEveryLanguageWritesTheDayItsWay: each language's date layout is a Go
+// layout that writes the day as the language does (a month's name in a
+// layout would be read as Go's English "Jan").
+func TestEveryLanguageWritesTheDayItsWay(t *testing.T) {
+	day := time.Date(2026, 3, 4, 9, 30, 0, 0, time.UTC)
+	want := map[lang.Tag]string{
+		lang.English: "4 March 2026", "fr": "04/03/2026", "es": "4/3/2026", "de": "4.3.2026", "pt": "04/03/2026",
+		"ru": "04.03.2026", "ja": "2026年3月4日", "zh-Hans": "2026年3月4日", "zh-Hant": "2026年3月4日",
+	}
+	for tag, m := range messageFiles {
+		w := words{tag: tag, m: m}
+		if got := day.Format(w.s("date_layout")); got != want[tag] {
+			t.Errorf("%s writes the day %q, want %q", tag, got, want[tag])
+		}
+	}
+	if len(messageFiles) != len(want) {
+		t.Errorf("%d languages have messages, %d are checked here", len(messageFiles), len(want))
 	}
 }
