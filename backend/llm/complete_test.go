@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/scout-research/scout/backend/chat"
@@ -468,7 +469,10 @@ func TestFirstRequestMayWaitForTheModelToLoad(t *testing.T) {
 // reply so far will do is hung up on there. The server stops writing, the
 // reply holds what came, and its usage is what was written: counted from
 // the stream, with the prompt as llama-server's progress told it or
-// estimated as for any server that does not say.
+// estimated as for any server that does not say. The test runs on the
+// bubble's clock (see onPipe), so the fake's 2.5 ms between tokens are
+// its own: on a loaded machine they passed before the client could read
+// them, and the fake had written more than the client stopped at.
 func TestCompleteStopsOnceTheCallerHasEnough(t *testing.T) {
 	full := `{"action":"SEARCH","parameter":"q","thought_process":"` + strings.Repeat("more words ", 10) + "STOP" + strings.Repeat(" and many more words", 20) + `"}`
 	for _, tc := range []struct {
@@ -477,40 +481,41 @@ func TestCompleteStopsOnceTheCallerHasEnough(t *testing.T) {
 		reported bool
 	}{{llmtest.LlamaCpp, ServerLlamaCpp, true}, {llmtest.LMStudio04, "", false}} {
 		t.Run(tc.flavour.String(), func(t *testing.T) {
-			srv := llmtest.New(llmtest.Options{Flavour: tc.flavour, WriteRate: 400, Script: func(string, []llmtest.Message) llmtest.Reply {
-				return llmtest.Reply{Content: full}
-			}})
-			defer srv.Close()
-			c := New(srv.BaseURL())
-			c.SetServer(tc.server)
-			req := chat.Request{Kind: "action", MaxTokens: 400, Messages: []chat.Message{{Role: chat.System, Content: strings.Repeat("You are Scout. ", 40)}, {Role: chat.User, Content: "Objective: x"}},
-				Enough: func(sofar string) bool { return strings.Contains(sofar, "STOP") }}
-			r, err := c.Complete(context.Background(), "m", req, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stop := strings.Index(full, "STOP")
-			if !r.Stopped || !strings.HasPrefix(full, r.Content) || len(r.Content) < stop+4 || len(r.Content) > stop+8 {
-				t.Fatalf("stopped %v with %d of %d bytes, want the reply up to STOP (byte %d)", r.Stopped, len(r.Content), len(full), stop)
-			}
-			pieces := (len(r.Content) + 3) / 4 // the fake's tokens are 4 bytes
-			if r.Usage.CompletionTokens != pieces || r.Usage.PromptTokens == 0 {
-				t.Errorf("usage %+v, want %d tokens written and the prompt's", r.Usage, pieces)
-			}
-			call := srv.Calls()[0]
-			if tc.reported && (r.Usage.PromptTokens != call.PromptTokens || r.Usage.CacheEstimated) {
-				t.Errorf("prompt %d tokens (estimated %v), the server's progress said %d", r.Usage.PromptTokens, r.Usage.CacheEstimated, call.PromptTokens)
-			}
-			if !tc.reported && !r.Usage.CacheEstimated {
-				t.Errorf("a stopped reply's cache use must be marked as estimated: %+v", r.Usage)
-			}
-			// The server saw the client leave and stopped writing.
-			for deadline := time.Now().Add(5 * time.Second); !srv.Calls()[0].Left && time.Now().Before(deadline); {
-				time.Sleep(10 * time.Millisecond)
-			}
-			if call = srv.Calls()[0]; !call.Left || call.CompletionTokens > pieces+2 {
-				t.Errorf("the fake left %v after writing %d tokens; the client read %d of %d", call.Left, call.CompletionTokens, pieces, (len(full)+3)/4)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				srv := llmtest.NewPiped(llmtest.Options{Flavour: tc.flavour, WriteRate: 400, Script: func(string, []llmtest.Message) llmtest.Reply {
+					return llmtest.Reply{Content: full}
+				}})
+				defer srv.Close()
+				c := onPipe(srv)
+				c.SetServer(tc.server)
+				req := chat.Request{Kind: "action", MaxTokens: 400, Messages: []chat.Message{{Role: chat.System, Content: strings.Repeat("You are Scout. ", 40)}, {Role: chat.User, Content: "Objective: x"}},
+					Enough: func(sofar string) bool { return strings.Contains(sofar, "STOP") }}
+				r, err := c.Complete(context.Background(), "m", req, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stop := strings.Index(full, "STOP")
+				if !r.Stopped || !strings.HasPrefix(full, r.Content) || len(r.Content) < stop+4 || len(r.Content) > stop+8 {
+					t.Fatalf("stopped %v with %d of %d bytes, want the reply up to STOP (byte %d)", r.Stopped, len(r.Content), len(full), stop)
+				}
+				pieces := (len(r.Content) + 3) / 4 // the fake's tokens are 4 bytes
+				if r.Usage.CompletionTokens != pieces || r.Usage.PromptTokens == 0 {
+					t.Errorf("usage %+v, want %d tokens written and the prompt's", r.Usage, pieces)
+				}
+				call := srv.Calls()[0]
+				if tc.reported && (r.Usage.PromptTokens != call.PromptTokens || r.Usage.CacheEstimated) {
+					t.Errorf("prompt %d tokens (estimated %v), the server's progress said %d", r.Usage.PromptTokens, r.Usage.CacheEstimated, call.PromptTokens)
+				}
+				if !tc.reported && !r.Usage.CacheEstimated {
+					t.Errorf("a stopped reply's cache use must be marked as estimated: %+v", r.Usage)
+				}
+				// The server saw the client leave and stopped writing: once
+				// every goroutine of the bubble waits, it has seen it.
+				synctest.Wait()
+				if call = srv.Calls()[0]; !call.Left || call.CompletionTokens != pieces {
+					t.Errorf("the fake left %v after writing %d tokens; the client read %d of %d", call.Left, call.CompletionTokens, pieces, (len(full)+3)/4)
+				}
+			})
 		})
 	}
 }

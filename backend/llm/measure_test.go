@@ -260,3 +260,10 @@ func TestWarningsAreTheWindowsMessages(t *testing.T) {
 		}
 	}
 }
+
+// onPipe is a client of a fake served over in-memory connections, for a
+// test in a synctest bubble: the client's clock, watchdog and waits keep
+// the bubble's time, as the fake's speeds do (see llmtest.Pipe).
+func onPipe(srv *llmtest.Piped) *Client {
+	return New(srv.BaseURL(), WithHTTPClient(srv.Client()))
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -106,13 +107,18 @@ func TestWaitIsToldDuringTheCall(t *testing.T) {
 }
 
 // A llama.cpp server is asked for its own prompt progress, and the wait
-// follows it, before any speed is measured.
-func TestWaitFollowsLlamaCppProgress(t *testing.T) {
-	srv := llmtest.New(llmtest.Options{Flavour: llmtest.LlamaCpp, ReadRate: 400, Script: func(string, []llmtest.Message) llmtest.Reply {
+// follows it, before any speed is measured. The test runs on the bubble's
+// clock (see onPipe), so the once-a-second waits fall where the fake's
+// reading says, however busy the machine is: at 400 tokens a second it
+// reads about 1,200 tokens in 64-token batches for 3 s.
+func TestWaitFollowsLlamaCppProgress(t *testing.T) { synctest.Test(t, waitFollowsLlamaCppProgress) }
+
+func waitFollowsLlamaCppProgress(t *testing.T) {
+	srv := llmtest.NewPiped(llmtest.Options{Flavour: llmtest.LlamaCpp, ReadRate: 400, Script: func(string, []llmtest.Message) llmtest.Reply {
 		return llmtest.Reply{Content: `{"ok":true}`}
 	}})
 	defer srv.Close()
-	c := New(srv.BaseURL())
+	c := onPipe(srv)
 	c.SetServer(ServerLlamaCpp)
 	var got []heard
 	if _, err := c.Complete(context.Background(), "m", chat.Request{Kind: "action", Messages: []chat.Message{{Role: chat.User, Content: words(1200)}}}, listen(&got)); err != nil {
@@ -137,9 +143,9 @@ func TestWaitFollowsLlamaCppProgress(t *testing.T) {
 		t.Errorf("no wait followed the server's progress: %+v", got)
 	}
 	// Other servers are not asked: one that checks its fields could refuse.
-	plain := llmtest.New(llmtest.Options{Script: func(string, []llmtest.Message) llmtest.Reply { return llmtest.Reply{Content: "{}"} }})
+	plain := llmtest.NewPiped(llmtest.Options{Script: func(string, []llmtest.Message) llmtest.Reply { return llmtest.Reply{Content: "{}"} }})
 	defer plain.Close()
-	if _, err := New(plain.BaseURL()).Complete(context.Background(), "m", hi, nil); err != nil {
+	if _, err := onPipe(plain).Complete(context.Background(), "m", hi, nil); err != nil {
 		t.Fatal(err)
 	}
 	if plain.Calls()[0].ReturnProgress {

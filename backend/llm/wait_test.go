@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -23,7 +24,22 @@ var hi = chat.Request{MaxTokens: 400, Messages: []chat.Message{{Role: chat.User,
 // endless serves one reply that never ends: chunk after chunk, every pause,
 // until the client goes; sent counts the bytes written.
 func endless(t *testing.T, pause time.Duration, sent *atomic.Int64) string {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(endlessReply(pause, sent))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1"
+}
+
+// endlessOnPipe is a client of endless served over in-memory connections,
+// for a test in a synctest bubble (see onPipe).
+func endlessOnPipe(t *testing.T, pause time.Duration, sent *atomic.Int64) *Client {
+	p := llmtest.ServePipe(endlessReply(pause, sent))
+	t.Cleanup(p.Close)
+	return New(p.URL()+"/v1", WithHTTPClient(p.Client()))
+}
+
+// endlessReply is endless's handler.
+func endlessReply(pause time.Duration, sent *atomic.Int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		chunk := []byte(`data: {"choices":[{"delta":{"content":"and again "}}]}` + "\n\n")
 		for r.Context().Err() == nil {
@@ -35,9 +51,7 @@ func endless(t *testing.T, pause time.Duration, sent *atomic.Int64) string {
 			w.(http.Flusher).Flush()
 			time.Sleep(pause)
 		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/v1"
+	})
 }
 
 // countingBody counts what the client reads of a response.
@@ -111,10 +125,13 @@ func TestEndlessReplyIsCutAtItsSize(t *testing.T) {
 
 // A server that writes a token now and then forever never stalls and
 // stays small; the reply is stopped once it has taken far longer than its
-// max_tokens can.
-func TestEndlessReplyIsStoppedInTime(t *testing.T) {
+// max_tokens can. The test runs on the bubble's clock (see onPipe), so
+// the times are the fake's and the client's, not the machine's.
+func TestEndlessReplyIsStoppedInTime(t *testing.T) { synctest.Test(t, endlessReplyIsStoppedInTime) }
+
+func endlessReplyIsStoppedInTime(t *testing.T) {
 	var sent atomic.Int64
-	c := New(endless(t, 10*time.Millisecond, &sent))
+	c := endlessOnPipe(t, 10*time.Millisecond, &sent)
 	// The gap allowed is far more than the 10 ms between tokens, and than the
 	// pauses of a loaded 2-core machine (a 1 s gap failed there once).
 	c.stall = stallLimits{firstBase: time.Second, gap: 3 * time.Second}
@@ -133,11 +150,15 @@ func TestEndlessReplyIsStoppedInTime(t *testing.T) {
 // made the call (the race detector would see another), what Scout waits
 // for and that Stop ends the run; Stop (a cancelled context) ends the wait
 // at once. A server that keeps writing prompts no notice but the call's
-// progress.
-func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
-	srv := llmtest.New(llmtest.Options{Fault: llmtest.Hang})
+// progress. The test runs on the bubble's clock (see onPipe): a loaded
+// machine once kept the steady server's tokens from the client for over
+// the second the notice allowed, and a notice came.
+func TestWaitingIsToldAndStopEndsIt(t *testing.T) { synctest.Test(t, waitingIsToldAndStopEndsIt) }
+
+func waitingIsToldAndStopEndsIt(t *testing.T) {
+	srv := llmtest.NewPiped(llmtest.Options{Fault: llmtest.Hang})
 	defer srv.Close()
-	c := New(srv.BaseURL())
+	c := onPipe(srv)
 	c.notice = noticeTimes{after: 100 * time.Millisecond, every: 150 * time.Millisecond}
 	c.ExpectModelLoad()
 	var notes []string
@@ -171,10 +192,9 @@ func TestWaitingIsToldAndStopEndsIt(t *testing.T) {
 		}
 	}
 
-	// Tokens every 20 ms; the notice would come after a second of silence,
-	// which a busy test machine still leaves well clear of.
+	// Tokens every 20 ms; the notice would come after a second of silence.
 	var sent atomic.Int64
-	steady := New(endless(t, 20*time.Millisecond, &sent))
+	steady := endlessOnPipe(t, 20*time.Millisecond, &sent)
 	steady.notice = noticeTimes{after: time.Second, every: time.Minute}
 	notes = nil
 	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
