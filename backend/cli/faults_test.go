@@ -391,7 +391,7 @@ func TestEarlySignalsStopCleanly(t *testing.T) {
 }
 
 // catching waits until scout run catches signals, failing the test after
-// 20 s. stopOnSignals ignores SIGPIPE just before it catches the others,
+// 20 s. stopOnSignals ignores SIGPIPE just after it catches the others,
 // and an ignored signal shows in /proc/pid/status (SigIgn), which a caught
 // one does not (Go's runtime has its handler on every signal from the
 // start, for the program's default when none is caught).

@@ -266,11 +266,14 @@ func (l setupLines) SetupProbe(step llm.ProbeStep) { l.probe(step) }
 // terminal that went away must not end the process either: writing to a
 // closed pipe on stderr would raise SIGPIPE, which is ignored, so the
 // journal lines meant for the terminal are lost instead of the report.
+// SIGPIPE is ignored after the others are caught, so that a process seen
+// to ignore it catches them already (TestEarlySignalsStopCleanly waits
+// for that before it signals).
 func stopOnSignals() (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	signal.Ignore(syscall.SIGPIPE)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Ignore(syscall.SIGPIPE)
 	go func() {
 		select {
 		case <-sigs:

@@ -3,6 +3,7 @@ package runner
 import (
 	"cmp"
 	"context"
+	"errors"
 	"time"
 
 	"github.com/scout-research/scout/backend/agent/port"
@@ -58,7 +59,7 @@ func Prepare(ctx context.Context, set settings.Settings, browsers *Browsers) (*S
 		err = s.getBrowser(ctx, browsers)
 	}
 	switch {
-	case err != nil && ctx.Err() != nil:
+	case err != nil && (ctx.Err() != nil || errors.Is(err, errStopSignal)):
 		s.Close()
 		return &Setup{Settings: set, Server: llm.ServerInfo{Model: set.Model}, guard: s.guard, searchURL: s.searchURL, stopped: true}, nil
 	case err != nil:
@@ -104,9 +105,9 @@ func (s *Setup) getBrowser(ctx context.Context, browsers *Browsers) error {
 	if err != nil {
 		return err
 	}
-	br, err := launchBrowser(browser.Options{Executable: exe, Headless: !s.Settings.ShowBrowser, Guard: s.guard})
+	br, err := launchUnlessStopped(ctx, browser.Options{Executable: exe, Headless: !s.Settings.ShowBrowser, Guard: s.guard})
 	if err != nil {
-		return stoppedOr(ctx, err)
+		return err
 	}
 	s.browser, s.own = br, true
 	return nil
