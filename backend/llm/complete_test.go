@@ -138,10 +138,14 @@ func TestCompleteErrors(t *testing.T) {
 	}
 }
 
-func TestCompleteWatchdog(t *testing.T) {
-	srv := llmtest.New(llmtest.Options{Fault: llmtest.Hang})
+// A silent server is given up on once the watchdog's allowance passes,
+// on the bubble's clock (see onPipe).
+func TestCompleteWatchdog(t *testing.T) { synctest.Test(t, completeWatchdog) }
+
+func completeWatchdog(t *testing.T) {
+	srv := llmtest.NewPiped(llmtest.Options{Fault: llmtest.Hang})
 	defer srv.Close()
-	c := New(srv.BaseURL())
+	c := onPipe(srv)
 	c.stall = stallLimits{firstBase: 200 * time.Millisecond, gap: 200 * time.Millisecond}
 	start := time.Now()
 	_, err := c.Complete(context.Background(), "m", chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}, nil)
@@ -351,10 +355,14 @@ func TestStreamedOverflowKeepsTheLoadedContext(t *testing.T) {
 // has fired by then, however slow the machine. Passing takes only the
 // first thought to arrive within the allowance, and the answer within
 // the gap allowed after it, which is far longer.
-func TestThinkingIsProgress(t *testing.T) {
+// The test runs on the bubble's clock (see onPipe), where the machine's
+// load cannot delay the first thought.
+func TestThinkingIsProgress(t *testing.T) { synctest.Test(t, thinkingIsProgress) }
+
+func thinkingIsProgress(t *testing.T) {
 	msgs := []chat.Message{{Role: chat.User, Content: "hi"}}
 	var allow time.Duration // set before the request, read by the server
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := llmtest.ServePipe(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, `data: {"choices":[{"delta":{"reasoning_content":"hmm "}}]}`+"\n\n")
@@ -364,7 +372,7 @@ func TestThinkingIsProgress(t *testing.T) {
 		io.WriteString(w, `data: {"choices":[{"delta":{"content":"{}"}}]}`+"\n\ndata: [DONE]\n\n")
 	}))
 	defer srv.Close()
-	c := New(srv.URL + "/v1")
+	c := New(srv.URL()+"/v1", WithHTTPClient(srv.Client()))
 	// The allowance leaves the first thought most of a second to arrive.
 	c.stall = stallLimits{firstBase: 500 * time.Millisecond, gap: time.Minute}
 	allow = c.firstTokenWait(msgs)
@@ -435,17 +443,22 @@ func TestMissingModelIsNotAWrongURL(t *testing.T) {
 // ExpectModelLoad that first request waits for it, and only that one (the
 // next late answer is a stall again). Every answer here is late by far
 // more than the allowance it must miss, and far less than the one it must
-// meet, so a busy machine's pauses decide nothing.
+// meet, and it runs on the bubble's clock (see onPipe): a busy machine's
+// pauses decide nothing.
 func TestFirstRequestMayWaitForTheModelToLoad(t *testing.T) {
+	synctest.Test(t, firstRequestMayWaitForTheModelToLoad)
+}
+
+func firstRequestMayWaitForTheModelToLoad(t *testing.T) {
 	const loading = 1500 * time.Millisecond
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := llmtest.ServePipe(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(loading)
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, `data: {"choices":[{"delta":{"content":"{}"}}]}`+"\n\ndata: [DONE]\n\n")
 	}))
 	defer srv.Close()
 	req := chat.Request{Messages: []chat.Message{{Role: chat.User, Content: "hi"}}}
-	c := New(srv.URL + "/v1")
+	c := New(srv.URL()+"/v1", WithHTTPClient(srv.Client()))
 	c.stall = stallLimits{firstBase: 200 * time.Millisecond, load: 2 * loading, gap: 200 * time.Millisecond}
 	if allow := c.firstTokenWait(req.Messages); allow > loading/2 {
 		t.Fatalf("the test's first-token allowance %v leaves no room below the %v answer", allow, loading)
