@@ -7,11 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/scout-research/scout/backend/agent"
 	"github.com/scout-research/scout/backend/browser"
+	"github.com/scout-research/scout/backend/llm/llmtest"
+	"github.com/scout-research/scout/backend/settings"
 )
 
 // ended is the error of a shell that ends as script says, as the
@@ -84,4 +88,22 @@ func TestAStopEndsTheBrowsersStart(t *testing.T) {
 			t.Errorf("a failed start: %v after %v, want it after the grace for a stop (%v)", err, time.Since(start), stopGrace)
 		}
 	})
+}
+
+// A driver ended by the stop signal before Scout's own handler has
+// cancelled the run (a loaded machine runs the handler late) is a stop:
+// the run ends as an interrupted one, with its report.
+func TestDriverStoppedBeforeTheHandlerEndsAsInterrupted(t *testing.T) {
+	killed := ended(t, "kill -TERM $$")
+	model := llmtest.New(llmtest.Options{ContextLength: 4096})
+	defer model.Close()
+	set := settings.Defaults()
+	set.ServerURL, set.BrowserPath = model.BaseURL(), program(t)
+	launchBrowser = func(browser.Options) (*browser.Browser, error) { return nil, killed }
+	defer func() { launchBrowser = browser.Launch }()
+	ctx := context.Background() // never cancelled: the handler has not run yet
+	out, err := prepared(t, ctx, set).Run(ctx, Options{Objective: "o", OutDir: filepath.Join(t.TempDir(), "run")})
+	if err != nil || out == nil || out.Result.Status != agent.StatusInterrupted {
+		t.Fatalf("outcome %+v, error %v", out, err)
+	}
 }

@@ -160,6 +160,9 @@ func (s *Setup) run(ctx context.Context, opts Options, past *runs.Past, earlier 
 	case err != nil:
 		return nil, setupFailed(err)
 	}
+	if t.stopped {
+		ctx = stoppedContext(ctx)
+	}
 	info, ctxLen := s.Server, s.ContextLength()
 
 	dir := cmp.Or(opts.OutDir, runs.DefaultDir(opts.Objective, started))
@@ -259,6 +262,16 @@ func stoppedOr(ctx context.Context, err error) error {
 	case <-time.After(stopGrace):
 	}
 	return err
+}
+
+// stoppedContext is the context a run of a stopped setup goes on with:
+// done already, so the run ends as an interrupted one even when the setup
+// learned of the stop (a driver ended by the signal) before the caller's
+// handler cancelled ctx.
+func stoppedContext(ctx context.Context) context.Context {
+	ctx, cancel := context.WithCancel(ctx)
+	cancel()
+	return ctx
 }
 
 // stoppedTools stand in for a setup that was interrupted: the agent asks
