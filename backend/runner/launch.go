@@ -21,8 +21,9 @@ func launchUnlessStopped(ctx context.Context, opts browser.Options) (*browser.Br
 		err error
 	}
 	got := make(chan launched, 1)
+	launch := launchBrowser // as it is now: a test may set another later
 	go func() {
-		br, err := launchBrowser(opts)
+		br, err := launch(opts)
 		got <- launched{br, err}
 	}()
 	select {
