@@ -143,6 +143,10 @@ func TestLookAndWording(t *testing.T) {
 	screenshot(t, page, "start-dark.png")
 }
 
+// modelTime is the model time as the research screen shows it: "Model 0 s",
+// "Model 5 min 10 s".
+var modelTime = regexp.MustCompile(`^Model ([0-9].*)$`)
+
 // modelTimeOnScreen reads the model time the research screen shows.
 func modelTimeOnScreen(t *testing.T, page playwright.Page) string {
 	t.Helper()
@@ -150,7 +154,7 @@ func modelTimeOnScreen(t *testing.T, page playwright.Page) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`^Model (\S+)$`).FindStringSubmatch(strings.TrimSpace(got))
+	m := modelTime.FindStringSubmatch(strings.TrimSpace(got))
 	if m == nil {
 		t.Fatalf("model time shown as %q", got)
 	}
