@@ -167,7 +167,8 @@ func slotsForgetARequestThatLeaves(t *testing.T) {
 		return Reply{Content: "ok"}
 	}})
 	defer srv.Close()
-	go post(t, srv, "", user("hold", 10))
+	held := make(chan struct{})
+	go func() { post(t, srv, "", user("hold", 10)); close(held) }()
 	synctest.Wait() // the first request holds the slot
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -196,6 +197,7 @@ func slotsForgetARequestThatLeaves(t *testing.T) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("the third request waits for one that left")
 	}
+	<-held // answered before the server closes, which would cut it off
 	for _, c := range srv.Calls() {
 		if strings.HasPrefix(c.Messages[0].Content, "leaves") {
 			t.Error("the request that left was answered")
