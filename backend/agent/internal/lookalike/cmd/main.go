@@ -12,11 +12,11 @@ import (
 )
 
 func main() {
-	goFile := flag.String("go", "lookalikes.go", "the Go file to write")
+	data := flag.String("data", "lookalikes.txt", "the table to write, which the agent embeds")
 	list := flag.String("list", "../../testdata/fence/lookalikes.txt", "the list of spellings to write")
 	flag.Parse()
 	table := lookalike.Table()
-	if err := os.WriteFile(*goFile, lookalike.GoSource("agent", table), 0o644); err != nil {
+	if err := os.WriteFile(*data, lookalike.Data(table), 0o644); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile(*list, lookalike.Spellings(table, lookalike.FenceWords...), 0o644); err != nil {
